@@ -1,0 +1,39 @@
+// The api as its own process (scaled mode): any number of replicas on PostgreSQL and Redis.
+import { loadConfigOrExit } from '@campus/shared/server/config';
+import { openDatabase } from '@campus/shared/server/db/client';
+import { createLogger } from '@campus/shared/server/logger';
+import { createProducer } from '@campus/shared/server/queue';
+import { DEFAULT_REDIS_URL, openCheckedRedis } from '@campus/shared/server/redis';
+import { closeOnSignal } from '@campus/shared/server/shutdown';
+import { startApi } from './server';
+
+const config = loadConfigOrExit();
+const log = createLogger({ level: config.LOG_LEVEL, service: 'api' });
+
+if (!config.DATABASE_URL) {
+  log.fatal(
+    'The api process on its own needs DATABASE_URL (PostgreSQL): the embedded database serves ' +
+      'one process only. For a single machine, run "npm start" instead.',
+  );
+  process.exit(1);
+}
+
+try {
+  const database = await openDatabase({ kind: 'postgres', url: config.DATABASE_URL });
+  const redis = await openCheckedRedis(config.REDIS_URL ?? DEFAULT_REDIS_URL, 'producer', log);
+  const producer = createProducer(redis, config.QUEUE_PREFIX, log);
+  const api = await startApi({
+    database,
+    redis,
+    producer,
+    log,
+    host: config.HOST,
+    port: config.PORT,
+    webDistDir: config.WEB_DIST_DIR,
+  });
+  log.info({ url: api.url }, 'api listening');
+  closeOnSignal(log, [api.close, producer.close, () => redis.quit(), database.close]);
+} catch (error) {
+  log.fatal({ err: error }, error instanceof Error ? error.message : 'api failed to start');
+  process.exit(1);
+}

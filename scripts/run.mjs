@@ -1,0 +1,81 @@
+// The two README commands start here. Plain Node with no dependencies: on a fresh clone it installs
+// them first, then builds what is stale, then hands over to the real entry point.
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync, readdirSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+
+const root = new URL('..', import.meta.url).pathname;
+const command = process.argv[2];
+
+function run(file, args, options = {}) {
+  const result = spawnSync(file, args, { cwd: root, stdio: 'inherit', ...options });
+  if (result.error) throw result.error;
+  return result.status ?? 1;
+}
+
+function must(file, args, what) {
+  const status = run(file, args);
+  if (status !== 0) {
+    process.stderr.write(`\n${what} failed (exit code ${status}).\n`);
+    process.exit(status);
+  }
+}
+
+function newestMtime(path) {
+  if (!existsSync(path)) return 0;
+  const stat = statSync(path);
+  if (!stat.isDirectory()) return stat.mtimeMs;
+  let newest = stat.mtimeMs;
+  for (const entry of readdirSync(path)) {
+    if (entry === 'node_modules' || entry === 'dist') continue;
+    newest = Math.max(newest, newestMtime(join(path, entry)));
+  }
+  return newest;
+}
+
+function ensureDependencies() {
+  const marker = join(root, 'node_modules/.package-lock.json');
+  const lock = join(root, 'package-lock.json');
+  if (existsSync(marker) && newestMtime(lock) <= newestMtime(marker)) return;
+  process.stdout.write('Installing dependencies (npm ci)...\n');
+  must('npm', ['ci', '--no-audit', '--no-fund'], 'Installing dependencies');
+}
+
+function ensureWebBuilt() {
+  const built = newestMtime(join(root, 'web/dist/index.html'));
+  const sources = Math.max(
+    ...['web/src', 'web/index.html', 'web/vite.config.ts', 'web/public', 'shared/src/domain'].map(
+      (p) => newestMtime(join(root, p)),
+    ),
+  );
+  if (built > sources) return;
+  process.stdout.write('Building the web app...\n');
+  must('npm', ['run', 'build', '-w', '@campus/web'], 'Building the web app');
+}
+
+// Runs a long-lived child and mirrors its exit; Ctrl-C reaches it through the process group.
+function handOver(file, args) {
+  const child = spawn(file, args, { cwd: root, stdio: 'inherit' });
+  for (const signal of ['SIGINT', 'SIGTERM']) {
+    process.on(signal, () => child.kill(signal));
+  }
+  child.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));
+}
+
+const tsx = ['--import', 'tsx'];
+
+switch (command) {
+  case 'start':
+    ensureDependencies();
+    ensureWebBuilt();
+    handOver(process.execPath, [...tsx, 'scripts/all-in-one.ts']);
+    break;
+  case 'test':
+    ensureDependencies();
+    ensureWebBuilt();
+    handOver(process.execPath, [...tsx, 'scripts/test.ts']);
+    break;
+  default:
+    process.stderr.write('Usage: node scripts/run.mjs start|test\n');
+    process.exit(2);
+}

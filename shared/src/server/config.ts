@@ -1,0 +1,63 @@
+import { z } from 'zod';
+
+const optionalUrl = (protocols: string[]) =>
+  z
+    .string()
+    .trim()
+    .optional()
+    .transform((value) => (value === '' ? undefined : value))
+    .refine((value) => value === undefined || protocols.some((p) => value.startsWith(`${p}://`)), {
+      message: `must start with ${protocols.map((p) => `${p}://`).join(' or ')}`,
+    });
+
+/** Every environment variable the server processes read, with its default. */
+export const ZServerConfig = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  HOST: z.string().trim().min(1).default('0.0.0.0'),
+  PORT: z.coerce.number().int().min(1).max(65535).default(3000),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  DATA_DIR: z.string().trim().min(1).default('data'),
+  DATABASE_URL: optionalUrl(['postgres', 'postgresql']),
+  REDIS_URL: optionalUrl(['redis', 'rediss']),
+  QUEUE_PREFIX: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]+$/, 'only letters, digits, _ and -')
+    .default('campus'),
+  WEB_DIST_DIR: z.string().trim().min(1).default('web/dist'),
+  SEED_DEMO_DATA: z
+    .enum(['true', 'false'])
+    .default('true')
+    .transform((value) => value === 'true'),
+});
+
+export type TServerConfig = z.infer<typeof ZServerConfig>;
+
+/** Thrown when the environment does not describe a usable configuration; lists every problem. */
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+    this.name = 'ConfigError';
+  }
+}
+
+/** Parses the environment once; throws ConfigError naming every bad or missing variable. */
+export function parseConfig(env: Record<string, string | undefined>): TServerConfig {
+  const result = ZServerConfig.safeParse(env);
+  if (result.success) return result.data;
+  throw new ConfigError(
+    result.error.issues.map((issue) => `${issue.path.join('.') || '(root)'}: ${issue.message}`),
+  );
+}
+
+/** Parses process.env for an entry point; on a bad value prints every problem and exits. */
+export function loadConfigOrExit(): TServerConfig {
+  try {
+    return parseConfig(process.env);
+  } catch (error) {
+    if (!(error instanceof ConfigError)) throw error;
+    process.stderr.write(
+      `${error.message}\nSee .env.example for every variable and its default.\n`,
+    );
+    process.exit(1);
+  }
+}

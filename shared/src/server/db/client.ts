@@ -1,0 +1,74 @@
+import { mkdirSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { PGlite } from '@electric-sql/pglite';
+import { sql } from 'drizzle-orm';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import pg from 'pg';
+import * as schema from './schema';
+
+/** The one database type business code sees, whichever engine is underneath. */
+export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
+
+export interface Database {
+  db: Db;
+  engine: 'pglite' | 'postgres';
+  /** Throws unless the database answers a query. */
+  ping(): Promise<void>;
+  close(): Promise<void>;
+}
+
+const migrationsFolder = fileURLToPath(new URL('../../../drizzle', import.meta.url));
+// Any constant works; it only has to be the same in every process that migrates.
+const MIGRATION_LOCK_KEY = 727_001;
+
+export type DatabaseLocation =
+  | { kind: 'postgres'; url: string; poolSize?: number }
+  | { kind: 'pglite'; dir: string }
+  | { kind: 'pglite-memory' };
+
+/** Opens the database and brings its schema up to date before anyone uses it. */
+export async function openDatabase(location: DatabaseLocation): Promise<Database> {
+  if (location.kind === 'postgres') return openPostgres(location.url, location.poolSize ?? 10);
+  return openPglite(location.kind === 'pglite' ? location.dir : undefined);
+}
+
+async function openPostgres(url: string, poolSize: number): Promise<Database> {
+  const pool = new pg.Pool({ connectionString: url, max: poolSize });
+  const db = drizzlePg({ client: pool, schema });
+  // Replicas start together: one migrates while the others wait on the advisory lock.
+  const lockClient = await pool.connect();
+  try {
+    await lockClient.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
+    await migratePg(db, { migrationsFolder });
+  } finally {
+    await lockClient.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]).catch(() => {});
+    lockClient.release();
+  }
+  return {
+    db,
+    engine: 'postgres',
+    ping: async () => {
+      await db.execute(sql`select 1`);
+    },
+    close: () => pool.end(),
+  };
+}
+
+async function openPglite(dir: string | undefined): Promise<Database> {
+  if (dir) mkdirSync(dir, { recursive: true });
+  const client = dir ? new PGlite(dir) : new PGlite();
+  const db = drizzlePglite({ client, schema });
+  await migratePglite(db, { migrationsFolder });
+  return {
+    db,
+    engine: 'pglite',
+    ping: async () => {
+      await db.execute(sql`select 1`);
+    },
+    close: () => client.close(),
+  };
+}

@@ -1,0 +1,322 @@
+import { sql } from 'drizzle-orm';
+import {
+  bigserial,
+  boolean,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+
+// Money is integer paisa (1 Rs = 100 paisa) everywhere: never a float.
+
+const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
+const updatedAt = () =>
+  timestamp('updated_at', { withTimezone: true })
+    .notNull()
+    .defaultNow()
+    .$onUpdate(() => new Date());
+
+export const universities = pgTable(
+  'universities',
+  {
+    id: text('id').primaryKey(),
+    name: text('name').notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [uniqueIndex('universities_name_key').on(sql`lower(${t.name})`)],
+);
+
+export const campuses = pgTable(
+  'campuses',
+  {
+    id: text('id').primaryKey(),
+    universityId: text('university_id')
+      .notNull()
+      .references(() => universities.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    location: text('location'),
+    timeZone: text('time_zone').notNull().default('Asia/Karachi'),
+    // Pay-to account shown at checkout (DESIGN §7); null falls back to the configured default.
+    payToAccountTitle: text('pay_to_account_title'),
+    payToBankName: text('pay_to_bank_name'),
+    payToAccountNumber: text('pay_to_account_number'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [uniqueIndex('campuses_university_name_key').on(t.universityId, sql`lower(${t.name})`)],
+);
+
+export const restaurants = pgTable(
+  'restaurants',
+  {
+    id: text('id').primaryKey(),
+    campusId: text('campus_id')
+      .notNull()
+      .references(() => campuses.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    location: text('location').notNull().default(''),
+    cuisine: text('cuisine').notNull().default(''),
+    openTime: text('open_time').notNull().default('10:00 AM'),
+    closeTime: text('close_time').notNull().default('10:00 PM'),
+    is24x7: boolean('is_24x7').notNull().default(true),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('restaurants_campus_idx').on(t.campusId)],
+);
+
+export const menuItems = pgTable(
+  'menu_items',
+  {
+    id: text('id').primaryKey(),
+    restaurantId: text('restaurant_id')
+      .notNull()
+      .references(() => restaurants.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    pricePaisa: integer('price_paisa').notNull(),
+    description: text('description').notNull().default(''),
+    photoUrl: text('photo_url'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('menu_items_restaurant_idx').on(t.restaurantId),
+    check('menu_items_price_check', sql`${t.pricePaisa} >= 0`),
+  ],
+);
+
+export const martItems = pgTable(
+  'mart_items',
+  {
+    id: text('id').primaryKey(),
+    campusId: text('campus_id')
+      .notNull()
+      .references(() => campuses.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    pricePaisa: integer('price_paisa').notNull(),
+    description: text('description').notNull().default(''),
+    category: text('category').notNull().default(''),
+    stock: integer('stock').notNull().default(0),
+    photoUrl: text('photo_url'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('mart_items_campus_idx').on(t.campusId),
+    check('mart_items_price_check', sql`${t.pricePaisa} >= 0`),
+  ],
+);
+
+export const allowedDomains = pgTable(
+  'allowed_domains',
+  {
+    id: text('id').primaryKey(),
+    name: text('name').notNull(),
+    // Stored lower case with a leading @ (SPEC §5 Admin).
+    domain: text('domain').notNull(),
+    universityId: text('university_id')
+      .notNull()
+      .references(() => universities.id, { onDelete: 'cascade' }),
+    campusId: text('campus_id')
+      .notNull()
+      .references(() => campuses.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('allowed_domains_campus_domain_key').on(t.campusId, t.domain),
+    check('allowed_domains_domain_check', sql`${t.domain} like '@%'`),
+  ],
+);
+
+export const ROLES = ['user', 'campusAdmin', 'superAdmin'] as const;
+
+// The user profile of SPEC §3; the auth tables (sessions, credentials) come with the accounts work.
+// A profile outlives its campus: deleting a university leaves its people, without a campus.
+export const users = pgTable(
+  'users',
+  {
+    id: text('id').primaryKey(),
+    email: text('email').notNull(),
+    emailVerified: boolean('email_verified').notNull().default(false),
+    firstName: text('first_name').notNull(),
+    lastName: text('last_name').notNull(),
+    universityId: text('university_id').references(() => universities.id, {
+      onDelete: 'set null',
+    }),
+    campusId: text('campus_id').references(() => campuses.id, { onDelete: 'set null' }),
+    universityName: text('university_name').notNull().default(''),
+    campusName: text('campus_name').notNull().default(''),
+    role: text('role', { enum: ROLES }).notNull().default('user'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('users_email_key').on(sql`lower(${t.email})`),
+    index('users_campus_idx').on(t.campusId),
+    check('users_role_check', sql`${t.role} in ('user', 'campusAdmin', 'superAdmin')`),
+  ],
+);
+
+// Orders keep names and prices as they were when placed: a later catalogue edit or a deleted
+// campus never rewrites history, so the campus reference is set null, never cascaded.
+export const orders = pgTable(
+  'orders',
+  {
+    id: text('id').primaryKey(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'restrict' }),
+    idempotencyKey: text('idempotency_key').notNull(),
+    universityId: text('university_id').references(() => universities.id, {
+      onDelete: 'set null',
+    }),
+    campusId: text('campus_id').references(() => campuses.id, { onDelete: 'set null' }),
+    universityName: text('university_name').notNull(),
+    campusName: text('campus_name').notNull(),
+    sheetTabName: text('sheet_tab_name').notNull(),
+    firstName: text('first_name').notNull(),
+    lastName: text('last_name').notNull(),
+    room: text('room').notNull().default(''),
+    phone: text('phone').notNull(),
+    email: text('email').notNull(),
+    persons: integer('persons').notNull(),
+    paymentMethod: text('payment_method').notNull().default('Online Payment'),
+    accountTitle: text('account_title').notNull(),
+    bankName: text('bank_name').notNull(),
+    specialInstruction: text('special_instruction').notNull().default(''),
+    itemTotalPaisa: integer('item_total_paisa').notNull(),
+    deliveryChargePaisa: integer('delivery_charge_paisa').notNull(),
+    grandTotalPaisa: integer('grand_total_paisa').notNull(),
+    screenshotUrl: text('screenshot_url').notNull(),
+    cartItemsText: text('cart_items_text').notNull(),
+    // The spec's Karachi long-format text, fixed at placement so every retry writes the same row.
+    timestampText: text('timestamp_text').notNull(),
+    placedAt: timestamp('placed_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('orders_user_idempotency_key').on(t.userId, t.idempotencyKey),
+    index('orders_campus_idx').on(t.campusId),
+    check('orders_persons_check', sql`${t.persons} >= 1`),
+    check(
+      'orders_totals_check',
+      sql`${t.grandTotalPaisa} = ${t.itemTotalPaisa} + ${t.deliveryChargePaisa}`,
+    ),
+  ],
+);
+
+export const orderLines = pgTable(
+  'order_lines',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    orderId: text('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    position: integer('position').notNull(),
+    kind: text('kind', { enum: ['menu', 'mart'] }).notNull(),
+    menuItemId: text('menu_item_id').references(() => menuItems.id, { onDelete: 'set null' }),
+    martItemId: text('mart_item_id').references(() => martItems.id, { onDelete: 'set null' }),
+    restaurantId: text('restaurant_id').references(() => restaurants.id, { onDelete: 'set null' }),
+    // 'Mart' for mart items, as in the spec's cart line.
+    restaurantName: text('restaurant_name').notNull(),
+    name: text('name').notNull(),
+    unitPricePaisa: integer('unit_price_paisa').notNull(),
+    quantity: integer('quantity').notNull(),
+    lineTotalPaisa: integer('line_total_paisa').notNull(),
+  },
+  (t) => [
+    uniqueIndex('order_lines_order_position_key').on(t.orderId, t.position),
+    check('order_lines_quantity_check', sql`${t.quantity} >= 1`),
+    check(
+      'order_lines_total_check',
+      sql`${t.lineTotalPaisa} = ${t.unitPricePaisa} * ${t.quantity}`,
+    ),
+  ],
+);
+
+// Jobs written in the same transaction as the business change; a relay enqueues whatever has no
+// enqueued_at yet, so nothing is lost while Redis is away.
+export const outbox = pgTable(
+  'outbox',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    jobName: text('job_name').notNull(),
+    jobId: text('job_id').notNull(),
+    payload: jsonb('payload').notNull(),
+    createdAt: createdAt(),
+    enqueuedAt: timestamp('enqueued_at', { withTimezone: true }),
+    attempts: integer('attempts').notNull().default(0),
+    lastError: text('last_error'),
+  },
+  (t) => [
+    uniqueIndex('outbox_job_id_key').on(t.jobId),
+    index('outbox_pending_idx').on(t.createdAt).where(sql`${t.enqueuedAt} is null`),
+  ],
+);
+
+// The local SheetStore: one row per tab, rows as JSON arrays of cell texts.
+export const sheetTabs = pgTable(
+  'sheet_tabs',
+  {
+    sheetId: serial('sheet_id').primaryKey(),
+    name: text('name').notNull(),
+    universityId: text('university_id').references(() => universities.id, {
+      onDelete: 'set null',
+    }),
+    campusId: text('campus_id').references(() => campuses.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('sheet_tabs_name_key').on(t.name)],
+);
+
+export const sheetRows = pgTable(
+  'sheet_rows',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    sheetId: integer('sheet_id')
+      .notNull()
+      .references(() => sheetTabs.sheetId, { onDelete: 'cascade' }),
+    // The order id of the last column: a row is appended at most once per order.
+    orderId: text('order_id'),
+    cells: jsonb('cells').$type<string[]>().notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('sheet_rows_sheet_order_key').on(t.sheetId, t.orderId),
+    index('sheet_rows_sheet_idx').on(t.sheetId, t.id),
+  ],
+);
+
+export const uploads = pgTable('uploads', {
+  id: text('id').primaryKey(),
+  purpose: text('purpose', { enum: ['screenshot', 'menu-photo', 'mart-photo'] }).notNull(),
+  store: text('store', { enum: ['local', 'cloudinary'] }).notNull(),
+  url: text('url').notNull(),
+  contentType: text('content_type').notNull(),
+  bytes: integer('bytes').notNull(),
+  width: integer('width').notNull(),
+  height: integer('height').notNull(),
+  uploadedBy: text('uploaded_by').references(() => users.id, { onDelete: 'set null' }),
+  createdAt: createdAt(),
+});
+
+export const auditLog = pgTable(
+  'audit_log',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    actorId: text('actor_id'),
+    actorRole: text('actor_role'),
+    action: text('action').notNull(),
+    entity: text('entity').notNull(),
+    entityId: text('entity_id'),
+    details: jsonb('details').notNull().default({}),
+    createdAt: createdAt(),
+  },
+  (t) => [index('audit_log_entity_idx').on(t.entity, t.entityId)],
+);

@@ -1,0 +1,265 @@
+import { and, eq } from 'drizzle-orm';
+import { formatTime12h } from '../../domain/time-of-day';
+import { DEFAULT_TIME_ZONE, minutesOfDay } from '../../domain/time-zone';
+import type { Db } from './client';
+import { newId } from './ids';
+import {
+  allowedDomains,
+  auditLog,
+  campuses,
+  martItems,
+  menuItems,
+  restaurants,
+  universities,
+  users,
+} from './schema';
+
+export interface DemoAccount {
+  role: 'superAdmin' | 'campusAdmin' | 'user';
+  email: string;
+  password: string;
+}
+
+// Printed by `npm start`; demo passwords are public by design, like the rest of the demo data.
+export const DEMO_ACCOUNTS: DemoAccount[] = [
+  { role: 'superAdmin', email: 'superadmin@campusbucket.test', password: 'super-admin-demo' },
+  { role: 'campusAdmin', email: 'admin@lhr.northfield.edu.pk', password: 'campus-admin-demo' },
+  { role: 'user', email: 'student@lhr.northfield.edu.pk', password: 'student-demo' },
+];
+
+type MenuSeed = Array<[name: string, rupees: number, description: string]>;
+
+/** A two-hour window starting two hours from now, so the restaurant is closed while seeding. */
+function closedWindow(now: Date): { openTime: string; closeTime: string } {
+  const hourNow = Math.floor(minutesOfDay(now, DEFAULT_TIME_ZONE) / 60);
+  return {
+    openTime: formatTime12h(((hourNow + 2) % 24) * 60),
+    closeTime: formatTime12h(((hourNow + 4) % 24) * 60),
+  };
+}
+
+/**
+ * Fills an empty database with demo data, once: a 'seed' row in the audit log remembers it, so a
+ * later start never seeds again, even after an admin deletes everything.
+ */
+export async function seedDemoData(db: Db, now = new Date()): Promise<{ seeded: boolean }> {
+  return db.transaction(async (tx) => {
+    const done = await tx
+      .select({ id: auditLog.id })
+      .from(auditLog)
+      .where(and(eq(auditLog.action, 'seed'), eq(auditLog.entity, 'demo-data')))
+      .limit(1);
+    const existing = await tx.select({ id: universities.id }).from(universities).limit(1);
+    if (done.length > 0 || existing.length > 0) return { seeded: false };
+
+    const northfield = newId();
+    const riverside = newId();
+    await tx.insert(universities).values([
+      { id: northfield, name: 'Northfield University' },
+      { id: riverside, name: 'Riverside Institute of Technology' },
+    ]);
+
+    const lahore = newId();
+    const islamabad = newId();
+    const riversideMain = newId();
+    await tx.insert(campuses).values([
+      { id: lahore, universityId: northfield, name: 'Lahore Campus', location: 'Faisal Town' },
+      { id: islamabad, universityId: northfield, name: 'Islamabad Campus', location: 'H-11' },
+      { id: riversideMain, universityId: riverside, name: 'Main Campus', location: 'Karachi' },
+    ]);
+
+    await tx.insert(allowedDomains).values([
+      {
+        id: newId(),
+        name: 'Lahore students',
+        domain: '@lhr.northfield.edu.pk',
+        universityId: northfield,
+        campusId: lahore,
+      },
+      {
+        id: newId(),
+        name: 'Islamabad students',
+        domain: '@isb.northfield.edu.pk',
+        universityId: northfield,
+        campusId: islamabad,
+      },
+      {
+        id: newId(),
+        name: 'Riverside students',
+        domain: '@rit.edu.pk',
+        universityId: riverside,
+        campusId: riversideMain,
+      },
+    ]);
+
+    const addRestaurant = async (
+      restaurant: Omit<typeof restaurants.$inferInsert, 'id'>,
+      menu: MenuSeed,
+    ) => {
+      const id = newId();
+      await tx.insert(restaurants).values({ id, ...restaurant });
+      await tx.insert(menuItems).values(
+        menu.map(([name, rupees, description]) => ({
+          id: newId(),
+          restaurantId: id,
+          name,
+          pricePaisa: rupees * 100,
+          description,
+        })),
+      );
+    };
+
+    await addRestaurant(
+      {
+        campusId: lahore,
+        name: 'Chai Dhaba',
+        location: 'Near Hostel 2',
+        cuisine: 'Pakistani',
+        is24x7: true,
+      },
+      [
+        ['Doodh Patti', 80, 'Strong milk tea brewed the dhaba way'],
+        ['Aloo Paratha', 150, 'Flaky paratha stuffed with spiced potatoes'],
+        ['Anda Shami Burger', 220, 'Shami kebab, fried egg and chutney in a bun'],
+      ],
+    );
+    await addRestaurant(
+      {
+        campusId: lahore,
+        name: 'Midnight Grill',
+        location: 'Food Street',
+        cuisine: 'BBQ',
+        is24x7: false,
+        openTime: '6:00 PM',
+        closeTime: '2:00 AM',
+      },
+      [
+        ['Chicken Tikka', 450, 'Charcoal-grilled leg piece with raita'],
+        ['Seekh Kebab (4 pcs)', 520, 'Minced beef kebabs off the skewer'],
+        ['Garlic Naan', 90, 'Tandoor naan brushed with garlic butter'],
+      ],
+    );
+    await addRestaurant(
+      {
+        campusId: lahore,
+        name: 'Sunrise Bakery',
+        location: 'Admin Block',
+        cuisine: 'Bakery',
+        is24x7: false,
+        ...closedWindow(now),
+      },
+      [
+        ['Chicken Patties', 120, 'Puff pastry with creamy chicken filling'],
+        ['Chocolate Muffin', 180, 'Baked every morning'],
+      ],
+    );
+    await addRestaurant(
+      {
+        campusId: islamabad,
+        name: 'Margalla Cafe',
+        location: 'Library Lawn',
+        cuisine: 'Cafe',
+        is24x7: true,
+      },
+      [
+        ['Club Sandwich', 480, 'Triple-decker with fries'],
+        ['Cold Coffee', 350, 'Blended with ice cream'],
+      ],
+    );
+    await addRestaurant(
+      {
+        campusId: riversideMain,
+        name: 'Karachi Biryani House',
+        location: 'Gate 3',
+        cuisine: 'Pakistani',
+        is24x7: true,
+      },
+      [
+        ['Chicken Biryani', 380, 'Sindhi style, with raita and salad'],
+        ['Haleem', 300, 'Slow-cooked with fried onions and lemon'],
+      ],
+    );
+
+    await tx.insert(martItems).values([
+      {
+        id: newId(),
+        campusId: lahore,
+        name: 'Mineral Water 1.5L',
+        pricePaisa: 12_000,
+        description: 'Chilled bottle',
+        category: 'Drinks',
+        stock: 48,
+      },
+      {
+        id: newId(),
+        campusId: lahore,
+        name: 'A4 Notebook',
+        pricePaisa: 25_000,
+        description: '200 ruled pages',
+        category: 'Stationery',
+        stock: 3,
+      },
+      {
+        id: newId(),
+        campusId: lahore,
+        name: 'Salted Crisps',
+        pricePaisa: 10_000,
+        description: 'Family pack',
+        category: 'Snacks',
+        stock: 0,
+      },
+      {
+        id: newId(),
+        campusId: islamabad,
+        name: 'Energy Drink',
+        pricePaisa: 35_000,
+        description: '250 ml can',
+        category: 'Drinks',
+        stock: 24,
+      },
+      {
+        id: newId(),
+        campusId: riversideMain,
+        name: 'Ballpoint Pens (5)',
+        pricePaisa: 15_000,
+        description: 'Blue ink',
+        category: 'Stationery',
+        stock: 30,
+      },
+    ]);
+
+    const profile = (account: DemoAccount, firstName: string, lastName: string) => ({
+      id: newId(),
+      email: account.email,
+      firstName,
+      lastName,
+      role: account.role,
+      emailVerified: true,
+      ...(account.role === 'superAdmin'
+        ? {}
+        : {
+            universityId: northfield,
+            campusId: lahore,
+            universityName: 'Northfield University',
+            campusName: 'Lahore Campus',
+          }),
+    });
+    const [superAdmin, campusAdmin, student] = DEMO_ACCOUNTS as [
+      DemoAccount,
+      DemoAccount,
+      DemoAccount,
+    ];
+    await tx
+      .insert(users)
+      .values([
+        profile(superAdmin, 'Sana', 'Admin'),
+        profile(campusAdmin, 'Bilal', 'Manager'),
+        profile(student, 'Ayesha', 'Student'),
+      ]);
+
+    await tx
+      .insert(auditLog)
+      .values({ action: 'seed', entity: 'demo-data', details: { at: now.toISOString() } });
+    return { seeded: true };
+  });
+}

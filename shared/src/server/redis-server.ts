@@ -1,0 +1,163 @@
+import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { join, resolve } from 'node:path';
+import { Redis } from 'ioredis';
+
+export interface LocalRedis {
+  url: string;
+  stop(): Promise<void>;
+}
+
+/** Finds redis-server on PATH; as root on Debian/Ubuntu installs it; otherwise says what to run. */
+export function ensureRedisServerBinary(log: (line: string) => void): string {
+  const found = which('redis-server');
+  if (found) return found;
+  const isRoot = process.getuid?.() === 0;
+  const isDebian = existsSync('/etc/debian_version');
+  if (isRoot && isDebian) {
+    log('redis-server is not installed; installing it with apt-get (Debian package redis-server)');
+    execFileSync('apt-get', ['update'], { stdio: 'inherit' });
+    execFileSync('apt-get', ['install', '-y', 'redis-server'], {
+      stdio: 'inherit',
+      env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' },
+    });
+    const installed = which('redis-server');
+    if (installed) return installed;
+  }
+  const command = isDebian
+    ? 'sudo apt-get install -y redis-server'
+    : 'install Redis 7 (for example "brew install redis" or "sudo dnf install redis")';
+  throw new Error(
+    `No Redis answered and redis-server is not installed. Run:\n\n    ${command}\n\n` +
+      'then "npm start" again, or set REDIS_URL to a Redis you already run.',
+  );
+}
+
+/**
+ * Starts a private redis-server that keeps its data in dir (AOF, fsync every second) and never
+ * evicts keys. A server left behind by a killed earlier run is stopped first.
+ */
+export async function startRedisServer(options: {
+  dir: string;
+  binary?: string;
+  port?: number;
+  maxmemoryPolicy?: string;
+}): Promise<LocalRedis> {
+  const dir = resolve(options.dir);
+  mkdirSync(dir, { recursive: true });
+  const pidFile = join(dir, 'redis.pid');
+  stopLeftover(pidFile);
+  const port = options.port ?? (await freePort());
+  const child = spawn(
+    options.binary ?? 'redis-server',
+    [
+      '--bind',
+      '127.0.0.1',
+      '--port',
+      String(port),
+      '--dir',
+      dir,
+      '--pidfile',
+      pidFile,
+      '--appendonly',
+      'yes',
+      '--appendfsync',
+      'everysec',
+      '--save',
+      '',
+      '--maxmemory-policy',
+      options.maxmemoryPolicy ?? 'noeviction',
+      '--daemonize',
+      'no',
+    ],
+    { stdio: ['ignore', 'ignore', 'pipe'] },
+  );
+  const url = `redis://127.0.0.1:${port}`;
+  await waitUntilAnswering(url, child);
+  return {
+    url,
+    stop: () => stopChild(child),
+  };
+}
+
+/** True when a Redis answers PING at url within a second. */
+export async function redisAnswers(url: string): Promise<boolean> {
+  const client = new Redis(url, {
+    lazyConnect: true,
+    connectTimeout: 1_000,
+    maxRetriesPerRequest: 0,
+    retryStrategy: () => null,
+  });
+  client.on('error', () => {});
+  try {
+    await client.connect();
+    return (await client.ping()) === 'PONG';
+  } catch {
+    return false;
+  } finally {
+    client.disconnect();
+  }
+}
+
+function which(command: string): string | undefined {
+  for (const dir of (process.env.PATH ?? '').split(':')) {
+    const candidate = join(dir, command);
+    if (dir && existsSync(candidate)) return candidate;
+  }
+  return undefined;
+}
+
+function stopLeftover(pidFile: string): void {
+  if (!existsSync(pidFile)) return;
+  const pid = Number.parseInt(readFileSync(pidFile, 'utf8'), 10);
+  if (!Number.isInteger(pid) || pid <= 0) return;
+  try {
+    const cmdline = readFileSync(`/proc/${pid}/cmdline`, 'utf8');
+    if (cmdline.includes('redis-server')) process.kill(pid, 'SIGTERM');
+  } catch {
+    // No such process any more: nothing was left behind.
+  }
+}
+
+async function freePort(): Promise<number> {
+  return new Promise((resolvePort, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      server.close(() => resolvePort(port));
+    });
+  });
+}
+
+async function waitUntilAnswering(url: string, child: ChildProcess): Promise<void> {
+  let stderr = '';
+  child.stderr?.on('data', (chunk) => {
+    stderr += String(chunk);
+  });
+  const deadline = Date.now() + 10_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) {
+      throw new Error(`redis-server exited with code ${child.exitCode}: ${stderr.trim()}`);
+    }
+    if (await redisAnswers(url)) return;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  child.kill('SIGKILL');
+  throw new Error(`redis-server did not answer at ${url} within 10 s: ${stderr.trim()}`);
+}
+
+function stopChild(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
+  return new Promise((resolveStop) => {
+    const force = setTimeout(() => child.kill('SIGKILL'), 5_000);
+    child.once('exit', () => {
+      clearTimeout(force);
+      resolveStop();
+    });
+    // SIGTERM makes redis-server flush the AOF and exit cleanly.
+    child.kill('SIGTERM');
+  });
+}

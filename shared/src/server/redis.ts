@@ -1,0 +1,91 @@
+import { Redis } from 'ioredis';
+import type { Logger } from 'pino';
+
+/**
+ * A worker's connection waits for Redis to come back (BullMQ requires maxRetriesPerRequest null);
+ * a producer's fails at once so a request never hangs on an absent Redis.
+ */
+export function connectRedis(url: string, purpose: 'worker' | 'producer'): Redis {
+  return new Redis(url, {
+    maxRetriesPerRequest: purpose === 'worker' ? null : 1,
+    enableOfflineQueue: purpose === 'worker',
+    connectTimeout: 5_000,
+    lazyConnect: false,
+  });
+}
+
+export class RedisPolicyError extends Error {
+  constructor(url: string, policy: string) {
+    super(
+      `Redis at ${redactUrl(url)} reports maxmemory-policy ${policy}. ` +
+        'Queued jobs are data: under an eviction policy Redis may delete them and orders would ' +
+        'never reach the sheet. Set "maxmemory-policy noeviction" in redis.conf (or run ' +
+        '"redis-cli config set maxmemory-policy noeviction") and start again.',
+    );
+    this.name = 'RedisPolicyError';
+  }
+}
+
+/** Throws RedisPolicyError unless Redis is set never to evict keys (BullMQ's requirement). */
+export async function assertNoEviction(redis: Redis, url: string): Promise<void> {
+  // INFO works where CONFIG is disabled, as on most managed Redis services.
+  const info = await redis.info('memory');
+  const policy = /^maxmemory_policy:(.+)$/m.exec(info)?.[1]?.trim() ?? 'unknown';
+  if (policy !== 'noeviction') throw new RedisPolicyError(url, policy);
+}
+
+/** Waits until the connection is ready and answers PING, or throws after timeoutMs. */
+export async function waitForRedis(redis: Redis, timeoutMs: number): Promise<void> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(
+      () => reject(new Error(`Redis did not answer within ${timeoutMs} ms`)),
+      timeoutMs,
+    );
+  });
+  const ready =
+    redis.status === 'ready'
+      ? Promise.resolve()
+      : new Promise<void>((resolve) => redis.once('ready', () => resolve()));
+  try {
+    await Promise.race([ready.then(() => redis.ping()), timeout]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/** The URL without its password, for logs and messages. */
+export function redactUrl(url: string): string {
+  try {
+    const parsed = new URL(url);
+    if (parsed.password) parsed.password = '***';
+    return parsed.toString();
+  } catch {
+    return '(unparsable URL)';
+  }
+}
+
+/** Where the queue lives when REDIS_URL is not given. */
+export const DEFAULT_REDIS_URL = 'redis://127.0.0.1:6379';
+
+/** Connects, waits for Redis to answer and refuses an evicting Redis; closes on any failure. */
+export async function openCheckedRedis(
+  url: string,
+  purpose: 'worker' | 'producer',
+  log: Logger,
+): Promise<Redis> {
+  const redis = connectRedis(url, purpose);
+  // ioredis reconnects by itself; the log shows why while Redis is away.
+  redis.on('error', (error) => log.warn({ err: error, redis: redactUrl(url) }, 'redis error'));
+  try {
+    await waitForRedis(redis, 5_000);
+    await assertNoEviction(redis, url);
+    return redis;
+  } catch (error) {
+    redis.disconnect();
+    if (error instanceof RedisPolicyError) throw error;
+    throw new Error(
+      `Cannot reach Redis at ${redactUrl(url)}: ${error instanceof Error ? error.message : error}`,
+    );
+  }
+}

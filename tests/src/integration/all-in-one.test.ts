@@ -1,0 +1,81 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { startRedisServer } from '@campus/shared/server/redis-server';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { engine } from '../support/database';
+import { freePort, spawnEntry } from '../support/process';
+import { testQueuePrefix, testRedisUrl } from '../support/redis';
+
+// The all-in-one process is the same whatever engine a project tests, so it runs once.
+describe.runIf(engine === 'pglite')('npm start (all-in-one process)', () => {
+  let dir: string;
+  beforeAll(() => {
+    dir = mkdtempSync(join(tmpdir(), 'campus-start-'));
+    mkdirSync(join(dir, 'dist'));
+    writeFileSync(join(dir, 'dist', 'index.html'), '<!doctype html><div id="root"></div>');
+  });
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+  const env = async (extra: Record<string, string> = {}) => ({
+    DATA_DIR: join(dir, 'data'),
+    PORT: String(await freePort()),
+    HOST: '127.0.0.1',
+    REDIS_URL: testRedisUrl(),
+    QUEUE_PREFIX: testQueuePrefix(),
+    WEB_DIST_DIR: join(dir, 'dist'),
+    LOG_LEVEL: 'warn',
+    ...extra,
+  });
+
+  it('serves the app with demo data, is ready, reuses its data on a second start and stops on Ctrl-C', async () => {
+    const first = spawnEntry('scripts/all-in-one.ts', await env());
+    const url = (await first.waitFor(/running at (http:\/\/\S+)/, 60_000)).split('at ')[1];
+    await first.waitFor(/Press Ctrl-C to stop/);
+    expect(first.output()).toContain('(demo data added)');
+    expect(first.output()).toMatch(/superAdmin\s+superadmin@campusbucket\.test \/ \S+/);
+    expect(first.output()).toMatch(/campusAdmin\s+admin@lhr\.northfield\.edu\.pk \/ \S+/);
+    expect(first.output()).toMatch(/user\s+student@lhr\.northfield\.edu\.pk \/ \S+/);
+
+    const ready = await fetch(`${url}/readyz`);
+    expect(ready.status).toBe(200);
+    const page = await fetch(`${url}/restaurants`);
+    expect(await page.text()).toContain('<div id="root">');
+
+    first.child.kill('SIGINT');
+    expect(await first.exited).toBe(0);
+
+    const second = spawnEntry('scripts/all-in-one.ts', await env());
+    await second.waitFor(/Press Ctrl-C to stop/, 60_000);
+    expect(second.output()).not.toContain('demo data added');
+    second.child.kill('SIGTERM');
+    expect(await second.exited).toBe(0);
+  }, 120_000);
+
+  it('refuses a Redis whose eviction policy could drop jobs, and says why', async () => {
+    const redisDir = mkdtempSync(join(tmpdir(), 'campus-lru-'));
+    const lru = await startRedisServer({ dir: redisDir, maxmemoryPolicy: 'allkeys-lru' });
+    try {
+      const run = spawnEntry('scripts/all-in-one.ts', await env({ REDIS_URL: lru.url }));
+      expect(await run.exited).toBe(1);
+      expect(run.output()).toMatch(/maxmemory-policy allkeys-lru/);
+      expect(run.output()).toMatch(/noeviction/);
+    } finally {
+      await lru.stop();
+      rmSync(redisDir, { recursive: true, force: true });
+    }
+  }, 60_000);
+
+  it('refuses a bad configuration, listing every problem', async () => {
+    const run = spawnEntry(
+      'scripts/all-in-one.ts',
+      await env({ PORT: 'eighty', LOG_LEVEL: 'loud', DATABASE_URL: 'mysql://x' }),
+    );
+    expect(await run.exited).toBe(1);
+    const output = run.output();
+    expect(output).toContain('Invalid configuration');
+    expect(output).toMatch(/PORT:/);
+    expect(output).toMatch(/LOG_LEVEL:/);
+    expect(output).toMatch(/DATABASE_URL: must start with postgres:\/\/ or postgresql:\/\//);
+  }, 30_000);
+});

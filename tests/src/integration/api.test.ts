@@ -1,0 +1,93 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createApp } from '@campus/api/app';
+import type { Database } from '@campus/shared/server/db/client';
+import { connectRedis, openCheckedRedis } from '@campus/shared/server/redis';
+import type { Redis } from 'ioredis';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { engine, openTestDatabase } from '../support/database';
+import { testLog } from '../support/logger';
+import { testRedisUrl } from '../support/redis';
+
+let database: Database;
+let redis: Redis;
+let deadRedis: Redis;
+let distDir: string;
+
+beforeAll(async () => {
+  database = await openTestDatabase();
+  redis = await openCheckedRedis(testRedisUrl(), 'producer', testLog);
+  deadRedis = connectRedis('redis://127.0.0.1:1', 'producer');
+  deadRedis.on('error', () => {});
+  distDir = mkdtempSync(join(tmpdir(), 'campus-dist-'));
+  mkdirSync(join(distDir, 'assets'));
+  writeFileSync(join(distDir, 'index.html'), '<!doctype html><div id="root"></div>');
+  writeFileSync(join(distDir, 'assets', 'app-abc123.js'), 'console.log(1)');
+});
+afterAll(async () => {
+  redis.disconnect();
+  deadRedis.disconnect();
+  await database.close();
+  rmSync(distDir, { recursive: true, force: true });
+});
+
+const appWith = (redisClient: Redis) =>
+  createApp({
+    log: testLog,
+    webDistDir: distDir,
+    health: {
+      database: () => database.ping(),
+      redis: async () => {
+        await redisClient.ping();
+      },
+    },
+  });
+
+describe(`api on ${engine}`, () => {
+  it('/healthz answers while the process is up', async () => {
+    const response = await appWith(redis).request('/healthz');
+    expect(response.status).toBe(200);
+    expect(await response.json()).toEqual({ ok: true });
+  });
+
+  it('/readyz answers 200 when the database and Redis answer', async () => {
+    const response = await appWith(redis).request('/readyz');
+    expect(response.status).toBe(200);
+    expect(await response.json()).toEqual({ ok: true, checks: { database: 'ok', redis: 'ok' } });
+  });
+
+  it('/readyz answers 503 and names Redis when Redis is away', async () => {
+    const response = await appWith(deadRedis).request('/readyz');
+    expect(response.status).toBe(503);
+    const body = (await response.json()) as { ok: boolean; checks: Record<string, string> };
+    expect(body.ok).toBe(false);
+    expect(body.checks.database).toBe('ok');
+    expect(body.checks.redis).not.toBe('ok');
+  });
+
+  it('every response carries a request id', async () => {
+    const response = await appWith(redis).request('/healthz');
+    expect(response.headers.get('x-request-id')).toMatch(/.{8,}/);
+  });
+
+  it('serves the web app: hashed assets cached for a year, any route answered by index.html', async () => {
+    const app = appWith(redis);
+    const asset = await app.request('/assets/app-abc123.js');
+    expect(asset.status).toBe(200);
+    expect(asset.headers.get('cache-control')).toContain('immutable');
+
+    for (const path of ['/', '/restaurants', '/menu/abc', '/no/such/page']) {
+      const page = await app.request(path);
+      expect(page.status, path).toBe(200);
+      expect(await page.text(), path).toContain('<div id="root">');
+      expect(page.headers.get('cache-control'), path).toBe('no-cache');
+    }
+  });
+
+  it('an unknown api path answers 404 as JSON, never the web app', async () => {
+    const response = await appWith(redis).request('/api/nothing-here');
+    expect(response.status).toBe(404);
+    expect(await response.json()).toMatchObject({ error: { code: 'not-found' } });
+  });
+});

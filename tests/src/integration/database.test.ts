@@ -1,0 +1,139 @@
+import { isRestaurantOpen } from '@campus/shared/domain/restaurant-hours';
+import type { Database } from '@campus/shared/server/db/client';
+import {
+  allowedDomains,
+  auditLog,
+  campuses,
+  martItems,
+  menuItems,
+  restaurants,
+  universities,
+  users,
+} from '@campus/shared/server/db/schema';
+import { DEMO_ACCOUNTS, seedDemoData } from '@campus/shared/server/db/seed';
+import { count, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildCampusTree, buildUser } from '../support/builders';
+import { engine, openTestDatabase } from '../support/database';
+
+let database: Database;
+
+beforeAll(async () => {
+  database = await openTestDatabase();
+});
+afterAll(async () => {
+  await database.close();
+});
+
+describe(`database on ${engine}`, () => {
+  it('reports the engine it runs on', () => {
+    expect(database.engine).toBe(engine);
+  });
+
+  it('deleting a university removes its campuses, restaurants, menus, mart items and domains', async () => {
+    const { db } = database;
+    const tree = await buildCampusTree(db);
+    const other = await buildCampusTree(db);
+    const student = await buildUser(db, {
+      universityId: tree.university.id,
+      campusId: tree.campus.id,
+      universityName: tree.university.name,
+      campusName: tree.campus.name,
+    });
+
+    await db.delete(universities).where(eq(universities.id, tree.university.id));
+
+    const left = async (
+      table: typeof campuses | typeof restaurants | typeof martItems,
+      id: string,
+    ) => (await db.select({ id: table.id }).from(table).where(eq(table.id, id))).length;
+    expect(await left(campuses, tree.campus.id)).toBe(0);
+    expect(await left(restaurants, tree.restaurant.id)).toBe(0);
+    expect(await left(martItems, tree.martItem.id)).toBe(0);
+    expect(
+      (await db.select().from(menuItems).where(eq(menuItems.id, tree.menuItem.id))).length,
+    ).toBe(0);
+    expect(
+      (await db.select().from(allowedDomains).where(eq(allowedDomains.id, tree.domain.id))).length,
+    ).toBe(0);
+    // People outlive their campus; another university is untouched.
+    const [kept] = await db.select().from(users).where(eq(users.id, student.id));
+    expect(kept).toMatchObject({ universityId: null, campusId: null, email: student.email });
+    expect(await left(campuses, other.campus.id)).toBe(1);
+    expect(await left(restaurants, other.restaurant.id)).toBe(1);
+  });
+
+  it('refuses a negative price, a fractional price and an unknown role', async () => {
+    const { db } = database;
+    const tree = await buildCampusTree(db);
+    await expect(
+      db
+        .insert(menuItems)
+        .values({ id: 'neg', restaurantId: tree.restaurant.id, name: 'x', pricePaisa: -1 }),
+    ).rejects.toThrow();
+    await expect(
+      db
+        .insert(menuItems)
+        .values({ id: 'frac', restaurantId: tree.restaurant.id, name: 'x', pricePaisa: 1.5 }),
+    ).rejects.toThrow();
+    await expect(buildUser(db, { role: 'owner' as 'user' })).rejects.toThrow();
+  });
+
+  it('refuses a domain stored without its leading @', async () => {
+    const { db } = database;
+    const tree = await buildCampusTree(db);
+    await expect(
+      db.insert(allowedDomains).values({
+        id: 'no-at',
+        name: 'x',
+        domain: 'uni.edu.pk',
+        universityId: tree.university.id,
+        campusId: tree.campus.id,
+      }),
+    ).rejects.toThrow();
+  });
+});
+
+describe(`demo data on ${engine}`, () => {
+  let seedDb: Database;
+  beforeAll(async () => {
+    seedDb = await openTestDatabase();
+  });
+  afterAll(async () => {
+    await seedDb.close();
+  });
+
+  it('seeds an empty database once and never again', async () => {
+    const { db } = seedDb;
+    // 00:30 in Karachi: the wrapping Midnight Grill is open, the bakery's window (2–4 AM) is not.
+    const now = new Date('2026-11-21T19:30:00Z');
+    expect(await seedDemoData(db, now)).toEqual({ seeded: true });
+
+    const total = async (table: typeof universities | typeof campuses) =>
+      (await db.select({ n: count() }).from(table))[0]?.n;
+    expect(await total(universities)).toBe(2);
+    expect(await total(campuses)).toBe(3);
+
+    const all = await db.select().from(restaurants);
+    expect(all.some((r) => r.is24x7)).toBe(true);
+    const wrapping = all.find((r) => r.name === 'Midnight Grill');
+    expect(wrapping).toMatchObject({ is24x7: false, openTime: '6:00 PM', closeTime: '2:00 AM' });
+    const closed = all.filter((r) => !isRestaurantOpen(r, now, 'Asia/Karachi'));
+    expect(closed.map((r) => r.name)).toEqual(['Sunrise Bakery']);
+
+    const mart = await db.select().from(martItems);
+    expect(mart.filter((m) => m.stock <= 0)).toHaveLength(1);
+    expect((await db.select().from(allowedDomains)).length).toBeGreaterThanOrEqual(3);
+
+    const people = await db.select().from(users);
+    expect(people.map((u) => [u.email, u.role]).sort()).toEqual(
+      DEMO_ACCOUNTS.map((a) => [a.email, a.role]).sort(),
+    );
+
+    // Everything deleted by an admin stays deleted: no second seeding.
+    await db.delete(universities);
+    expect(await seedDemoData(db, now)).toEqual({ seeded: false });
+    expect(await total(universities)).toBe(0);
+    expect((await db.select().from(auditLog).where(eq(auditLog.action, 'seed'))).length).toBe(1);
+  });
+});

@@ -1,0 +1,63 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import {
+  ensureRedisServerBinary,
+  type LocalRedis,
+  redisAnswers,
+  startRedisServer,
+} from '@campus/shared/server/redis-server';
+import pg from 'pg';
+import type { TestProject } from 'vitest/node';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    redisUrl: string;
+    postgresRunId: string;
+  }
+}
+
+const DEFAULT_TEST_REDIS = 'redis://127.0.0.1:6379';
+
+/**
+ * Once per run: a real Redis (the local one, or a private redis-server), and a run id under
+ * which each PostgreSQL test file creates its own fresh database, all dropped at the end.
+ */
+export default async function setup(project: TestProject) {
+  let local: LocalRedis | undefined;
+  let redisDir: string | undefined;
+  let redisUrl = process.env.REDIS_URL_TEST ?? DEFAULT_TEST_REDIS;
+  if (!(await redisAnswers(redisUrl))) {
+    redisDir = mkdtempSync(join(tmpdir(), 'campus-test-redis-'));
+    local = await startRedisServer({
+      dir: redisDir,
+      binary: ensureRedisServerBinary((line) => process.stdout.write(`${line}\n`)),
+    });
+    redisUrl = local.url;
+  }
+  const postgresRunId = `campus_test_${Date.now().toString(36)}_${process.pid}`;
+  project.provide('redisUrl', redisUrl);
+  project.provide('postgresRunId', postgresRunId);
+
+  return async () => {
+    await local?.stop();
+    if (redisDir) rmSync(redisDir, { recursive: true, force: true });
+    if (process.env.TEST_DB_ENGINE === 'postgres') await dropRunDatabases(postgresRunId);
+  };
+}
+
+async function dropRunDatabases(runId: string) {
+  const admin = new pg.Client({ connectionString: process.env.TEST_POSTGRES_ADMIN_URL });
+  await admin.connect();
+  try {
+    const { rows } = await admin.query<{ datname: string }>(
+      'select datname from pg_database where datname like $1',
+      [`${runId}%`],
+    );
+    for (const { datname } of rows) {
+      await admin.query(`drop database if exists "${datname}" with (force)`);
+    }
+  } finally {
+    await admin.end();
+  }
+}

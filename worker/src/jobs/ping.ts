@@ -1,0 +1,7 @@
+import type { JobProcessor } from '../processor';
+
+/** Answers a ping with the time it was seen, proving the queue loop end to end. */
+export const ping: JobProcessor<'ping'> = async (payload, { log }) => {
+  log.info({ requestedAt: payload.requestedAt }, 'ping received');
+  return { pong: true, requestedAt: payload.requestedAt, answeredAt: new Date().toISOString() };
+};

@@ -1,0 +1,69 @@
+import { JOB_NAMES, JOBS, type JobName, QUEUE_NAMES } from '@campus/shared/server/jobs';
+import { type Job, UnrecoverableError, Worker } from 'bullmq';
+import type { Redis } from 'ioredis';
+import type { JobProcessor, ProcessorRegistry, WorkerDeps } from './processor';
+
+export interface RunningWorkers {
+  workers: Worker[];
+  close(): Promise<void>;
+}
+
+/** Throws unless every job name has a processor: a job nobody can run would sit forever. */
+export function assertCompleteRegistry(registry: Partial<Record<string, unknown>>): void {
+  const missing = JOB_NAMES.filter((name) => typeof registry[name] !== 'function');
+  if (missing.length > 0) {
+    throw new Error(`No processor registered for job(s): ${missing.join(', ')}`);
+  }
+}
+
+/** Starts one BullMQ worker per queue; each job is validated, then handed to its processor. */
+export function startWorkers(options: {
+  connection: Redis;
+  prefix: string;
+  registry: ProcessorRegistry;
+  deps: WorkerDeps;
+  concurrency?: number;
+}): RunningWorkers {
+  assertCompleteRegistry(options.registry);
+  const { deps } = options;
+  const run = async (job: Job) => {
+    const name = job.name as JobName;
+    const definition = JOBS[name];
+    if (!definition) throw new UnrecoverableError(`Unknown job name ${job.name}`);
+    const parsed = definition.payload.safeParse(job.data);
+    if (!parsed.success) {
+      throw new UnrecoverableError(`Invalid payload for ${name}: ${parsed.error.message}`);
+    }
+    const processor = options.registry[name] as JobProcessor<typeof name>;
+    return processor(parsed.data, {
+      ...deps,
+      log: deps.log.child({ jobId: job.id, job: name }),
+      jobId: job.id ?? '',
+      attempt: job.attemptsMade + 1,
+    });
+  };
+
+  const workers = QUEUE_NAMES.map((queueName) => {
+    const worker = new Worker(queueName, run, {
+      connection: options.connection,
+      prefix: options.prefix,
+      concurrency: options.concurrency ?? 4,
+    });
+    worker.on('failed', (job, error) => {
+      deps.log.warn(
+        { jobId: job?.id, job: job?.name, attempt: job?.attemptsMade, err: error },
+        'job failed',
+      );
+    });
+    worker.on('error', (error) => deps.log.error({ err: error, queue: queueName }, 'worker error'));
+    return worker;
+  });
+
+  return {
+    workers,
+    async close() {
+      // close() waits for the jobs in hand to finish, so SIGTERM never cuts a job in half.
+      await Promise.all(workers.map((w) => w.close()));
+    },
+  };
+}

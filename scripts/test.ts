@@ -1,5 +1,6 @@
 // `npm test`: the one gate. Format and lint, type-check every workspace, then every test suite.
 import { spawnSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 
 const TSCONFIGS = [
   'shared/tsconfig.json',
@@ -11,10 +12,17 @@ const TSCONFIGS = [
   'scripts/tsconfig.json',
 ];
 
+const VITEST_REPORT = 'test-results/vitest.json';
+
 const stages: Record<string, Array<[label: string, args: string[]]>> = {
   lint: [['Biome (format + lint)', ['biome', 'ci', '.']]],
   typecheck: TSCONFIGS.map((tsconfig) => [`tsc ${tsconfig}`, ['tsc', '-p', tsconfig]]),
-  vitest: [['Vitest (unit + integration)', ['vitest', 'run']]],
+  vitest: [
+    [
+      'Vitest (unit + integration)',
+      ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile=${VITEST_REPORT}`],
+    ],
+  ],
 };
 
 const only = process.argv[2];
@@ -35,4 +43,10 @@ for (const stage of selected) {
     }
   }
 }
-process.stdout.write('\n✓ All checks passed.\n');
+if (selected.includes('vitest')) {
+  const report = JSON.parse(readFileSync(VITEST_REPORT, 'utf8')) as Record<string, number>;
+  process.stdout.write(
+    `\ntests: ${report.numPassedTests} passed, ${report.numFailedTests} failed, ${report.numPendingTests} skipped\n`,
+  );
+}
+process.stdout.write('✓ All checks passed.\n');

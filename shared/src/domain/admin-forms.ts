@@ -1,0 +1,320 @@
+import { z } from 'zod';
+import { DOMAIN_MESSAGES, isValidDomain, normaliseDomain } from './allowed-domains';
+import { AUTH_MESSAGES, isEmailAddress, normaliseEmail } from './auth-forms';
+import { MART_RESTAURANT_NAME } from './cart';
+import {
+  type FieldError,
+  fieldError,
+  isBlank,
+  withValidator,
+  zRawText,
+  zText,
+} from './form-validation';
+import { MIN_PASSWORD_LENGTH } from './limits';
+import { MONEY_MESSAGES, parseRupees } from './money';
+import { DEFAULT_IS_24X7 } from './restaurant-hours';
+import { isRole, ROLES, type TRole } from './roles';
+import { normaliseTime12h, parseTime12h } from './time-of-day';
+
+/** Messages of the admin forms; the four selection messages are the spec's (SPEC §5 Admin). */
+export const ADMIN_FORM_MESSAGES = {
+  selectUniversity: 'Please select a university',
+  selectUniversityAndCampus: 'Please select university and campus',
+  selectUniversityCampusAndRestaurant: 'Please select university, campus, and restaurant',
+  selectAUniversityAndCampus: 'Please select a university and campus',
+  selectRestaurantFirst: 'Select a restaurant first!',
+  universityNameRequired: 'Please enter a university name.',
+  campusNameRequired: 'Please enter a campus name.',
+  restaurantNameRequired: 'Please enter a restaurant name.',
+  restaurantNameReserved: `A restaurant cannot be named ${MART_RESTAURANT_NAME}; that name is kept for mart items.`,
+  locationRequired: 'Please enter a location.',
+  cuisineRequired: 'Please enter a cuisine.',
+  openTimeInvalid: 'Opening time must look like 10:00 AM.',
+  closeTimeInvalid: 'Closing time must look like 10:00 PM.',
+  itemNameRequired: 'Please enter an item name.',
+  priceRequired: 'Please enter a price.',
+  priceInvalid: MONEY_MESSAGES.invalidPrice,
+  categoryRequired: 'Please enter a category.',
+  stockRequired: 'Please enter the stock.',
+  stockInvalid: 'Stock must be a whole number, 0 or more.',
+  domainNameRequired: 'Please enter a name for this domain.',
+  domainRequired: 'Please enter a domain.',
+  domainInvalid: DOMAIN_MESSAGES.invalidDomain,
+  roleInvalid: 'Role must be user, campusAdmin or superAdmin.',
+} as const;
+
+const M = ADMIN_FORM_MESSAGES;
+
+/** Whether an admin form edits an existing record (an id is set) or adds a new one. */
+export function formMode(values: { id?: string | null }): 'add' | 'edit' {
+  return isBlank(values.id) ? 'add' : 'edit';
+}
+
+/** Parses a stock count typed by an admin ('12', 12) or null when not a whole number ≥ 0. */
+export function parseStock(input: string | number): number | null {
+  if (typeof input === 'number') return Number.isSafeInteger(input) && input >= 0 ? input : null;
+  const text = input.trim();
+  if (!/^\d+$/.test(text)) return null;
+  const stock = Number(text);
+  return Number.isSafeInteger(stock) ? stock : null;
+}
+
+const zId = () => zText();
+const zAmount = () =>
+  z
+    .union([z.string(), z.number()])
+    .nullish()
+    .transform((value) => value ?? '');
+
+function priceFailure(price: string | number | null | undefined): FieldError | null {
+  if (price === null || price === undefined || isBlank(String(price))) {
+    return fieldError('price', M.priceRequired);
+  }
+  return parseRupees(price) === null ? fieldError('price', M.priceInvalid) : null;
+}
+
+function firstBlank<T extends Record<string, unknown>>(
+  values: T,
+  fields: readonly (keyof T & string)[],
+): string | undefined {
+  return fields.find((field) => isBlank(values[field]));
+}
+
+// ---- University ---------------------------------------------------------------------------
+
+const universityShape = z.object({ id: zId(), name: zText() });
+export type TUniversityFormValues = z.input<typeof universityShape>;
+
+/** University form rules. */
+export function validateUniversityForm(values: TUniversityFormValues): FieldError | null {
+  return isBlank(values.name) ? fieldError('name', M.universityNameRequired) : null;
+}
+
+/** The university form (add or edit). */
+export const ZUniversityForm = withValidator(universityShape, validateUniversityForm);
+export type TUniversityForm = z.output<typeof ZUniversityForm>;
+
+// ---- Campus -------------------------------------------------------------------------------
+
+const campusShape = z.object({
+  id: zId(),
+  universityId: zText(),
+  name: zText(),
+  location: zText(),
+});
+export type TCampusFormValues = z.input<typeof campusShape>;
+
+/** Campus form rules: university, then name; location is optional. */
+export function validateCampusForm(values: TCampusFormValues): FieldError | null {
+  if (isBlank(values.universityId)) return fieldError('universityId', M.selectUniversity);
+  return isBlank(values.name) ? fieldError('name', M.campusNameRequired) : null;
+}
+
+/** The campus form (add or edit). */
+export const ZCampusForm = withValidator(campusShape, validateCampusForm);
+export type TCampusForm = z.output<typeof ZCampusForm>;
+
+// ---- Restaurant ---------------------------------------------------------------------------
+
+const restaurantShape = z.object({
+  id: zId(),
+  universityId: zText(),
+  campusId: zText(),
+  name: zText(),
+  location: zText(),
+  cuisine: zText(),
+  openTime: zText(),
+  closeTime: zText(),
+  is24x7: z
+    .boolean()
+    .nullish()
+    .transform((value) => value ?? DEFAULT_IS_24X7),
+});
+export type TRestaurantFormValues = z.input<typeof restaurantShape>;
+
+/**
+ * Restaurant form rules: university and campus, name (not 'Mart', which would merge its bucket
+ * lines with mart items), location, cuisine, then the times, which may be left empty (the
+ * restaurant then counts as always open) but must otherwise look like '10:00 AM'.
+ */
+export function validateRestaurantForm(values: TRestaurantFormValues): FieldError | null {
+  const selection = firstBlank(values, ['universityId', 'campusId']);
+  if (selection) return fieldError(selection, M.selectUniversityAndCampus);
+  if (isBlank(values.name)) return fieldError('name', M.restaurantNameRequired);
+  if (values.name?.trim() === MART_RESTAURANT_NAME) {
+    return fieldError('name', M.restaurantNameReserved);
+  }
+  if (isBlank(values.location)) return fieldError('location', M.locationRequired);
+  if (isBlank(values.cuisine)) return fieldError('cuisine', M.cuisineRequired);
+  const open = values.openTime?.trim() ?? '';
+  if (open !== '' && parseTime12h(open) === null) return fieldError('openTime', M.openTimeInvalid);
+  const close = values.closeTime?.trim() ?? '';
+  if (close !== '' && parseTime12h(close) === null) {
+    return fieldError('closeTime', M.closeTimeInvalid);
+  }
+  return null;
+}
+
+/** The restaurant form (add or edit); times come out canonical ('9:00 PM') or null. */
+export const ZRestaurantForm = withValidator(restaurantShape, validateRestaurantForm).transform(
+  (values) => ({
+    ...values,
+    openTime: normaliseTime12h(values.openTime),
+    closeTime: normaliseTime12h(values.closeTime),
+  }),
+);
+export type TRestaurantForm = z.output<typeof ZRestaurantForm>;
+
+// ---- Menu item ----------------------------------------------------------------------------
+
+const menuItemShape = z.object({
+  id: zId(),
+  universityId: zText(),
+  campusId: zText(),
+  restaurantId: zText(),
+  name: zText(),
+  price: zAmount(),
+  description: zText(),
+  photoURL: zText(),
+});
+export type TMenuItemFormValues = z.input<typeof menuItemShape>;
+
+/** Who fills the menu item form: the campus admin picks only the restaurant. */
+export type MenuItemFormActor = Extract<TRole, 'superAdmin' | 'campusAdmin'>;
+
+/**
+ * Menu item form rules: the selections ('Select a restaurant first!' for a campus admin without a
+ * restaurant), then name and price; description and photo are optional.
+ */
+export function validateMenuItemForm(
+  values: TMenuItemFormValues,
+  actor: MenuItemFormActor,
+): FieldError | null {
+  if (actor === 'campusAdmin' && isBlank(values.restaurantId)) {
+    return fieldError('restaurantId', M.selectRestaurantFirst);
+  }
+  const selection = firstBlank(values, ['universityId', 'campusId', 'restaurantId']);
+  if (selection) return fieldError(selection, M.selectUniversityCampusAndRestaurant);
+  if (isBlank(values.name)) return fieldError('name', M.itemNameRequired);
+  return priceFailure(values.price);
+}
+
+/** The menu item form (add or edit) of a super admin or a campus admin; price comes out in paisa. */
+export function createMenuItemSchema(actor: MenuItemFormActor) {
+  return withValidator(menuItemShape, (values) => validateMenuItemForm(values, actor)).transform(
+    (values) => ({ ...values, price: parseRupees(values.price) ?? 0 }),
+  );
+}
+export type TMenuItemForm = z.output<ReturnType<typeof createMenuItemSchema>>;
+
+// ---- Mart item ----------------------------------------------------------------------------
+
+const martItemShape = z.object({
+  id: zId(),
+  universityId: zText(),
+  campusId: zText(),
+  name: zText(),
+  price: zAmount(),
+  description: zText(),
+  category: zText(),
+  stock: zAmount(),
+  photoURL: zText(),
+});
+export type TMartItemFormValues = z.input<typeof martItemShape>;
+
+/** Mart item form rules: university and campus, name, price, category, stock. */
+export function validateMartItemForm(values: TMartItemFormValues): FieldError | null {
+  const selection = firstBlank(values, ['universityId', 'campusId']);
+  if (selection) return fieldError(selection, M.selectUniversityAndCampus);
+  if (isBlank(values.name)) return fieldError('name', M.itemNameRequired);
+  const price = priceFailure(values.price);
+  if (price) return price;
+  if (isBlank(values.category)) return fieldError('category', M.categoryRequired);
+  const stock = values.stock;
+  if (stock === null || stock === undefined || isBlank(String(stock))) {
+    return fieldError('stock', M.stockRequired);
+  }
+  return parseStock(stock) === null ? fieldError('stock', M.stockInvalid) : null;
+}
+
+/** The mart item form (add or edit); price comes out in paisa and stock as an integer. */
+export const ZMartItemForm = withValidator(martItemShape, validateMartItemForm).transform(
+  (values) => ({
+    ...values,
+    price: parseRupees(values.price) ?? 0,
+    stock: parseStock(values.stock) ?? 0,
+  }),
+);
+export type TMartItemForm = z.output<typeof ZMartItemForm>;
+
+// ---- Allowed domain -----------------------------------------------------------------------
+
+const domainShape = z.object({
+  id: zId(),
+  universityId: zText(),
+  campusId: zText(),
+  name: zText(),
+  domain: zText(),
+});
+export type TDomainFormValues = z.input<typeof domainShape>;
+
+/** Allowed domain form rules: university and campus, name, then a domain like '@uni.edu.pk'. */
+export function validateDomainForm(values: TDomainFormValues): FieldError | null {
+  const selection = firstBlank(values, ['universityId', 'campusId']);
+  if (selection) return fieldError(selection, M.selectAUniversityAndCampus);
+  if (isBlank(values.name)) return fieldError('name', M.domainNameRequired);
+  if (isBlank(values.domain)) return fieldError('domain', M.domainRequired);
+  return isValidDomain(values.domain ?? '') ? null : fieldError('domain', M.domainInvalid);
+}
+
+/** The allowed domain form (add or edit); the domain comes out lower case with a leading @. */
+export const ZDomainForm = withValidator(domainShape, validateDomainForm).transform((values) => ({
+  ...values,
+  domain: normaliseDomain(values.domain),
+}));
+export type TDomainForm = z.output<typeof ZDomainForm>;
+
+// ---- User creation and role change --------------------------------------------------------
+
+const createUserShape = z.object({
+  firstName: zText(),
+  lastName: zText(),
+  email: zText().transform(normaliseEmail),
+  password: zRawText(),
+  role: z
+    .string()
+    .nullish()
+    .transform((role) => role || 'campusAdmin'),
+  universityId: zText(),
+  campusId: zText(),
+});
+export type TCreateUserFormValues = z.input<typeof createUserShape>;
+
+/**
+ * Admin user creation rules, in form order: first name, last name, email, password (at least 6
+ * characters), role (campusAdmin when not given), then university and campus.
+ */
+export function validateCreateUserForm(values: TCreateUserFormValues): FieldError | null {
+  if (isBlank(values.firstName)) return fieldError('firstName', AUTH_MESSAGES.firstNameRequired);
+  if (isBlank(values.lastName)) return fieldError('lastName', AUTH_MESSAGES.lastNameRequired);
+  if (isBlank(values.email)) return fieldError('email', AUTH_MESSAGES.emailRequired);
+  if (!isEmailAddress(values.email ?? '')) return fieldError('email', AUTH_MESSAGES.emailInvalid);
+  const password = values.password ?? '';
+  if (password === '') return fieldError('password', AUTH_MESSAGES.passwordRequired);
+  if (password.length < MIN_PASSWORD_LENGTH) {
+    return fieldError('password', AUTH_MESSAGES.passwordTooShort);
+  }
+  if (!isRole(values.role || 'campusAdmin')) return fieldError('role', M.roleInvalid);
+  const selection = firstBlank(values, ['universityId', 'campusId']);
+  return selection ? fieldError(selection, M.selectAUniversityAndCampus) : null;
+}
+
+/** The super admin's new-user form; role defaults to campusAdmin. */
+export const ZCreateUserForm = withValidator(createUserShape, validateCreateUserForm).transform(
+  (values) => ({ ...values, role: values.role as TRole }),
+);
+export type TCreateUserForm = z.output<typeof ZCreateUserForm>;
+
+/** The role selector of the user table. */
+export const ZRoleChange = z.object({ role: z.enum(ROLES, { error: M.roleInvalid }) });
+export type TRoleChange = z.infer<typeof ZRoleChange>;

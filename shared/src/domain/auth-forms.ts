@@ -1,0 +1,163 @@
+import { z } from 'zod';
+import { domainsForCampus, emailMatchesAnyDomain, formatDomainList } from './allowed-domains';
+import { CODE_MESSAGES } from './error-catalogue';
+import {
+  type FieldError,
+  fieldError,
+  isBlank,
+  withValidator,
+  zRawText,
+  zText,
+} from './form-validation';
+import { MIN_PASSWORD_LENGTH } from './limits';
+
+/** Messages of the login, password reset and signup rules (SPEC §5, §8). */
+export const AUTH_MESSAGES = {
+  captchaRequired: 'Please complete the CAPTCHA verification.',
+  emailRequired: 'Please enter your email address.',
+  emailInvalid: CODE_MESSAGES['auth/invalid-email'],
+  passwordRequired: 'Please enter your password.',
+  firstNameRequired: 'Please enter your first name.',
+  lastNameRequired: 'Please enter your last name.',
+  confirmPasswordRequired: 'Please confirm your password.',
+  selectUniversityAndCampus: 'Please select a university and campus.',
+  emailDomain: (domains: readonly string[]) =>
+    `Email must end with one of the allowed domains for this campus: ${formatDomainList(domains)}`,
+  passwordsDoNotMatch: 'Passwords do not match.',
+  passwordTooShort: `Password must be at least ${MIN_PASSWORD_LENGTH} characters long.`,
+  emailAlreadyExists: CODE_MESSAGES['auth/email-already-in-use'],
+  resetEmailSent: 'Password reset email sent! Please check your inbox.',
+  signupSuccess:
+    'Account created successfully! Please check your email to verify your account. You will be redirected to the login page to sign in.',
+  noUniversities:
+    'No universities are currently available for registration. Please contact the administrator to set up universities and campuses.',
+} as const;
+
+// Loose on purpose, like <input type="email">: the server's account rules do the rest.
+const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+/** Whether text looks like an e-mail address. */
+export function isEmailAddress(text: string): boolean {
+  return EMAIL_PATTERN.test(text.trim());
+}
+
+/** E-mail addresses are compared in lower case, so 'Ali@Uni.edu' and 'ali@uni.edu' are one. */
+export function normaliseEmail(email: string): string {
+  return email.trim().toLowerCase();
+}
+
+function emailFailure(email: string): FieldError | null {
+  if (isBlank(email)) return fieldError('email', AUTH_MESSAGES.emailRequired);
+  if (!isEmailAddress(email)) return fieldError('email', AUTH_MESSAGES.emailInvalid);
+  return null;
+}
+
+const zEmail = () => zText().transform(normaliseEmail);
+
+// ---- Login --------------------------------------------------------------------------------
+
+const loginShape = z.object({ email: zEmail(), password: zRawText(), captcha: zRawText() });
+
+/** Login form values. */
+export type TLoginValues = z.input<typeof loginShape>;
+
+/**
+ * Login rules: email, password, then captcha (the browser's required fields come before the
+ * captcha check, as on the original form).
+ */
+export function validateLogin(values: TLoginValues): FieldError | null {
+  const email = values.email ?? '';
+  return (
+    emailFailure(email) ??
+    (isBlank(values.password) ? fieldError('password', AUTH_MESSAGES.passwordRequired) : null) ??
+    (isBlank(values.captcha) ? fieldError('captcha', AUTH_MESSAGES.captchaRequired) : null)
+  );
+}
+
+/** The login form and request body. */
+export const ZLoginForm = withValidator(loginShape, validateLogin);
+export type TLoginForm = z.output<typeof ZLoginForm>;
+
+// ---- Password reset -----------------------------------------------------------------------
+
+const resetShape = z.object({ email: zEmail(), captcha: zRawText() });
+
+/** Password reset form values. */
+export type TPasswordResetValues = z.input<typeof resetShape>;
+
+/** Password reset rules: email, then captcha. */
+export function validatePasswordReset(values: TPasswordResetValues): FieldError | null {
+  return (
+    emailFailure(values.email ?? '') ??
+    (isBlank(values.captcha) ? fieldError('captcha', AUTH_MESSAGES.captchaRequired) : null)
+  );
+}
+
+/** The password reset form and request body. */
+export const ZPasswordResetForm = withValidator(resetShape, validatePasswordReset);
+export type TPasswordResetForm = z.output<typeof ZPasswordResetForm>;
+
+// ---- Signup -------------------------------------------------------------------------------
+
+const signupShape = z.object({
+  firstName: zText(),
+  lastName: zText(),
+  universityId: zText(),
+  campusId: zText(),
+  email: zEmail(),
+  password: zRawText(),
+  confirmPassword: zRawText(),
+  captcha: zRawText(),
+});
+
+/** Signup form values. */
+export type TSignupValues = z.input<typeof signupShape>;
+
+/** What signup checks against: the allowed domains of every campus (filtered here). */
+export type SignupContext = {
+  allowedDomains: readonly { domain: string; universityId: string; campusId: string }[];
+};
+
+/**
+ * Signup rules. The form's required fields come first in form order (first name, last name,
+ * university and campus — reported with step 1's message —, email, password, confirmation), then
+ * SPEC §5 steps 2–5. With no allowed domain registered for the campus, step 2 is skipped.
+ */
+export function validateSignup(values: TSignupValues, context: SignupContext): FieldError | null {
+  if (isBlank(values.firstName)) return fieldError('firstName', AUTH_MESSAGES.firstNameRequired);
+  if (isBlank(values.lastName)) return fieldError('lastName', AUTH_MESSAGES.lastNameRequired);
+  const universityId = values.universityId?.trim() ?? '';
+  const campusId = values.campusId?.trim() ?? '';
+  if (!universityId || !campusId) {
+    return fieldError(
+      universityId ? 'campusId' : 'universityId',
+      AUTH_MESSAGES.selectUniversityAndCampus,
+    );
+  }
+  const email = values.email ?? '';
+  const emailProblem = emailFailure(email);
+  if (emailProblem) return emailProblem;
+  const password = values.password ?? '';
+  if (password === '') return fieldError('password', AUTH_MESSAGES.passwordRequired);
+  if ((values.confirmPassword ?? '') === '') {
+    return fieldError('confirmPassword', AUTH_MESSAGES.confirmPasswordRequired);
+  }
+  const domains = domainsForCampus(context.allowedDomains, universityId, campusId);
+  if (domains.length > 0 && !emailMatchesAnyDomain(email, domains)) {
+    return fieldError('email', AUTH_MESSAGES.emailDomain(domains));
+  }
+  if (password !== values.confirmPassword) {
+    return fieldError('confirmPassword', AUTH_MESSAGES.passwordsDoNotMatch);
+  }
+  if (password.length < MIN_PASSWORD_LENGTH) {
+    return fieldError('password', AUTH_MESSAGES.passwordTooShort);
+  }
+  if (isBlank(values.captcha)) return fieldError('captcha', AUTH_MESSAGES.captchaRequired);
+  return null;
+}
+
+/** The signup form and request body, checked against the allowed domains in the context. */
+export function createSignupSchema(context: SignupContext) {
+  return withValidator(signupShape, (values) => validateSignup(values, context));
+}
+export type TSignupForm = z.output<ReturnType<typeof createSignupSchema>>;

@@ -1,0 +1,208 @@
+import { AppError } from './app-error';
+import {
+  type TCartLine,
+  type TMartItem,
+  type TMenuItem,
+  type TRestaurant,
+  ZCartLine,
+} from './entities';
+import { DELIVERY_CHARGE_PER_PERSON_PAISA, paisaToRupees, rupeesToPaisa } from './money';
+
+/** Browser storage key of the bucket. */
+export const CART_STORAGE_KEY = 'cartItems';
+
+/** restaurantName of every mart line. */
+export const MART_RESTAURANT_NAME = 'Mart';
+
+/** Decrement stops here; only Remove deletes a line. */
+export const MIN_LINE_QUANTITY = 1;
+
+/** Messages of the bucket rules. */
+export const CART_MESSAGES = {
+  campusLock: 'You can only order from your own campus. Please select items from your campus only.',
+  invalidPersons: 'Number of persons must be at least 1.',
+} as const;
+
+/** What identifies a bucket line: the item name and restaurantName. */
+export type CartLineKey = Pick<TCartLine, 'name' | 'restaurantName'>;
+
+/** A line about to be added: everything but the quantity. */
+export type NewCartLine = Omit<TCartLine, 'quantity'>;
+
+/** Whether two lines are the same bucket line. */
+export function isSameLine(a: CartLineKey, b: CartLineKey): boolean {
+  return a.name === b.name && a.restaurantName === b.restaurantName;
+}
+
+/** A string key for a line (React keys, maps); JSON keeps 'a|b' + 'c' apart from 'a' + 'b|c'. */
+export function cartLineKey(line: CartLineKey): string {
+  return JSON.stringify([line.name, line.restaurantName]);
+}
+
+/** Whether a line is a mart item. */
+export function isMartLine(line: Pick<TCartLine, 'restaurantName'>): boolean {
+  return line.restaurantName === MART_RESTAURANT_NAME;
+}
+
+/** The most a line may hold: the known stock for mart lines, unlimited otherwise. */
+export function maxQuantity(line: Pick<TCartLine, 'restaurantName' | 'stock'>): number {
+  return isMartLine(line) && line.stock !== undefined
+    ? Math.max(line.stock, 0)
+    : Number.POSITIVE_INFINITY;
+}
+
+/** Whether plus is enabled: false once a mart line reaches its stock. */
+export function canIncrement(line: TCartLine): boolean {
+  return line.quantity < maxQuantity(line);
+}
+
+function update(
+  cart: readonly TCartLine[],
+  key: CartLineKey,
+  change: (line: TCartLine) => TCartLine,
+): TCartLine[] {
+  return cart.map((line) => (isSameLine(line, key) ? change(line) : line));
+}
+
+/**
+ * Adds an item: an existing line goes up by 1, otherwise a new line with quantity 1. A mart item
+ * never goes past its stock, so an out-of-stock item or a full line leaves the bucket unchanged.
+ */
+export function addToCart(cart: readonly TCartLine[], item: NewCartLine): TCartLine[] {
+  const existing = cart.find((line) => isSameLine(line, item));
+  if (existing) return incrementLine(cart, item);
+  if (maxQuantity(item) < MIN_LINE_QUANTITY) return [...cart];
+  return [...cart, { ...item, quantity: 1 }];
+}
+
+/** Raises a line by 1, up to the mart stock. */
+export function incrementLine(cart: readonly TCartLine[], key: CartLineKey): TCartLine[] {
+  return update(cart, key, (line) =>
+    canIncrement(line) ? { ...line, quantity: line.quantity + 1 } : line,
+  );
+}
+
+/** Lowers a line by 1, never below 1. */
+export function decrementLine(cart: readonly TCartLine[], key: CartLineKey): TCartLine[] {
+  return update(cart, key, (line) => ({
+    ...line,
+    quantity: Math.max(MIN_LINE_QUANTITY, line.quantity - 1),
+  }));
+}
+
+/** Deletes a line. */
+export function removeLine(cart: readonly TCartLine[], key: CartLineKey): TCartLine[] {
+  return cart.filter((line) => !isSameLine(line, key));
+}
+
+/** Empties the bucket. */
+export function clearCart(): TCartLine[] {
+  return [];
+}
+
+/** The quantity of an item in the bucket (0 when absent), for the card counters. */
+export function quantityInCart(cart: readonly TCartLine[], key: CartLineKey): number {
+  return cart.find((line) => isSameLine(line, key))?.quantity ?? 0;
+}
+
+/** Total item quantity, for the floating cart badge. */
+export function totalQuantity(cart: readonly TCartLine[]): number {
+  return cart.reduce((sum, line) => sum + line.quantity, 0);
+}
+
+/**
+ * The campus lock: the spec's message when a user whose profile has a campus adds an item of
+ * another campus, else null.
+ */
+export function campusLockMessage(
+  userCampusId: string | null | undefined,
+  itemCampusId: string,
+): string | null {
+  return userCampusId && userCampusId !== itemCampusId ? CART_MESSAGES.campusLock : null;
+}
+
+/** A line's total in paisa (price × quantity). */
+export function lineTotalPaisa(line: Pick<TCartLine, 'price' | 'quantity'>): number {
+  return rupeesToPaisa(line.price) * line.quantity;
+}
+
+/** The item total of a bucket in paisa. */
+export function cartItemTotalPaisa(cart: readonly Pick<TCartLine, 'price' | 'quantity'>[]): number {
+  return cart.reduce((sum, line) => sum + lineTotalPaisa(line), 0);
+}
+
+/** Delivery charge in paisa: Rs 130 × persons; persons must be a whole number of at least 1. */
+export function deliveryChargePaisa(persons: number): number {
+  if (!Number.isInteger(persons) || persons < 1) {
+    throw new AppError({
+      code: 'invalid-persons',
+      status: 400,
+      userMessage: CART_MESSAGES.invalidPersons,
+      fields: { persons: CART_MESSAGES.invalidPersons },
+    });
+  }
+  return DELIVERY_CHARGE_PER_PERSON_PAISA * persons;
+}
+
+/** The order summary in paisa: item total, delivery charge and grand total. */
+export function orderTotals(
+  itemTotalPaisa: number,
+  persons: number,
+): { itemTotal: number; deliveryCharge: number; grandTotal: number } {
+  const deliveryCharge = deliveryChargePaisa(persons);
+  return { itemTotal: itemTotalPaisa, deliveryCharge, grandTotal: itemTotalPaisa + deliveryCharge };
+}
+
+/**
+ * Reads the stored bucket; anything unreadable gives an empty bucket, and lines that no longer
+ * fit the shape are dropped rather than breaking the page.
+ */
+export function parseStoredCart(raw: string | null | undefined): TCartLine[] {
+  if (!raw) return [];
+  let data: unknown;
+  try {
+    data = JSON.parse(raw);
+  } catch {
+    return [];
+  }
+  if (!Array.isArray(data)) return [];
+  return data.flatMap((entry) => {
+    const parsed = ZCartLine.safeParse(entry);
+    return parsed.success ? [parsed.data] : [];
+  });
+}
+
+/** The bucket line for a menu item of a restaurant. */
+export function menuItemToCartLine(
+  item: Pick<TMenuItem, 'id' | 'name' | 'price'>,
+  restaurant: Pick<TRestaurant, 'id' | 'name' | 'campusId' | 'openTime' | 'closeTime' | 'is24x7'>,
+): NewCartLine {
+  return {
+    name: item.name,
+    price: paisaToRupees(item.price),
+    restaurantName: restaurant.name,
+    campusId: restaurant.campusId,
+    restaurantData: {
+      openTime: restaurant.openTime,
+      closeTime: restaurant.closeTime,
+      is24x7: restaurant.is24x7,
+    },
+    itemId: item.id,
+    restaurantId: restaurant.id,
+  };
+}
+
+/** The bucket line for a mart item. */
+export function martItemToCartLine(
+  item: Pick<TMartItem, 'id' | 'name' | 'price' | 'campusId' | 'stock'>,
+): NewCartLine {
+  return {
+    name: item.name,
+    price: paisaToRupees(item.price),
+    restaurantName: MART_RESTAURANT_NAME,
+    campusId: item.campusId,
+    itemId: item.id,
+    restaurantId: null,
+    stock: item.stock,
+  };
+}

@@ -1,0 +1,144 @@
+import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import {
+  CHECKOUT_MESSAGES,
+  type CheckoutContext,
+  createCheckoutSchema,
+  type TCheckoutValues,
+  validateCheckout,
+} from './checkout';
+import type { TCartLine } from './entities';
+
+function buildLine(overrides: Partial<TCartLine> = {}): TCartLine {
+  return {
+    name: 'Zinger Burger',
+    price: 450,
+    quantity: 1,
+    restaurantName: 'Burger Lab',
+    campusId: 'c1',
+    restaurantData: { openTime: '10:00 AM', closeTime: '10:00 PM', is24x7: false },
+    itemId: 'm1',
+    restaurantId: 'r1',
+    ...overrides,
+  };
+}
+
+function buildCheckout(overrides: Partial<TCheckoutValues> = {}): TCheckoutValues {
+  return {
+    cartItems: [buildLine()],
+    firstName: 'Ali',
+    lastName: 'Khan',
+    room: 'Hall 3, Room 12',
+    phone: '0300-1234567',
+    email: 'ali@uni.edu.pk',
+    persons: 1,
+    specialInstruction: '',
+    universityId: 'u1',
+    campusId: 'c1',
+    accountTitle: 'Ali Khan',
+    bankName: 'HBL',
+    screenshot: { name: 'receipt.png' },
+    captcha: 'token',
+    ...overrides,
+  };
+}
+
+const context: CheckoutContext = { allowedDomains: ['@uni.edu.pk'] };
+
+describe('validateCheckout', () => {
+  it.each([
+    [{ cartItems: [] }, 'cartItems', 'Your cart is empty.'],
+    [{ firstName: '' }, 'firstName', 'Please fill in all required fields.'],
+    [{ lastName: '  ' }, 'lastName', 'Please fill in all required fields.'],
+    [{ phone: '' }, 'phone', 'Please fill in all required fields.'],
+    [{ email: '' }, 'email', 'Please fill in all required fields.'],
+    [{ phone: '03001234567' }, 'phone', 'Phone number must be in Pakistani format: 0300-0000000'],
+    [{ phone: '0300-123456' }, 'phone', 'Phone number must be in Pakistani format: 0300-0000000'],
+    [{ email: 'ali@gmail.com' }, 'email', 'Email must end with @uni.edu.pk'],
+    [
+      { universityId: '' },
+      'universityId',
+      'Please select your university and campus from the navigation bar.',
+    ],
+    [
+      { campusId: '' },
+      'campusId',
+      'Please select your university and campus from the navigation bar.',
+    ],
+    [{ screenshot: null }, 'screenshot', 'Please complete all online payment fields.'],
+    [{ screenshot: '' }, 'screenshot', 'Please complete all online payment fields.'],
+    [{ accountTitle: '' }, 'accountTitle', 'Please complete all online payment fields.'],
+    [{ bankName: '' }, 'bankName', 'Please complete all online payment fields.'],
+    [{ captcha: '' }, 'captcha', 'Please complete the CAPTCHA.'],
+    [{ persons: 0 }, 'persons', 'Number of persons must be at least 1.'],
+    [{ persons: 1.5 }, 'persons', 'Number of persons must be at least 1.'],
+  ])('with %j reports %s: %s', (change, field, message) => {
+    const values = buildCheckout(change);
+    expect(validateCheckout(values, context)).toEqual({ field, message });
+    const result = createCheckoutSchema(context).safeParse(values);
+    expect(result.error?.issues.map((i) => [i.path, i.message])).toEqual([[[field], message]]);
+  });
+
+  it('follows the spec order when several steps fail', () => {
+    const everythingWrong = buildCheckout({
+      firstName: '',
+      phone: '123',
+      email: 'x@gmail.com',
+      universityId: '',
+      bankName: '',
+      captcha: '',
+    });
+    const messages: string[] = [];
+    let values = { ...everythingWrong, cartItems: [] as TCartLine[] };
+    const fixes: Partial<TCheckoutValues>[] = [
+      { cartItems: [buildLine()] },
+      { firstName: 'Ali' },
+      { phone: '0300-1234567' },
+      { email: 'ali@uni.edu.pk' },
+      { universityId: 'u1' },
+      { bankName: 'HBL' },
+      { captcha: 'token' },
+    ];
+    for (const fix of fixes) {
+      messages.push(validateCheckout(values, context)?.message ?? 'none');
+      values = { ...values, ...fix } as typeof values;
+    }
+    messages.push(validateCheckout(values, context)?.message ?? 'none');
+    expect(messages).toEqual([
+      'Your cart is empty.',
+      'Please fill in all required fields.',
+      'Phone number must be in Pakistani format: 0300-0000000',
+      'Email must end with @uni.edu.pk',
+      'Please select your university and campus from the navigation bar.',
+      'Please complete all online payment fields.',
+      'Please complete the CAPTCHA.',
+      'none',
+    ]);
+  });
+
+  it('names every allowed domain and skips the rule when the campus has none', () => {
+    const two = { allowedDomains: ['uni.edu.pk', '@Student.uni.edu.pk'] };
+    expect(validateCheckout(buildCheckout({ email: 'a@gmail.com' }), two)?.message).toBe(
+      'Email must end with @uni.edu.pk, @student.uni.edu.pk',
+    );
+    expect(validateCheckout(buildCheckout({ email: 'a@STUDENT.uni.edu.pk' }), two)).toBeNull();
+    expect(
+      validateCheckout(buildCheckout({ email: 'a@gmail.com' }), { allowedDomains: [] }),
+    ).toBeNull();
+  });
+
+  it('lets the api demand its own screenshot shape', () => {
+    const api = createCheckoutSchema(context, z.string());
+    expect(api.parse(buildCheckout({ screenshot: 'upload-123' })).screenshot).toBe('upload-123');
+    expect(api.safeParse(buildCheckout({ screenshot: '' })).error?.issues[0]?.message).toBe(
+      CHECKOUT_MESSAGES.paymentFields,
+    );
+  });
+
+  it('trims text and lower-cases the e-mail on the way out', () => {
+    const parsed = createCheckoutSchema(context).parse(
+      buildCheckout({ firstName: ' Ali ', email: 'ALI@uni.edu.pk', room: undefined }),
+    );
+    expect([parsed.firstName, parsed.email, parsed.room]).toEqual(['Ali', 'ali@uni.edu.pk', '']);
+  });
+});

@@ -1,0 +1,117 @@
+import { z } from 'zod';
+import { emailMatchesAnyDomain, formatDomainList, normaliseDomain } from './allowed-domains';
+import { CART_MESSAGES } from './cart';
+import { ZCartLine } from './entities';
+import {
+  type FieldError,
+  fieldError,
+  isBlank,
+  withValidator,
+  zRawText,
+  zText,
+} from './form-validation';
+import { isValidPakistaniPhone } from './phone';
+
+/** Messages of the checkout rules (SPEC §4, §5), in the spec's order. */
+export const CHECKOUT_MESSAGES = {
+  emptyCart: 'Your cart is empty.',
+  requiredFields: 'Please fill in all required fields.',
+  phoneFormat: 'Phone number must be in Pakistani format: 0300-0000000',
+  emailDomain: (domains: readonly string[]) => `Email must end with ${formatDomainList(domains)}`,
+  selectUniversityAndCampus: 'Please select your university and campus from the navigation bar.',
+  paymentFields: 'Please complete all online payment fields.',
+  captchaRequired: 'Please complete the CAPTCHA.',
+  invalidPersons: CART_MESSAGES.invalidPersons,
+  thankYou: 'Thank you for shopping!',
+  orderPlaced: 'Your order has been placed successfully.',
+} as const;
+
+/** The payment method of every order. */
+export const PAYMENT_METHOD = 'Online Payment';
+
+const checkoutShape = z.object({
+  cartItems: z
+    .array(ZCartLine)
+    .nullish()
+    .transform((lines) => lines ?? []),
+  firstName: zText(),
+  lastName: zText(),
+  room: zText(),
+  phone: zText(),
+  email: zText().transform((email) => email.toLowerCase()),
+  persons: z.number(),
+  specialInstruction: zText(),
+  universityId: zText(),
+  campusId: zText(),
+  accountTitle: zText(),
+  bankName: zText(),
+  screenshot: z.unknown(),
+  captcha: zRawText(),
+});
+
+/** Checkout values: the form, the bucket and the navigation's university and campus. */
+export type TCheckoutValues = Omit<z.input<typeof checkoutShape>, 'screenshot'> & {
+  screenshot?: unknown;
+};
+
+/** What checkout checks against: the allowed domains of the signed-in user's campus. */
+export type CheckoutContext = { allowedDomains: readonly string[] };
+
+function hasScreenshot(screenshot: unknown): boolean {
+  if (screenshot === null || screenshot === undefined) return false;
+  return typeof screenshot !== 'string' || screenshot.trim() !== '';
+}
+
+/**
+ * Checkout rules in the order of SPEC §5 steps 1–7, then persons (at least 1, a whole number).
+ * The e-mail domain rule (step 4) is skipped when the campus has no allowed domain. The screenshot
+ * may be a File (web form) or an upload reference (api); it only has to be present.
+ */
+export function validateCheckout(
+  values: TCheckoutValues,
+  context: CheckoutContext,
+): FieldError | null {
+  if (!values.cartItems || values.cartItems.length === 0) {
+    return fieldError('cartItems', CHECKOUT_MESSAGES.emptyCart);
+  }
+  const required = ['firstName', 'lastName', 'phone', 'email'] as const;
+  const missing = required.find((field) => isBlank(values[field]));
+  if (missing) return fieldError(missing, CHECKOUT_MESSAGES.requiredFields);
+  if (!isValidPakistaniPhone(values.phone ?? '')) {
+    return fieldError('phone', CHECKOUT_MESSAGES.phoneFormat);
+  }
+  const domains = context.allowedDomains.map(normaliseDomain).filter((d) => d !== '');
+  if (domains.length > 0 && !emailMatchesAnyDomain(values.email ?? '', domains)) {
+    return fieldError('email', CHECKOUT_MESSAGES.emailDomain(domains));
+  }
+  if (isBlank(values.universityId) || isBlank(values.campusId)) {
+    return fieldError(
+      isBlank(values.universityId) ? 'universityId' : 'campusId',
+      CHECKOUT_MESSAGES.selectUniversityAndCampus,
+    );
+  }
+  if (!hasScreenshot(values.screenshot)) {
+    return fieldError('screenshot', CHECKOUT_MESSAGES.paymentFields);
+  }
+  if (isBlank(values.accountTitle))
+    return fieldError('accountTitle', CHECKOUT_MESSAGES.paymentFields);
+  if (isBlank(values.bankName)) return fieldError('bankName', CHECKOUT_MESSAGES.paymentFields);
+  if (isBlank(values.captcha)) return fieldError('captcha', CHECKOUT_MESSAGES.captchaRequired);
+  if (!Number.isInteger(values.persons) || values.persons < 1) {
+    return fieldError('persons', CHECKOUT_MESSAGES.invalidPersons);
+  }
+  return null;
+}
+
+/**
+ * The checkout form and request body. `screenshot` defaults to any present value; the api passes
+ * its own schema for it (e.g. an upload id: z.string()).
+ */
+export function createCheckoutSchema<S extends z.ZodType = z.ZodUnknown>(
+  context: CheckoutContext,
+  screenshot?: S,
+) {
+  const shape = checkoutShape.extend({ screenshot: (screenshot ?? z.unknown()) as S });
+  return withValidator(shape, (values) => validateCheckout(values, context));
+}
+export type TCheckoutForm = z.output<ReturnType<typeof createCheckoutSchema>>;

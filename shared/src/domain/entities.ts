@@ -1,0 +1,121 @@
+import { z } from 'zod';
+import { DEFAULT_IS_24X7 } from './restaurant-hours';
+import { ZRole } from './roles';
+import { ZOptionalTime12h } from './time-of-day';
+
+// Entities as the api returns them (SPEC §3). Amounts on entities are integer paisa; only cart
+// lines carry rupees, because the spec fixes their shape.
+
+const zId = () => z.string().min(1);
+const zPaisa = () => z.number().int().nonnegative();
+
+/** A university. */
+export const ZUniversity = z.object({ id: zId(), name: z.string() });
+export type TUniversity = z.infer<typeof ZUniversity>;
+
+/** A campus of a university. */
+export const ZCampus = z.object({
+  id: zId(),
+  universityId: zId(),
+  name: z.string(),
+  location: z.string().nullish(),
+});
+export type TCampus = z.infer<typeof ZCampus>;
+
+/** A restaurant of a campus; times are '10:00 AM' or null. */
+export const ZRestaurant = z.object({
+  id: zId(),
+  universityId: zId(),
+  campusId: zId(),
+  name: z.string(),
+  location: z.string(),
+  cuisine: z.string(),
+  openTime: ZOptionalTime12h,
+  closeTime: ZOptionalTime12h,
+  is24x7: z.boolean().default(DEFAULT_IS_24X7),
+});
+export type TRestaurant = z.infer<typeof ZRestaurant>;
+
+/** A menu item of a restaurant; price in integer paisa. */
+export const ZMenuItem = z.object({
+  id: zId(),
+  restaurantId: zId(),
+  name: z.string(),
+  price: zPaisa(),
+  description: z.string(),
+  photoURL: z.string().nullish(),
+});
+export type TMenuItem = z.infer<typeof ZMenuItem>;
+
+/** A mart item of a campus; price in integer paisa; stock 0 or less is out of stock. */
+export const ZMartItem = z.object({
+  id: zId(),
+  universityId: zId(),
+  campusId: zId(),
+  name: z.string(),
+  price: zPaisa(),
+  description: z.string(),
+  category: z.string(),
+  stock: z.number().int(),
+  photoURL: z.string().nullish(),
+});
+export type TMartItem = z.infer<typeof ZMartItem>;
+
+/** An e-mail domain allowed for a campus, stored with a leading @. */
+export const ZAllowedDomain = z.object({
+  id: zId(),
+  name: z.string(),
+  domain: z.string().startsWith('@'),
+  universityId: zId(),
+  campusId: zId(),
+});
+export type TAllowedDomain = z.infer<typeof ZAllowedDomain>;
+
+/** A user's profile; a super admin may have no university or campus. */
+export const ZUserProfile = z.object({
+  uid: zId(),
+  email: z.string(),
+  firstName: z.string(),
+  lastName: z.string(),
+  universityId: z.string().nullable(),
+  campusId: z.string().nullable(),
+  universityName: z.string().nullable(),
+  campusName: z.string().nullable(),
+  role: ZRole,
+  createdAt: z.iso.datetime({ offset: true }),
+  emailVerified: z.boolean(),
+});
+export type TUserProfile = z.infer<typeof ZUserProfile>;
+
+/** A tab of the orders spreadsheet. */
+export const ZSheetTab = z.object({
+  name: z.string(),
+  sheetId: z.union([z.number().int(), z.string()]),
+});
+export type TSheetTab = z.infer<typeof ZSheetTab>;
+
+/** The hours a restaurant cart line carries so the cart can tell open from closed. */
+export const ZRestaurantData = z.object({
+  openTime: ZOptionalTime12h,
+  closeTime: ZOptionalTime12h,
+  is24x7: z.boolean(),
+});
+export type TRestaurantData = z.infer<typeof ZRestaurantData>;
+
+/**
+ * A bucket line (browser storage key cartItems). Identity is name + restaurantName. `price` is in
+ * rupees as the spec's cart shape has it; itemId and restaurantId (null for mart) let the server
+ * re-derive prices; `stock` is the mart stock the client knew, for the quantity cap.
+ */
+export const ZCartLine = z.object({
+  name: z.string().min(1),
+  price: z.number().nonnegative().finite(),
+  quantity: z.number().int().min(1),
+  restaurantName: z.string().min(1),
+  campusId: zId(),
+  restaurantData: ZRestaurantData.optional(),
+  itemId: zId(),
+  restaurantId: zId().nullable(),
+  stock: z.number().int().optional(),
+});
+export type TCartLine = z.infer<typeof ZCartLine>;

@@ -1,0 +1,112 @@
+import { z } from 'zod';
+
+/** Role values, from least to most powerful. */
+export const ROLES = ['user', 'campusAdmin', 'superAdmin'] as const;
+
+/** A role value. */
+export const ZRole = z.enum(ROLES);
+export type TRole = z.infer<typeof ZRole>;
+
+/** The label the navigation dropdown shows for each role. */
+export const ROLE_LABELS: Record<TRole, string> = {
+  user: 'User',
+  campusAdmin: 'Campus Admin',
+  superAdmin: 'Super Admin',
+};
+
+/** Messages of the role rules (SPEC §6). */
+export const ROLE_MESSAGES = {
+  invalidRole: 'Invalid user role. Please contact support.',
+  profileNotFound: 'User profile not found. Please contact support.',
+  campusInfoMissing: 'University and campus information not found. Please contact the Super Admin.',
+  orderSheetNotFound: (university: string, campus: string) =>
+    `Order sheet for ${university} - ${campus} not found. Please contact the Super Admin.`,
+  campusAdminRequired: 'Access denied. Campus Admin privileges required.',
+  superAdminRequired: 'Access denied. Super Admin privileges required.',
+} as const;
+
+/** The part of a profile the role rules read. */
+export type RoleHolder = {
+  role: string;
+  universityId?: string | null;
+  campusId?: string | null;
+};
+
+type MaybeHolder = RoleHolder | null | undefined;
+
+/** Whether a value is one of the role values. */
+export function isRole(value: unknown): value is TRole {
+  return ZRole.safeParse(value).success;
+}
+
+/** Whether the profile is a super admin. */
+export function isSuperAdmin(profile: MaybeHolder): boolean {
+  return profile?.role === 'superAdmin';
+}
+
+/** Whether the profile is a campus admin. */
+export function isCampusAdmin(profile: MaybeHolder): boolean {
+  return profile?.role === 'campusAdmin';
+}
+
+/** Whether the profile is a basic user. */
+export function isUser(profile: MaybeHolder): boolean {
+  return profile?.role === 'user';
+}
+
+/** Whether the profile has the role, or one of the roles. */
+export function hasRole(profile: MaybeHolder, role: TRole | readonly TRole[]): boolean {
+  if (!profile) return false;
+  const wanted: readonly string[] = typeof role === 'string' ? [role] : role;
+  return wanted.includes(profile.role);
+}
+
+/**
+ * Whether the profile may manage a campus: a super admin any campus, a campus admin only the
+ * university and campus on their profile, anyone else none.
+ */
+export function canAccessCampus(
+  profile: MaybeHolder,
+  universityId: string,
+  campusId: string,
+): boolean {
+  if (isSuperAdmin(profile)) return true;
+  return (
+    isCampusAdmin(profile) &&
+    !!profile?.universityId &&
+    !!profile.campusId &&
+    profile.universityId === universityId &&
+    profile.campusId === campusId
+  );
+}
+
+/** The campus admin dashboard route of a campus. */
+export function campusAdminRoute(universityId: string, campusId: string): string {
+  return `/admin/${encodeURIComponent(universityId)}/${encodeURIComponent(campusId)}`;
+}
+
+/**
+ * Where a signed-in profile lands (also the /admin redirect): super admin → /super-admin, campus
+ * admin → their campus dashboard, anyone else → /home. A campus admin without a campus on their
+ * profile goes to /home, as they have no dashboard to see.
+ */
+export function landingRoute(profile: MaybeHolder): string {
+  if (isSuperAdmin(profile)) return '/super-admin';
+  if (isCampusAdmin(profile) && profile?.universityId && profile.campusId) {
+    return campusAdminRoute(profile.universityId, profile.campusId);
+  }
+  return '/home';
+}
+
+/** The outcome of signing in: where to go, or the message for a missing profile or bad role. */
+export function signInOutcome(
+  profile:
+    | { role?: unknown; universityId?: string | null; campusId?: string | null }
+    | null
+    | undefined,
+): { ok: true; route: string } | { ok: false; message: string } {
+  if (!profile) return { ok: false, message: ROLE_MESSAGES.profileNotFound };
+  const { role } = profile;
+  if (!isRole(role)) return { ok: false, message: ROLE_MESSAGES.invalidRole };
+  return { ok: true, route: landingRoute({ ...profile, role }) };
+}

@@ -1,0 +1,55 @@
+// Screen messages of SPEC §8 that belong to no single rule. Auth, checkout, cart, role and form
+// messages live beside their rules (AUTH_MESSAGES, CHECKOUT_MESSAGES, ...).
+
+/** Admin failure and success messages. */
+export const ADMIN_MESSAGES = {
+  saveUniversityFailed: 'Failed to save university',
+  deleteUniversityFailed: 'Failed to delete university',
+  saveCampusFailed: 'Failed to save campus',
+  campusTabCreateFailed: (message: string) =>
+    `Campus created but failed to create spreadsheet tab: ${message}`,
+  campusTabDeleteFailed: (message: string) =>
+    `Campus deleted but failed to delete spreadsheet tab: ${message}`,
+  updateRoleFailed: 'Failed to update user role',
+  deleteUserFailed: 'Failed to delete user',
+  createUserFailed: (message: string) => `Failed to create user: ${message}`,
+  saveRestaurantFailed: 'Failed to save restaurant',
+  deleteRestaurantFailed: 'Failed to delete restaurant',
+  saveMenuItemFailed: 'Failed to save menu item',
+  deleteMenuItemFailed: 'Failed to delete menu item',
+  deleteMenuItemsFailed: 'Failed to delete menu items',
+  deleteUsersFailed: 'Failed to delete users',
+  deleteRestaurantsFailed: 'Failed to delete restaurants',
+  saveMartItemFailed: 'Failed to save mart item',
+  deleteMartItemsFailed: 'Failed to delete mart item(s)',
+  saveDomainFailed: 'Failed to save domain',
+  deleteDomainFailed: 'Failed to delete domain',
+  uploadImageFailed: 'Failed to upload image. Please try again.',
+  requestTimeout: 'Request timeout after 30 seconds',
+  userCreated:
+    'User created successfully! The user can now sign in with the provided email and password.',
+} as const;
+
+/** Empty-list messages of the admin dashboards. */
+export const EMPTY_LIST_MESSAGES = {
+  campuses: 'No campuses yet',
+  users: 'No users found matching the current filters.',
+  restaurants: 'No restaurants found with the selected filters.',
+  menuItems: 'No menu items found with the selected filters.',
+  martItems: 'No mart items found with the selected filters.',
+  domains: 'No domains configured yet.',
+} as const;
+
+/** Messages of the image helper (SPEC §5 Admin). */
+export const IMAGE_MESSAGES = {
+  notABlob: 'The file given is not an instance of Blob or File',
+  notAnImage: 'The file given is not an image',
+} as const;
+
+/** Load errors of the catalogue pages. */
+export const CATALOGUE_MESSAGES = {
+  restaurantNotFound: 'Restaurant not found at this campus.',
+} as const;
+
+/** Thrown when the auth hook is used outside its provider. */
+export const USE_AUTH_OUTSIDE_PROVIDER = 'useAuth must be used within an AuthProvider';

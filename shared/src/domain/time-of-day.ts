@@ -1,0 +1,62 @@
+import { z } from 'zod';
+
+/** Messages of the time-of-day rules. */
+export const TIME_MESSAGES = {
+  invalidTime: 'Time must look like 10:00 AM.',
+} as const;
+
+// Hour 1–12 (one leading zero allowed), two-digit minutes, one space, AM or PM in either case.
+const TIME_12H = /^(0?[1-9]|1[0-2]):([0-5]\d) ([AaPp][Mm])$/;
+const TIME_24H = /^([01]\d|2[0-3]):([0-5]\d)$/;
+
+/** Parses '10:00 AM' into minutes since midnight (0–1439); anything else gives null. */
+export function parseTime12h(text: string): number | null {
+  const match = TIME_12H.exec(text);
+  if (!match) return null;
+  const hour = Number(match[1]) % 12;
+  const pm = match[3]?.toUpperCase() === 'PM';
+  return (pm ? hour + 12 : hour) * 60 + Number(match[2]);
+}
+
+/** Formats minutes since midnight as '10:00 AM' (no leading zero on the hour). */
+export function formatTime12h(minutes: number): string {
+  const hour24 = Math.floor(minutes / 60) % 24;
+  const minute = String(minutes % 60).padStart(2, '0');
+  const hour12 = hour24 % 12 === 0 ? 12 : hour24 % 12;
+  return `${hour12}:${minute} ${hour24 < 12 ? 'AM' : 'PM'}`;
+}
+
+/** Rewrites a valid time in the canonical form ('09:00 pm' → '9:00 PM'), or null. */
+export function normaliseTime12h(text: string): string | null {
+  const minutes = parseTime12h(text);
+  return minutes === null ? null : formatTime12h(minutes);
+}
+
+/** Converts an <input type="time"> value ('22:00') to '10:00 PM', or null. */
+export function time24hToTime12h(value: string): string | null {
+  const match = TIME_24H.exec(value);
+  return match ? formatTime12h(Number(match[1]) * 60 + Number(match[2])) : null;
+}
+
+/** Converts '10:00 PM' to an <input type="time"> value ('22:00'), or null. */
+export function time12hToTime24h(text: string): string | null {
+  const minutes = parseTime12h(text);
+  if (minutes === null) return null;
+  const hours = String(Math.floor(minutes / 60)).padStart(2, '0');
+  return `${hours}:${String(minutes % 60).padStart(2, '0')}`;
+}
+
+/** A required time like '10:00 AM'; surrounding space is ignored and the output is canonical. */
+export const ZTime12h = z
+  .string()
+  .trim()
+  .refine((text) => parseTime12h(text) !== null, TIME_MESSAGES.invalidTime)
+  .transform((text) => normaliseTime12h(text) ?? text);
+
+/** A time that may be missing: absent, null and blank become null; anything else must be valid. */
+export const ZOptionalTime12h = z
+  .string()
+  .nullish()
+  .transform((text) => (text ?? '').trim())
+  .refine((text) => text === '' || parseTime12h(text) !== null, TIME_MESSAGES.invalidTime)
+  .transform((text) => (text === '' ? null : (normaliseTime12h(text) ?? text)));

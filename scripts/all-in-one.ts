@@ -7,7 +7,7 @@ import { openDatabase } from '@campus/shared/server/db/client';
 import { DEMO_ACCOUNTS, seedDemoData } from '@campus/shared/server/db/seed';
 import { createLogger } from '@campus/shared/server/logger';
 import { createProducer } from '@campus/shared/server/queue';
-import { DEFAULT_REDIS_URL, openCheckedRedis } from '@campus/shared/server/redis';
+import { closeRedis, DEFAULT_REDIS_URL, openCheckedRedis } from '@campus/shared/server/redis';
 import {
   ensureRedisServerBinary,
   type LocalRedis,
@@ -69,8 +69,8 @@ try {
     api.close,
     workers.close,
     producer.close,
-    () => producerRedis.quit(),
-    () => workerRedis.quit(),
+    () => closeRedis(producerRedis),
+    () => closeRedis(workerRedis),
     database.close,
     async () => localRedis?.stop(),
   );

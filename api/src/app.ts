@@ -1,6 +1,8 @@
 import { AppError } from '@campus/shared/domain/app-error';
+import { ERROR_CATEGORIES, toApiErrorResponse } from '@campus/shared/domain/error-catalogue';
 import { Hono } from 'hono';
 import { requestId } from 'hono/request-id';
+import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import type { Logger } from 'pino';
 import type { AppEnv } from './app-env';
 import { requestLog } from './middleware/request-log';
@@ -21,22 +23,18 @@ export function createApp(deps: AppDeps) {
 
   app.route('/', healthRoutes(deps.health));
   app.all('/api/*', () => {
-    throw new AppError({ code: 'not-found', status: 404, userMessage: 'Not found.' });
+    throw new AppError({
+      code: 'not-found',
+      status: 404,
+      userMessage: ERROR_CATEGORIES.NOT_FOUND.message,
+    });
   });
   app.route('/', webRoutes(deps.webDistDir));
 
   app.onError((error, c) => {
-    if (error instanceof AppError) {
-      return c.json(
-        { error: { code: error.code, message: error.userMessage, fields: error.fields } },
-        error.status as 400,
-      );
-    }
-    c.get('log').error({ err: error }, 'unhandled error');
-    return c.json(
-      { error: { code: 'internal', message: 'Internal server error. Please try again.' } },
-      500,
-    );
+    if (!(error instanceof AppError)) c.get('log').error({ err: error }, 'unhandled error');
+    const { status, body } = toApiErrorResponse(error);
+    return c.json(body, status as ContentfulStatusCode);
   });
   return app;
 }

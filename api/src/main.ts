@@ -3,7 +3,7 @@ import { loadConfigOrExit } from '@campus/shared/server/config';
 import { openDatabase } from '@campus/shared/server/db/client';
 import { createLogger } from '@campus/shared/server/logger';
 import { createProducer } from '@campus/shared/server/queue';
-import { DEFAULT_REDIS_URL, openCheckedRedis } from '@campus/shared/server/redis';
+import { closeRedis, DEFAULT_REDIS_URL, openCheckedRedis } from '@campus/shared/server/redis';
 import { closeOnSignal } from '@campus/shared/server/shutdown';
 import { startApi } from './server';
 
@@ -32,7 +32,7 @@ try {
     webDistDir: config.WEB_DIST_DIR,
   });
   log.info({ url: api.url }, 'api listening');
-  closeOnSignal(log, [api.close, producer.close, () => redis.quit(), database.close]);
+  closeOnSignal(log, [api.close, producer.close, () => closeRedis(redis), database.close]);
 } catch (error) {
   log.fatal({ err: error }, error instanceof Error ? error.message : 'api failed to start');
   process.exit(1);

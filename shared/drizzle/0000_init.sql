@@ -178,7 +178,7 @@ CREATE TABLE "users" (
 	"role" text DEFAULT 'user' NOT NULL,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
 	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
-	CONSTRAINT "users_role_check" CHECK ("users"."role" in ('user', 'campusAdmin', 'superAdmin'))
+	CONSTRAINT "users_role_check" CHECK (role in ('user', 'campusAdmin', 'superAdmin'))
 );
 --> statement-breakpoint
 ALTER TABLE "allowed_domains" ADD CONSTRAINT "allowed_domains_university_id_universities_id_fk" FOREIGN KEY ("university_id") REFERENCES "public"."universities"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint

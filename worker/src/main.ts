@@ -2,7 +2,7 @@
 import { loadConfigOrExit } from '@campus/shared/server/config';
 import { openDatabase } from '@campus/shared/server/db/client';
 import { createLogger } from '@campus/shared/server/logger';
-import { DEFAULT_REDIS_URL, openCheckedRedis } from '@campus/shared/server/redis';
+import { closeRedis, DEFAULT_REDIS_URL, openCheckedRedis } from '@campus/shared/server/redis';
 import { closeOnSignal } from '@campus/shared/server/shutdown';
 import { processors } from './processors';
 import { startWorkers } from './start-worker';
@@ -28,7 +28,7 @@ try {
     deps: { database, log },
   });
   log.info('worker started');
-  closeOnSignal(log, [running.close, () => redis.quit(), database.close]);
+  closeOnSignal(log, [running.close, () => closeRedis(redis), database.close]);
 } catch (error) {
   log.fatal({ err: error }, error instanceof Error ? error.message : 'worker failed to start');
   process.exit(1);

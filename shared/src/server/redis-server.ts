@@ -71,7 +71,8 @@ export async function startRedisServer(options: {
       '--daemonize',
       'no',
     ],
-    { stdio: ['ignore', 'ignore', 'pipe'] },
+    // Its own process group: Ctrl-C stops the app first, and the app then stops Redis last.
+    { stdio: ['ignore', 'ignore', 'pipe'], detached: true },
   );
   const url = `redis://127.0.0.1:${port}`;
   await waitUntilAnswering(url, child);

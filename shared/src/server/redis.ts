@@ -89,3 +89,12 @@ export async function openCheckedRedis(
     );
   }
 }
+
+/** Closes a connection politely when Redis is there, and at once when it is not. */
+export async function closeRedis(redis: Redis): Promise<void> {
+  if (redis.status === 'ready') {
+    await redis.quit();
+    return;
+  }
+  redis.disconnect();
+}

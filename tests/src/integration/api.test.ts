@@ -88,6 +88,8 @@ describe(`api on ${engine}`, () => {
   it('an unknown api path answers 404 as JSON, never the web app', async () => {
     const response = await appWith(redis).request('/api/nothing-here');
     expect(response.status).toBe(404);
-    expect(await response.json()).toMatchObject({ error: { code: 'not-found' } });
+    expect(await response.json()).toEqual({
+      error: { code: 'not-found', message: 'The requested resource was not found.' },
+    });
   });
 });

@@ -12,6 +12,14 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
+import { PAYMENT_METHOD } from '../../domain/checkout';
+import {
+  DEFAULT_CLOSE_TIME,
+  DEFAULT_IS_24X7,
+  DEFAULT_OPEN_TIME,
+} from '../../domain/restaurant-hours';
+import { ROLES } from '../../domain/roles';
+import { DEFAULT_TIME_ZONE } from '../../domain/time-zone';
 
 // Money is integer paisa (1 Rs = 100 paisa) everywhere: never a float.
 
@@ -42,7 +50,7 @@ export const campuses = pgTable(
       .references(() => universities.id, { onDelete: 'cascade' }),
     name: text('name').notNull(),
     location: text('location'),
-    timeZone: text('time_zone').notNull().default('Asia/Karachi'),
+    timeZone: text('time_zone').notNull().default(DEFAULT_TIME_ZONE),
     // Pay-to account shown at checkout (DESIGN §7); null falls back to the configured default.
     payToAccountTitle: text('pay_to_account_title'),
     payToBankName: text('pay_to_bank_name'),
@@ -63,9 +71,9 @@ export const restaurants = pgTable(
     name: text('name').notNull(),
     location: text('location').notNull().default(''),
     cuisine: text('cuisine').notNull().default(''),
-    openTime: text('open_time').notNull().default('10:00 AM'),
-    closeTime: text('close_time').notNull().default('10:00 PM'),
-    is24x7: boolean('is_24x7').notNull().default(true),
+    openTime: text('open_time').notNull().default(DEFAULT_OPEN_TIME),
+    closeTime: text('close_time').notNull().default(DEFAULT_CLOSE_TIME),
+    is24x7: boolean('is_24x7').notNull().default(DEFAULT_IS_24X7),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -135,8 +143,6 @@ export const allowedDomains = pgTable(
   ],
 );
 
-export const ROLES = ['user', 'campusAdmin', 'superAdmin'] as const;
-
 // The user profile of SPEC §3; the auth tables (sessions, credentials) come with the accounts work.
 // A profile outlives its campus: deleting a university leaves its people, without a campus.
 export const users = pgTable(
@@ -160,7 +166,7 @@ export const users = pgTable(
   (t) => [
     uniqueIndex('users_email_key').on(sql`lower(${t.email})`),
     index('users_campus_idx').on(t.campusId),
-    check('users_role_check', sql`${t.role} in ('user', 'campusAdmin', 'superAdmin')`),
+    check('users_role_check', sql.raw(`role in (${ROLES.map((r) => `'${r}'`).join(', ')})`)),
   ],
 );
 
@@ -187,7 +193,7 @@ export const orders = pgTable(
     phone: text('phone').notNull(),
     email: text('email').notNull(),
     persons: integer('persons').notNull(),
-    paymentMethod: text('payment_method').notNull().default('Online Payment'),
+    paymentMethod: text('payment_method').notNull().default(PAYMENT_METHOD),
     accountTitle: text('account_title').notNull(),
     bankName: text('bank_name').notNull(),
     specialInstruction: text('special_instruction').notNull().default(''),

@@ -1,6 +1,8 @@
-// `npm test`: the one gate. Format and lint, type-check every workspace, then every test suite.
+// `npm test`: the one gate. Format and lint, type-check every workspace, unit and integration
+// tests (Vitest), then browser tests (Playwright in Debian's Chromium).
 import { spawnSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync, rmSync } from 'node:fs';
+import { ensureSystemCommand } from '@campus/shared/server/system-package';
 
 const TSCONFIGS = [
   'shared/tsconfig.json',
@@ -11,8 +13,9 @@ const TSCONFIGS = [
   'tests/tsconfig.json',
   'scripts/tsconfig.json',
 ];
-
 const VITEST_REPORT = 'test-results/vitest.json';
+const E2E_REPORT = 'test-results/e2e.json';
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
 const stages: Record<string, Array<[label: string, args: string[]]>> = {
   lint: [['Biome (format + lint)', ['biome', 'ci', '.']]],
@@ -23,30 +26,74 @@ const stages: Record<string, Array<[label: string, args: string[]]>> = {
       ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile=${VITEST_REPORT}`],
     ],
   ],
+  e2e: [
+    ['Playwright (browser, Chromium)', ['playwright', 'test', '-c', 'tests/playwright.config.ts']],
+  ],
 };
+
+/** Debian's Chromium for the browser tests: installed where we may, otherwise we say how. */
+function ensureChromium(): void {
+  try {
+    ensureSystemCommand({
+      command: CHROMIUM,
+      debianPackage: 'chromium',
+      otherSystems: `install Chromium at ${CHROMIUM} (or set CHROMIUM_PATH)`,
+      why: `The browser tests need Chromium at ${CHROMIUM}.`,
+      log: (line) => process.stdout.write(`${line}\n`),
+    });
+  } catch (error) {
+    process.stderr.write(`${error instanceof Error ? error.message : error}\n`);
+    process.exit(1);
+  }
+}
+
+function counts(): { passed: number; failed: number; skipped: number } {
+  const total = { passed: 0, failed: 0, skipped: 0 };
+  if (existsSync(VITEST_REPORT)) {
+    const vitest = JSON.parse(readFileSync(VITEST_REPORT, 'utf8'));
+    total.passed += vitest.numPassedTests;
+    total.failed += vitest.numFailedTests;
+    total.skipped += vitest.numPendingTests;
+  }
+  if (existsSync(E2E_REPORT)) {
+    const e2e = JSON.parse(readFileSync(E2E_REPORT, 'utf8')).stats;
+    total.passed += e2e.expected + e2e.flaky;
+    total.failed += e2e.unexpected;
+    total.skipped += e2e.skipped;
+  }
+  return total;
+}
 
 const only = process.argv[2];
 const selected = only ? [only] : Object.keys(stages);
+rmSync(VITEST_REPORT, { force: true });
+rmSync(E2E_REPORT, { force: true });
 
+let failedStage: string | undefined;
 for (const stage of selected) {
   const steps = stages[stage];
   if (!steps) {
     process.stderr.write(`Unknown stage ${stage}; stages: ${Object.keys(stages).join(', ')}\n`);
     process.exit(2);
   }
+  if (stage === 'e2e') ensureChromium();
   for (const [label, args] of steps) {
     process.stdout.write(`\n▶ ${label}\n`);
     const result = spawnSync('npx', ['--no-install', ...args], { stdio: 'inherit' });
     if (result.status !== 0) {
-      process.stderr.write(`\n✗ ${label} failed.\n`);
-      process.exit(result.status ?? 1);
+      failedStage = label;
+      break;
     }
   }
+  if (failedStage) break;
 }
-if (selected.includes('vitest')) {
-  const report = JSON.parse(readFileSync(VITEST_REPORT, 'utf8')) as Record<string, number>;
-  process.stdout.write(
-    `\ntests: ${report.numPassedTests} passed, ${report.numFailedTests} failed, ${report.numPendingTests} skipped\n`,
-  );
+
+const { passed, failed, skipped } = counts();
+if (selected.includes('vitest') || selected.includes('e2e')) {
+  process.stdout.write(`\ntests: ${passed} passed, ${failed} failed, ${skipped} skipped\n`);
+}
+if (failedStage) {
+  process.stderr.write(`✗ ${failedStage} failed.\n`);
+  process.exit(1);
 }
 process.stdout.write('✓ All checks passed.\n');

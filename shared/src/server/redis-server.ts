@@ -1,37 +1,24 @@
-import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
+import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { join, resolve } from 'node:path';
 import { Redis } from 'ioredis';
+import { ensureSystemCommand } from './system-package';
 
 export interface LocalRedis {
   url: string;
   stop(): Promise<void>;
 }
 
-/** Finds redis-server on PATH; as root on Debian/Ubuntu installs it; otherwise says what to run. */
+/** redis-server from PATH, installed first where we may (see ensureSystemCommand). */
 export function ensureRedisServerBinary(log: (line: string) => void): string {
-  const found = which('redis-server');
-  if (found) return found;
-  const isRoot = process.getuid?.() === 0;
-  const isDebian = existsSync('/etc/debian_version');
-  if (isRoot && isDebian) {
-    log('redis-server is not installed; installing it with apt-get (Debian package redis-server)');
-    execFileSync('apt-get', ['update'], { stdio: 'inherit' });
-    execFileSync('apt-get', ['install', '-y', 'redis-server'], {
-      stdio: 'inherit',
-      env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' },
-    });
-    const installed = which('redis-server');
-    if (installed) return installed;
-  }
-  const command = isDebian
-    ? 'sudo apt-get install -y redis-server'
-    : 'install Redis 7 (for example "brew install redis" or "sudo dnf install redis")';
-  throw new Error(
-    `No Redis answered and redis-server is not installed. Run:\n\n    ${command}\n\n` +
-      'then "npm start" again, or set REDIS_URL to a Redis you already run.',
-  );
+  return ensureSystemCommand({
+    command: 'redis-server',
+    debianPackage: 'redis-server',
+    otherSystems: 'install Redis 7 (for example "brew install redis" or "sudo dnf install redis")',
+    why: 'No Redis answered and redis-server is not installed (or set REDIS_URL to a Redis you run).',
+    log,
+  });
 }
 
 /**
@@ -99,14 +86,6 @@ export async function redisAnswers(url: string): Promise<boolean> {
   } finally {
     client.disconnect();
   }
-}
-
-function which(command: string): string | undefined {
-  for (const dir of (process.env.PATH ?? '').split(':')) {
-    const candidate = join(dir, command);
-    if (dir && existsSync(candidate)) return candidate;
-  }
-  return undefined;
 }
 
 function stopLeftover(pidFile: string): void {

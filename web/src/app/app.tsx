@@ -14,11 +14,11 @@ function Layout() {
     <div className="min-h-screen">
       <header className="border-b bg-white">
         <nav className="mx-auto flex max-w-6xl flex-wrap items-center gap-4 p-4">
-          <Link to="/" className="text-lg font-bold text-orange-600">
+          <Link to="/" className="text-lg font-bold text-orange-700">
             CampusBucket
           </Link>
           {NAV.map((item) => (
-            <Link key={item.to} to={item.to} className="text-gray-700 hover:text-orange-600">
+            <Link key={item.to} to={item.to} className="text-gray-700 hover:text-orange-700">
               {item.label}
             </Link>
           ))}

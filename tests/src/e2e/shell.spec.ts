@@ -1,0 +1,50 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test } from '@playwright/test';
+
+// SPEC §2's route table: every route answers with its screen (placeholders until each lands).
+const SCREENS: Array<[path: string, heading: string]> = [
+  ['/', 'Home'],
+  ['/home', 'Home'],
+  ['/restaurants', 'Restaurants'],
+  ['/mart-items', 'Mart Items'],
+  ['/menu/some-restaurant', 'Menu'],
+  ['/cart', 'Your Cart'],
+  ['/checkout', 'Checkout'],
+  ['/login', 'Sign In'],
+  ['/signup', 'Create Account'],
+  ['/demo', 'Selector demo'],
+  ['/super-admin', 'Super Admin Dashboard'],
+  ['/admin/u1/c1', 'Campus Admin Dashboard'],
+  ['/unauthorized', 'Access Denied'],
+];
+
+for (const [path, heading] of SCREENS) {
+  test(`${path} shows ${heading}`, async ({ page }) => {
+    await page.goto(path);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(heading);
+    await expect(page.getByRole('link', { name: 'CampusBucket' })).toBeVisible();
+  });
+}
+
+test('an unknown path goes to /', async ({ page }) => {
+  await page.goto('/no/such/page');
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Home');
+});
+
+test('the navigation bar moves between screens without a reload', async ({ page }) => {
+  await page.goto('/');
+  await page.getByRole('link', { name: 'Restaurants' }).click();
+  await expect(page).toHaveURL(/\/restaurants$/);
+  await page.getByRole('link', { name: 'Mart Items' }).click();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Mart Items');
+});
+
+test('home has no serious or critical accessibility violation', async ({ page }) => {
+  await page.goto('/');
+  const results = await new AxeBuilder({ page }).analyze();
+  const severe = results.violations.filter(
+    (v) => v.impact === 'serious' || v.impact === 'critical',
+  );
+  expect(severe.map((v) => `${v.id}: ${v.help}`)).toEqual([]);
+});

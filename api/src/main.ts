@@ -1,5 +1,5 @@
 // The api as its own process (scaled mode): any number of replicas on PostgreSQL and Redis.
-import { loadConfigOrExit } from '@campus/shared/server/config';
+import { loadConfigOrExit, requireDatabaseUrl } from '@campus/shared/server/config';
 import { openDatabase } from '@campus/shared/server/db/client';
 import { createLogger } from '@campus/shared/server/logger';
 import { createProducer } from '@campus/shared/server/queue';
@@ -10,16 +10,11 @@ import { startApi } from './server';
 const config = loadConfigOrExit();
 const log = createLogger({ level: config.LOG_LEVEL, service: 'api' });
 
-if (!config.DATABASE_URL) {
-  log.fatal(
-    'The api process on its own needs DATABASE_URL (PostgreSQL): the embedded database serves ' +
-      'one process only. For a single machine, run "npm start" instead.',
-  );
-  process.exit(1);
-}
-
 try {
-  const database = await openDatabase({ kind: 'postgres', url: config.DATABASE_URL });
+  const database = await openDatabase({
+    kind: 'postgres',
+    url: requireDatabaseUrl(config, 'api'),
+  });
   const redis = await openCheckedRedis(config.REDIS_URL ?? DEFAULT_REDIS_URL, 'producer', log);
   const producer = createProducer(redis, config.QUEUE_PREFIX, log);
   const api = await startApi({

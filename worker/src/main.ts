@@ -1,5 +1,5 @@
 // The worker as its own process (scaled mode): any number of replicas on PostgreSQL and Redis.
-import { loadConfigOrExit } from '@campus/shared/server/config';
+import { loadConfigOrExit, requireDatabaseUrl } from '@campus/shared/server/config';
 import { openDatabase } from '@campus/shared/server/db/client';
 import { createLogger } from '@campus/shared/server/logger';
 import { closeRedis, DEFAULT_REDIS_URL, openCheckedRedis } from '@campus/shared/server/redis';
@@ -10,16 +10,11 @@ import { startWorkers } from './start-worker';
 const config = loadConfigOrExit();
 const log = createLogger({ level: config.LOG_LEVEL, service: 'worker' });
 
-if (!config.DATABASE_URL) {
-  log.fatal(
-    'The worker process on its own needs DATABASE_URL (PostgreSQL): the embedded database ' +
-      'serves one process only. For a single machine, run "npm start" instead.',
-  );
-  process.exit(1);
-}
-
 try {
-  const database = await openDatabase({ kind: 'postgres', url: config.DATABASE_URL });
+  const database = await openDatabase({
+    kind: 'postgres',
+    url: requireDatabaseUrl(config, 'worker'),
+  });
   const redis = await openCheckedRedis(config.REDIS_URL ?? DEFAULT_REDIS_URL, 'worker', log);
   const running = startWorkers({
     connection: redis,

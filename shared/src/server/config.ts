@@ -61,3 +61,12 @@ export function loadConfigOrExit(): TServerConfig {
     process.exit(1);
   }
 }
+
+/** The PostgreSQL URL a scaled-mode process needs; PGlite serves one process only. */
+export function requireDatabaseUrl(config: TServerConfig, service: 'api' | 'worker'): string {
+  if (config.DATABASE_URL) return config.DATABASE_URL;
+  throw new Error(
+    `The ${service} process on its own needs DATABASE_URL (PostgreSQL): the embedded database ` +
+      'serves one process only. For a single machine, run "npm start" instead.',
+  );
+}

@@ -1,8 +1,8 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { join, resolve } from 'node:path';
 import { Redis } from 'ioredis';
+import { freePort } from './free-port';
 import { ensureSystemCommand } from './system-package';
 
 export interface LocalRedis {
@@ -98,18 +98,6 @@ function stopLeftover(pidFile: string): void {
   } catch {
     // No such process any more: nothing was left behind.
   }
-}
-
-async function freePort(): Promise<number> {
-  return new Promise((resolvePort, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      server.close(() => resolvePort(port));
-    });
-  });
 }
 
 async function waitUntilAnswering(url: string, child: ChildProcess): Promise<void> {

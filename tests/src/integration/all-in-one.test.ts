@@ -1,10 +1,11 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { freePort } from '@campus/shared/server/free-port';
 import { startRedisServer } from '@campus/shared/server/redis-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { engine } from '../support/database';
-import { freePort, spawnEntry } from '../support/process';
+import { spawnEntry } from '../support/process';
 import { testQueuePrefix, testRedisUrl } from '../support/redis';
 
 // The all-in-one process is the same whatever engine a project tests, so it runs once.

@@ -10,6 +10,7 @@ COPY web/package.json web/
 COPY tests/package.json tests/
 RUN npm ci --no-audit --no-fund --include=dev
 COPY . .
-RUN npm run build:web
+RUN npm run build:web && mkdir -p /data && chown node:node /data
+USER node
 EXPOSE 3000
 CMD ["node", "--import", "tsx", "api/src/main.ts"]

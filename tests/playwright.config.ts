@@ -34,6 +34,8 @@ export default defineConfig({
     cwd: '..',
     url: `${baseURL}/readyz`,
     reuseExistingServer: false,
+    // SIGTERM lets the server close its database and its own Redis; a SIGKILL would not.
+    gracefulShutdown: { signal: 'SIGTERM', timeout: 15_000 },
     timeout: 120_000,
     stdout: 'ignore',
     stderr: 'pipe',

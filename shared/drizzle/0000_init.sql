@@ -5,7 +5,7 @@ CREATE TABLE "allowed_domains" (
 	"university_id" text NOT NULL,
 	"campus_id" text NOT NULL,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
-	CONSTRAINT "allowed_domains_domain_check" CHECK ("allowed_domains"."domain" like '@%')
+	CONSTRAINT "allowed_domains_domain_check" CHECK ("allowed_domains"."domain" like '@%' and "allowed_domains"."domain" = lower("allowed_domains"."domain"))
 );
 --> statement-breakpoint
 CREATE TABLE "audit_log" (
@@ -29,7 +29,8 @@ CREATE TABLE "campuses" (
 	"pay_to_bank_name" text,
 	"pay_to_account_number" text,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
-	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "campuses_id_university_key" UNIQUE("id","university_id")
 );
 --> statement-breakpoint
 CREATE TABLE "mart_items" (
@@ -77,7 +78,7 @@ CREATE TABLE "order_lines" (
 --> statement-breakpoint
 CREATE TABLE "orders" (
 	"id" text PRIMARY KEY NOT NULL,
-	"user_id" text NOT NULL,
+	"user_id" text,
 	"idempotency_key" text NOT NULL,
 	"university_id" text,
 	"campus_id" text,
@@ -101,6 +102,7 @@ CREATE TABLE "orders" (
 	"cart_items_text" text NOT NULL,
 	"timestamp_text" text NOT NULL,
 	"placed_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "orders_campus_pair_check" CHECK (("orders"."university_id" is null) = ("orders"."campus_id" is null)),
 	CONSTRAINT "orders_persons_check" CHECK ("orders"."persons" >= 1),
 	CONSTRAINT "orders_totals_check" CHECK ("orders"."grand_total_paisa" = "orders"."item_total_paisa" + "orders"."delivery_charge_paisa")
 );
@@ -178,11 +180,12 @@ CREATE TABLE "users" (
 	"role" text DEFAULT 'user' NOT NULL,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
 	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "users_campus_pair_check" CHECK (("users"."university_id" is null) = ("users"."campus_id" is null)),
 	CONSTRAINT "users_role_check" CHECK (role in ('user', 'campusAdmin', 'superAdmin'))
 );
 --> statement-breakpoint
 ALTER TABLE "allowed_domains" ADD CONSTRAINT "allowed_domains_university_id_universities_id_fk" FOREIGN KEY ("university_id") REFERENCES "public"."universities"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
-ALTER TABLE "allowed_domains" ADD CONSTRAINT "allowed_domains_campus_id_campuses_id_fk" FOREIGN KEY ("campus_id") REFERENCES "public"."campuses"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "allowed_domains" ADD CONSTRAINT "allowed_domains_campus_fk" FOREIGN KEY ("campus_id","university_id") REFERENCES "public"."campuses"("id","university_id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "campuses" ADD CONSTRAINT "campuses_university_id_universities_id_fk" FOREIGN KEY ("university_id") REFERENCES "public"."universities"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "mart_items" ADD CONSTRAINT "mart_items_campus_id_campuses_id_fk" FOREIGN KEY ("campus_id") REFERENCES "public"."campuses"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "menu_items" ADD CONSTRAINT "menu_items_restaurant_id_restaurants_id_fk" FOREIGN KEY ("restaurant_id") REFERENCES "public"."restaurants"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
@@ -190,16 +193,14 @@ ALTER TABLE "order_lines" ADD CONSTRAINT "order_lines_order_id_orders_id_fk" FOR
 ALTER TABLE "order_lines" ADD CONSTRAINT "order_lines_menu_item_id_menu_items_id_fk" FOREIGN KEY ("menu_item_id") REFERENCES "public"."menu_items"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "order_lines" ADD CONSTRAINT "order_lines_mart_item_id_mart_items_id_fk" FOREIGN KEY ("mart_item_id") REFERENCES "public"."mart_items"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "order_lines" ADD CONSTRAINT "order_lines_restaurant_id_restaurants_id_fk" FOREIGN KEY ("restaurant_id") REFERENCES "public"."restaurants"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
-ALTER TABLE "orders" ADD CONSTRAINT "orders_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE restrict ON UPDATE no action;--> statement-breakpoint
-ALTER TABLE "orders" ADD CONSTRAINT "orders_university_id_universities_id_fk" FOREIGN KEY ("university_id") REFERENCES "public"."universities"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
-ALTER TABLE "orders" ADD CONSTRAINT "orders_campus_id_campuses_id_fk" FOREIGN KEY ("campus_id") REFERENCES "public"."campuses"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "orders" ADD CONSTRAINT "orders_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "orders" ADD CONSTRAINT "orders_campus_fk" FOREIGN KEY ("campus_id","university_id") REFERENCES "public"."campuses"("id","university_id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "restaurants" ADD CONSTRAINT "restaurants_campus_id_campuses_id_fk" FOREIGN KEY ("campus_id") REFERENCES "public"."campuses"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "sheet_rows" ADD CONSTRAINT "sheet_rows_sheet_id_sheet_tabs_sheet_id_fk" FOREIGN KEY ("sheet_id") REFERENCES "public"."sheet_tabs"("sheet_id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "sheet_tabs" ADD CONSTRAINT "sheet_tabs_university_id_universities_id_fk" FOREIGN KEY ("university_id") REFERENCES "public"."universities"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "sheet_tabs" ADD CONSTRAINT "sheet_tabs_campus_id_campuses_id_fk" FOREIGN KEY ("campus_id") REFERENCES "public"."campuses"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "uploads" ADD CONSTRAINT "uploads_uploaded_by_users_id_fk" FOREIGN KEY ("uploaded_by") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
-ALTER TABLE "users" ADD CONSTRAINT "users_university_id_universities_id_fk" FOREIGN KEY ("university_id") REFERENCES "public"."universities"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
-ALTER TABLE "users" ADD CONSTRAINT "users_campus_id_campuses_id_fk" FOREIGN KEY ("campus_id") REFERENCES "public"."campuses"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "users" ADD CONSTRAINT "users_campus_fk" FOREIGN KEY ("campus_id","university_id") REFERENCES "public"."campuses"("id","university_id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 CREATE UNIQUE INDEX "allowed_domains_campus_domain_key" ON "allowed_domains" USING btree ("campus_id","domain");--> statement-breakpoint
 CREATE INDEX "audit_log_entity_idx" ON "audit_log" USING btree ("entity","entity_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "campuses_university_name_key" ON "campuses" USING btree ("university_id",lower("name"));--> statement-breakpoint

@@ -3,13 +3,15 @@ import { type Job, UnrecoverableError, Worker } from 'bullmq';
 import type { Redis } from 'ioredis';
 import type { JobProcessor, ProcessorRegistry, WorkerDeps } from './processor';
 
+const CLOSE_GRACE_MS = 10_000;
+
 export interface RunningWorkers {
   workers: Worker[];
   close(): Promise<void>;
 }
 
 /** Throws unless every job name has a processor: a job nobody can run would sit forever. */
-export function assertCompleteRegistry(registry: Partial<Record<string, unknown>>): void {
+function assertCompleteRegistry(registry: Partial<Record<string, unknown>>): void {
   const missing = JOB_NAMES.filter((name) => typeof registry[name] !== 'function');
   if (missing.length > 0) {
     throw new Error(`No processor registered for job(s): ${missing.join(', ')}`);
@@ -62,8 +64,19 @@ export function startWorkers(options: {
   return {
     workers,
     async close() {
-      // close() waits for the jobs in hand to finish, so SIGTERM never cuts a job in half.
-      await Promise.all(workers.map((w) => w.close()));
+      // Jobs in hand get a grace period to finish; after it they are cut, and BullMQ hands them
+      // to another worker once their lock expires.
+      let timer: NodeJS.Timeout | undefined;
+      const graceful = Promise.all(workers.map((w) => w.close()));
+      const timedOut = new Promise<'timeout'>((resolve) => {
+        timer = setTimeout(() => resolve('timeout'), CLOSE_GRACE_MS);
+      });
+      const outcome = await Promise.race([graceful, timedOut]);
+      clearTimeout(timer);
+      if (outcome === 'timeout') {
+        deps.log.warn({ graceMs: CLOSE_GRACE_MS }, 'jobs still running at shutdown: forcing');
+        await Promise.all(workers.map((w) => w.close(true)));
+      }
     },
   };
 }

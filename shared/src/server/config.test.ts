@@ -8,8 +8,8 @@ describe('parseConfig', () => {
       PORT: 3000,
       DATA_DIR: 'data',
       QUEUE_PREFIX: 'campus',
-      SEED_DEMO_DATA: true,
     });
+    expect(config.SEED_DEMO_DATA).toBeUndefined();
     expect(config.DATABASE_URL).toBeUndefined();
     expect(config.REDIS_URL).toBeUndefined();
   });

@@ -12,7 +12,6 @@ const optionalUrl = (protocols: string[]) =>
 
 /** Every environment variable the server processes read, with its default. */
 export const ZServerConfig = z.object({
-  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   HOST: z.string().trim().min(1).default('0.0.0.0'),
   PORT: z.coerce.number().int().min(1).max(65535).default(3000),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -24,10 +23,12 @@ export const ZServerConfig = z.object({
     .regex(/^[A-Za-z0-9_-]+$/, 'only letters, digits, _ and -')
     .default('campus'),
   WEB_DIST_DIR: z.string().trim().min(1).default('web/dist'),
+  // Unset: npm start seeds an empty database; a scaled-mode api never does, since demo accounts
+  // with published passwords have no place in a deployment.
   SEED_DEMO_DATA: z
-    .enum(['true', 'false'])
-    .default('true')
-    .transform((value) => value === 'true'),
+    .enum(['true', 'false', ''])
+    .optional()
+    .transform((value) => (value === undefined || value === '' ? undefined : value === 'true')),
 });
 
 export type TServerConfig = z.infer<typeof ZServerConfig>;

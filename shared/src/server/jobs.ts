@@ -19,7 +19,7 @@ export type JobName = keyof typeof JOBS;
 export type JobPayload<N extends JobName> = z.infer<(typeof JOBS)[N]['payload']>;
 export const JOB_NAMES = Object.keys(JOBS) as JobName[];
 
-/** Retries with exponential backoff and jitter; at 8 attempts the last waits about 4 minutes. */
+/** Retries with exponential backoff and jitter: 8 attempts over about 4 minutes in all. */
 export const DEFAULT_JOB_OPTIONS = {
   attempts: 8,
   backoff: { type: 'exponential', delay: 2_000, jitter: 0.5 },

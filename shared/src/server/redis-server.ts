@@ -34,7 +34,7 @@ export async function startRedisServer(options: {
   const dir = resolve(options.dir);
   mkdirSync(dir, { recursive: true });
   const pidFile = join(dir, 'redis.pid');
-  stopLeftover(pidFile);
+  await stopLeftover(pidFile);
   const port = options.port ?? (await freePort());
   const child = spawn(
     options.binary ?? 'redis-server',
@@ -59,7 +59,7 @@ export async function startRedisServer(options: {
       'no',
     ],
     // Its own process group: Ctrl-C stops the app first, and the app then stops Redis last.
-    { stdio: ['ignore', 'ignore', 'pipe'], detached: true },
+    { stdio: ['ignore', 'pipe', 'pipe'], detached: true },
   );
   const url = `redis://127.0.0.1:${port}`;
   await waitUntilAnswering(url, child);
@@ -88,33 +88,58 @@ export async function redisAnswers(url: string): Promise<boolean> {
   }
 }
 
-function stopLeftover(pidFile: string): void {
+async function stopLeftover(pidFile: string): Promise<void> {
   if (!existsSync(pidFile)) return;
   const pid = Number.parseInt(readFileSync(pidFile, 'utf8'), 10);
-  if (!Number.isInteger(pid) || pid <= 0) return;
+  if (!Number.isInteger(pid) || pid <= 0 || !isRedisServer(pid)) return;
+  process.kill(pid, 'SIGTERM');
+  // Two servers must never share one append-only file: wait until the old one is gone.
+  const deadline = Date.now() + 10_000;
+  while (isRedisServer(pid)) {
+    if (Date.now() > deadline) process.kill(pid, 'SIGKILL');
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+function isRedisServer(pid: number): boolean {
   try {
-    const cmdline = readFileSync(`/proc/${pid}/cmdline`, 'utf8');
-    if (cmdline.includes('redis-server')) process.kill(pid, 'SIGTERM');
+    return readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes('redis-server');
   } catch {
-    // No such process any more: nothing was left behind.
+    return false;
   }
 }
 
 async function waitUntilAnswering(url: string, child: ChildProcess): Promise<void> {
-  let stderr = '';
-  child.stderr?.on('data', (chunk) => {
-    stderr += String(chunk);
+  // redis-server explains a failed start (port taken, bad option) on stdout.
+  let said = '';
+  const collect = (chunk: Buffer) => {
+    said = (said + String(chunk)).slice(-2_000);
+  };
+  child.stdout?.on('data', collect);
+  child.stderr?.on('data', collect);
+  let spawnError: Error | undefined;
+  child.once('error', (error) => {
+    spawnError = error;
   });
-  const deadline = Date.now() + 10_000;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) {
-      throw new Error(`redis-server exited with code ${child.exitCode}: ${stderr.trim()}`);
+  try {
+    const deadline = Date.now() + 10_000;
+    while (Date.now() < deadline) {
+      if (spawnError) throw new Error(`Could not run redis-server: ${spawnError.message}`);
+      if (child.exitCode !== null) {
+        throw new Error(`redis-server exited with code ${child.exitCode}: ${said.trim()}`);
+      }
+      if (await redisAnswers(url)) return;
+      await new Promise((r) => setTimeout(r, 100));
     }
-    if (await redisAnswers(url)) return;
-    await new Promise((r) => setTimeout(r, 100));
+    child.kill('SIGKILL');
+    throw new Error(`redis-server did not answer at ${url} within 10 s: ${said.trim()}`);
+  } finally {
+    child.stdout?.off('data', collect);
+    child.stderr?.off('data', collect);
+    // Keep draining, so a chatty server never blocks on a full pipe.
+    child.stdout?.resume();
+    child.stderr?.resume();
   }
-  child.kill('SIGKILL');
-  throw new Error(`redis-server did not answer at ${url} within 10 s: ${stderr.trim()}`);
 }
 
 function stopChild(child: ChildProcess): Promise<void> {

@@ -1,11 +1,13 @@
 import { isRestaurantOpen } from '@campus/shared/domain/restaurant-hours';
 import type { Database } from '@campus/shared/server/db/client';
+import { newId } from '@campus/shared/server/db/ids';
 import {
   allowedDomains,
   auditLog,
   campuses,
   martItems,
   menuItems,
+  orders,
   restaurants,
   universities,
   users,
@@ -13,7 +15,7 @@ import {
 import { DEMO_ACCOUNTS, seedDemoData } from '@campus/shared/server/db/seed';
 import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildCampusTree, buildUser } from '../support/builders';
+import { buildCampusTree, buildOrder, buildUser, violatedConstraint } from '../support/builders';
 import { engine, openTestDatabase } from '../support/database';
 
 let database: Database;
@@ -66,31 +68,77 @@ describe(`database on ${engine}`, () => {
   it('refuses a negative price, a fractional price and an unknown role', async () => {
     const { db } = database;
     const tree = await buildCampusTree(db);
-    await expect(
+    const menuItem = (pricePaisa: number) =>
       db
         .insert(menuItems)
-        .values({ id: 'neg', restaurantId: tree.restaurant.id, name: 'x', pricePaisa: -1 }),
-    ).rejects.toThrow();
-    await expect(
-      db
-        .insert(menuItems)
-        .values({ id: 'frac', restaurantId: tree.restaurant.id, name: 'x', pricePaisa: 1.5 }),
-    ).rejects.toThrow();
-    await expect(buildUser(db, { role: 'owner' as 'user' })).rejects.toThrow();
+        .values({ id: newId(), restaurantId: tree.restaurant.id, name: 'x', pricePaisa });
+    expect(await violatedConstraint(menuItem(-1))).toBe('menu_items_price_check');
+    expect(await violatedConstraint(menuItem(1.5))).toMatch(
+      /invalid input syntax for type integer/,
+    );
+    expect(await violatedConstraint(buildUser(db, { role: 'owner' as 'user' }))).toBe(
+      'users_role_check',
+    );
   });
 
-  it('refuses a domain stored without its leading @', async () => {
+  it('refuses a domain without its leading @ or in capitals', async () => {
     const { db } = database;
     const tree = await buildCampusTree(db);
-    await expect(
+    const domain = (value: string) =>
       db.insert(allowedDomains).values({
-        id: 'no-at',
+        id: newId(),
         name: 'x',
-        domain: 'uni.edu.pk',
+        domain: value,
         universityId: tree.university.id,
         campusId: tree.campus.id,
-      }),
-    ).rejects.toThrow();
+      });
+    expect(await violatedConstraint(domain('uni.edu.pk'))).toBe('allowed_domains_domain_check');
+    expect(await violatedConstraint(domain('@UNI.edu.pk'))).toBe('allowed_domains_domain_check');
+  });
+
+  it('refuses a campus that belongs to another university', async () => {
+    const { db } = database;
+    const mine = await buildCampusTree(db);
+    const theirs = await buildCampusTree(db);
+    const mixed = { universityId: mine.university.id, campusId: theirs.campus.id };
+    expect(
+      await violatedConstraint(
+        db.insert(allowedDomains).values({ id: newId(), name: 'x', domain: '@x.pk', ...mixed }),
+      ),
+    ).toBe('allowed_domains_campus_fk');
+    expect(await violatedConstraint(buildUser(db, mixed))).toBe('users_campus_fk');
+  });
+
+  it('keeps an order, its totals and its names when the person and the campus are deleted', async () => {
+    const { db } = database;
+    const tree = await buildCampusTree(db);
+    const student = await buildUser(db, {
+      universityId: tree.university.id,
+      campusId: tree.campus.id,
+    });
+    const order = await buildOrder(db, tree, student);
+
+    await db.delete(users).where(eq(users.id, student.id));
+    await db.delete(universities).where(eq(universities.id, tree.university.id));
+
+    const [kept] = await db.select().from(orders).where(eq(orders.id, order.id));
+    expect(kept).toMatchObject({
+      userId: null,
+      campusId: null,
+      universityId: null,
+      campusName: tree.campus.name,
+      email: student.email,
+      grandTotalPaisa: order.grandTotalPaisa,
+    });
+  });
+
+  it('refuses an order whose totals do not add up', async () => {
+    const { db } = database;
+    const tree = await buildCampusTree(db);
+    const student = await buildUser(db);
+    expect(await violatedConstraint(buildOrder(db, tree, student, { grandTotalPaisa: 1 }))).toBe(
+      'orders_totals_check',
+    );
   });
 });
 

@@ -1,3 +1,4 @@
+import { DELIVERY_CHARGE_PER_PERSON_PAISA } from '@campus/shared/domain/money';
 import type { Db } from '@campus/shared/server/db/client';
 import { newId } from '@campus/shared/server/db/ids';
 import {
@@ -5,6 +6,7 @@ import {
   campuses,
   martItems,
   menuItems,
+  orders,
   restaurants,
   universities,
   users,
@@ -87,4 +89,54 @@ export async function buildUser(db: Db, overrides: Insert<typeof users> = {}) {
     .returning();
   if (!user) throw new Error('no user inserted');
   return user;
+}
+
+/** Inserts an order of one menu line for a user of the campus tree, totals consistent. */
+export async function buildOrder(
+  db: Db,
+  tree: Awaited<ReturnType<typeof buildCampusTree>>,
+  user: { id: string; email: string },
+  overrides: Insert<typeof orders> = {},
+) {
+  const persons = 1;
+  const [order] = await db
+    .insert(orders)
+    .values({
+      id: newId(),
+      userId: user.id,
+      idempotencyKey: newId(),
+      universityId: tree.university.id,
+      campusId: tree.campus.id,
+      universityName: tree.university.name,
+      campusName: tree.campus.name,
+      sheetTabName: 'Test_Tab',
+      firstName: 'Test',
+      lastName: 'User',
+      phone: '0300-1234567',
+      email: user.email,
+      persons,
+      accountTitle: 'Test User',
+      bankName: 'Test Bank',
+      itemTotalPaisa: tree.menuItem.pricePaisa,
+      deliveryChargePaisa: DELIVERY_CHARGE_PER_PERSON_PAISA * persons,
+      grandTotalPaisa: tree.menuItem.pricePaisa + DELIVERY_CHARGE_PER_PERSON_PAISA * persons,
+      screenshotUrl: '/uploads/test.webp',
+      cartItemsText: `${tree.restaurant.name}:\n- ${tree.menuItem.name} x 1`,
+      timestampText: 'Saturday, November 21, 2026 at 10:00:00 PM GMT+5',
+      ...overrides,
+    })
+    .returning();
+  if (!order) throw new Error('no order inserted');
+  return order;
+}
+
+/** The name of the constraint a failed insert broke (or the driver's message when none). */
+export async function violatedConstraint(insert: Promise<unknown>): Promise<string> {
+  try {
+    await insert;
+  } catch (error) {
+    const cause = (error as { cause?: { constraint?: string; message?: string } }).cause;
+    return cause?.constraint ?? cause?.message ?? String(error);
+  }
+  throw new Error('the insert succeeded');
 }

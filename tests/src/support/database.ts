@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { type Database, openDatabase } from '@campus/shared/server/db/client';
 import pg from 'pg';
 import { inject } from 'vitest';
+import { testLog } from './logger';
 
 /** The engine this project runs on: set per Vitest project in vitest.config.ts. */
 export const engine = process.env.TEST_DB_ENGINE === 'postgres' ? 'postgres' : 'pglite';
@@ -11,7 +12,7 @@ export const engine = process.env.TEST_DB_ENGINE === 'postgres' ? 'postgres' : '
  * named after the run (the global teardown drops them all).
  */
 export async function openTestDatabase(): Promise<Database & { url?: string }> {
-  if (engine === 'pglite') return openDatabase({ kind: 'pglite-memory' });
+  if (engine === 'pglite') return openDatabase({ kind: 'pglite-memory' }, testLog);
   const name = `${inject('postgresRunId')}_${randomBytes(4).toString('hex')}`;
   const adminUrl = process.env.TEST_POSTGRES_ADMIN_URL as string;
   const admin = new pg.Client({ connectionString: adminUrl });
@@ -23,6 +24,9 @@ export async function openTestDatabase(): Promise<Database & { url?: string }> {
   }
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
-  const database = await openDatabase({ kind: 'postgres', url: url.toString(), poolSize: 4 });
+  const database = await openDatabase(
+    { kind: 'postgres', url: url.toString(), poolSize: 4 },
+    testLog,
+  );
   return { ...database, url: url.toString() };
 }

@@ -7,8 +7,10 @@ import {
   redisAnswers,
   startRedisServer,
 } from '@campus/shared/server/redis-server';
+import { Redis } from 'ioredis';
 import pg from 'pg';
 import type { TestProject } from 'vitest/node';
+import { TEST_QUEUE_PREFIX } from './redis';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -39,15 +41,42 @@ export default async function setup(project: TestProject) {
   project.provide('redisUrl', redisUrl);
   project.provide('postgresRunId', postgresRunId);
 
+  // Global setup runs in Vitest's main process, where only the project's own env says which
+  // engine this project tests.
+  const env = project.config.env as Record<string, string | undefined>;
   return async () => {
+    await removeTestQueues(redisUrl);
     await local?.stop();
     if (redisDir) rmSync(redisDir, { recursive: true, force: true });
-    if (process.env.TEST_DB_ENGINE === 'postgres') await dropRunDatabases(postgresRunId);
+    if (env.TEST_DB_ENGINE === 'postgres' && env.TEST_POSTGRES_ADMIN_URL) {
+      await dropRunDatabases(env.TEST_POSTGRES_ADMIN_URL, postgresRunId);
+    }
   };
 }
 
-async function dropRunDatabases(runId: string) {
-  const admin = new pg.Client({ connectionString: process.env.TEST_POSTGRES_ADMIN_URL });
+/** Deletes the keys of every test queue prefix, so a developer's Redis does not fill up. */
+async function removeTestQueues(url: string) {
+  const redis = new Redis(url);
+  try {
+    let cursor = '0';
+    do {
+      const [next, keys] = await redis.scan(
+        cursor,
+        'MATCH',
+        `${TEST_QUEUE_PREFIX}*`,
+        'COUNT',
+        1000,
+      );
+      cursor = next;
+      if (keys.length > 0) await redis.unlink(...keys);
+    } while (cursor !== '0');
+  } finally {
+    redis.disconnect();
+  }
+}
+
+async function dropRunDatabases(adminUrl: string, runId: string) {
+  const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
   try {
     const { rows } = await admin.query<{ datname: string }>(

@@ -8,6 +8,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
+import type { Logger } from 'pino';
 import * as schema from './schema';
 
 /** The one database type business code sees, whichever engine is underneath. */
@@ -31,13 +32,16 @@ export type DatabaseLocation =
   | { kind: 'pglite-memory' };
 
 /** Opens the database and brings its schema up to date before anyone uses it. */
-export async function openDatabase(location: DatabaseLocation): Promise<Database> {
-  if (location.kind === 'postgres') return openPostgres(location.url, location.poolSize ?? 10);
+export async function openDatabase(location: DatabaseLocation, log: Logger): Promise<Database> {
+  if (location.kind === 'postgres') return openPostgres(location.url, location.poolSize ?? 10, log);
   return openPglite(location.kind === 'pglite' ? location.dir : undefined);
 }
 
-async function openPostgres(url: string, poolSize: number): Promise<Database> {
+async function openPostgres(url: string, poolSize: number, log: Logger): Promise<Database> {
   const pool = new pg.Pool({ connectionString: url, max: poolSize });
+  // An idle client whose server went away (restart, failover) is dropped from the pool; the next
+  // query opens a new one. Without this listener the error would crash the process.
+  pool.on('error', (error) => log.warn({ err: error }, 'idle PostgreSQL client failed'));
   const db = drizzlePg({ client: pool, schema });
   // Replicas start together: one migrates while the others wait on the advisory lock.
   const lockClient = await pool.connect();

@@ -3,6 +3,7 @@ import {
   bigserial,
   boolean,
   check,
+  foreignKey,
   index,
   integer,
   jsonb,
@@ -10,6 +11,7 @@ import {
   serial,
   text,
   timestamp,
+  unique,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import { PAYMENT_METHOD } from '../../domain/checkout';
@@ -58,7 +60,11 @@ export const campuses = pgTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [uniqueIndex('campuses_university_name_key').on(t.universityId, sql`lower(${t.name})`)],
+  (t) => [
+    uniqueIndex('campuses_university_name_key').on(t.universityId, sql`lower(${t.name})`),
+    // Target of the composite keys below: a row's campus must belong to the row's university.
+    unique('campuses_id_university_key').on(t.id, t.universityId),
+  ],
 );
 
 export const restaurants = pgTable(
@@ -127,19 +133,25 @@ export const allowedDomains = pgTable(
   {
     id: text('id').primaryKey(),
     name: text('name').notNull(),
-    // Stored lower case with a leading @ (SPEC §5 Admin).
+    // Stored lower case with a leading @ (SPEC §5 Admin); the check below holds it to that.
     domain: text('domain').notNull(),
     universityId: text('university_id')
       .notNull()
       .references(() => universities.id, { onDelete: 'cascade' }),
-    campusId: text('campus_id')
-      .notNull()
-      .references(() => campuses.id, { onDelete: 'cascade' }),
+    campusId: text('campus_id').notNull(),
     createdAt: createdAt(),
   },
   (t) => [
     uniqueIndex('allowed_domains_campus_domain_key').on(t.campusId, t.domain),
-    check('allowed_domains_domain_check', sql`${t.domain} like '@%'`),
+    check(
+      'allowed_domains_domain_check',
+      sql`${t.domain} like '@%' and ${t.domain} = lower(${t.domain})`,
+    ),
+    foreignKey({
+      name: 'allowed_domains_campus_fk',
+      columns: [t.campusId, t.universityId],
+      foreignColumns: [campuses.id, campuses.universityId],
+    }).onDelete('cascade'),
   ],
 );
 
@@ -153,10 +165,9 @@ export const users = pgTable(
     emailVerified: boolean('email_verified').notNull().default(false),
     firstName: text('first_name').notNull(),
     lastName: text('last_name').notNull(),
-    universityId: text('university_id').references(() => universities.id, {
-      onDelete: 'set null',
-    }),
-    campusId: text('campus_id').references(() => campuses.id, { onDelete: 'set null' }),
+    // Both or neither, checked through the campus: see users_campus_fk.
+    universityId: text('university_id'),
+    campusId: text('campus_id'),
     universityName: text('university_name').notNull().default(''),
     campusName: text('campus_name').notNull().default(''),
     role: text('role', { enum: ROLES }).notNull().default('user'),
@@ -164,26 +175,30 @@ export const users = pgTable(
     updatedAt: updatedAt(),
   },
   (t) => [
+    foreignKey({
+      name: 'users_campus_fk',
+      columns: [t.campusId, t.universityId],
+      foreignColumns: [campuses.id, campuses.universityId],
+    }).onDelete('set null'),
+    check('users_campus_pair_check', sql`(${t.universityId} is null) = (${t.campusId} is null)`),
     uniqueIndex('users_email_key').on(sql`lower(${t.email})`),
     index('users_campus_idx').on(t.campusId),
     check('users_role_check', sql.raw(`role in (${ROLES.map((r) => `'${r}'`).join(', ')})`)),
   ],
 );
 
-// Orders keep names and prices as they were when placed: a later catalogue edit or a deleted
-// campus never rewrites history, so the campus reference is set null, never cascaded.
+// Orders keep names and prices as they were when placed: a later catalogue edit, a deleted campus
+// or a deleted person never rewrites history, so references are set null, never cascaded.
 export const orders = pgTable(
   'orders',
   {
     id: text('id').primaryKey(),
-    userId: text('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'restrict' }),
+    // Deleting a person keeps their orders: the order carries their name and e-mail itself.
+    userId: text('user_id').references(() => users.id, { onDelete: 'set null' }),
     idempotencyKey: text('idempotency_key').notNull(),
-    universityId: text('university_id').references(() => universities.id, {
-      onDelete: 'set null',
-    }),
-    campusId: text('campus_id').references(() => campuses.id, { onDelete: 'set null' }),
+    // Both or neither, checked through the campus: see orders_campus_fk.
+    universityId: text('university_id'),
+    campusId: text('campus_id'),
     universityName: text('university_name').notNull(),
     campusName: text('campus_name').notNull(),
     sheetTabName: text('sheet_tab_name').notNull(),
@@ -208,6 +223,12 @@ export const orders = pgTable(
   },
   (t) => [
     uniqueIndex('orders_user_idempotency_key').on(t.userId, t.idempotencyKey),
+    foreignKey({
+      name: 'orders_campus_fk',
+      columns: [t.campusId, t.universityId],
+      foreignColumns: [campuses.id, campuses.universityId],
+    }).onDelete('set null'),
+    check('orders_campus_pair_check', sql`(${t.universityId} is null) = (${t.campusId} is null)`),
     index('orders_campus_idx').on(t.campusId),
     check('orders_persons_check', sql`${t.persons} >= 1`),
     check(

@@ -1,4 +1,6 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
+import { rupeesToPaisa } from '../../domain/money';
+import type { TRole } from '../../domain/roles';
 import { formatTime12h } from '../../domain/time-of-day';
 import { DEFAULT_TIME_ZONE, minutesOfDay } from '../../domain/time-zone';
 import type { Db } from './client';
@@ -15,7 +17,7 @@ import {
 } from './schema';
 
 export interface DemoAccount {
-  role: 'superAdmin' | 'campusAdmin' | 'user';
+  role: TRole;
   email: string;
   password: string;
 }
@@ -26,6 +28,8 @@ export const DEMO_ACCOUNTS: DemoAccount[] = [
   { role: 'campusAdmin', email: 'admin@lhr.northfield.edu.pk', password: 'campus-admin-demo' },
   { role: 'user', email: 'student@lhr.northfield.edu.pk', password: 'student-demo' },
 ];
+
+const SEED_LOCK_KEY = 727_002;
 
 type MenuSeed = Array<[name: string, rupees: number, description: string]>;
 
@@ -44,6 +48,8 @@ function closedWindow(now: Date): { openTime: string; closeTime: string } {
  */
 export async function seedDemoData(db: Db, now = new Date()): Promise<{ seeded: boolean }> {
   return db.transaction(async (tx) => {
+    // Processes starting together take turns, so only the first one seeds.
+    await tx.execute(sql`select pg_advisory_xact_lock(${SEED_LOCK_KEY})`);
     const done = await tx
       .select({ id: auditLog.id })
       .from(auditLog)
@@ -103,7 +109,7 @@ export async function seedDemoData(db: Db, now = new Date()): Promise<{ seeded: 
           id: newId(),
           restaurantId: id,
           name,
-          pricePaisa: rupees * 100,
+          pricePaisa: rupeesToPaisa(rupees),
           description,
         })),
       );

@@ -43,7 +43,7 @@ export default defineConfig({
       PORT: String(PORT),
       HOST: '127.0.0.1',
       DATA_DIR: 'data/e2e',
-      QUEUE_PREFIX: `e2e-${Date.now()}`,
+      QUEUE_PREFIX: 'campus-test-e2e',
       LOG_LEVEL: 'warn',
     },
   },

@@ -23,19 +23,7 @@ import {
   totalQuantity,
 } from './cart';
 import type { TCartLine } from './entities';
-
-function buildItem(overrides: Partial<NewCartLine> = {}): NewCartLine {
-  return {
-    name: 'Zinger Burger',
-    price: 450,
-    restaurantName: 'Burger Lab',
-    campusId: 'c1',
-    restaurantData: { openTime: '10:00 AM', closeTime: '10:00 PM', is24x7: false },
-    itemId: 'm1',
-    restaurantId: 'r1',
-    ...overrides,
-  };
-}
+import { buildMenuCartItem } from './test-builders';
 
 function buildMartItem(overrides: Partial<NewCartLine> = {}): NewCartLine {
   return {
@@ -56,16 +44,16 @@ function withQuantity(item: NewCartLine, quantity: number): TCartLine {
 
 describe('adding', () => {
   it('starts a new line at 1 and raises an existing line by 1', () => {
-    const once = addToCart([], buildItem());
-    expect(once).toEqual([withQuantity(buildItem(), 1)]);
-    expect(addToCart(once, buildItem())).toEqual([withQuantity(buildItem(), 2)]);
+    const once = addToCart([], buildMenuCartItem());
+    expect(once).toEqual([withQuantity(buildMenuCartItem(), 1)]);
+    expect(addToCart(once, buildMenuCartItem())).toEqual([withQuantity(buildMenuCartItem(), 2)]);
   });
 
   it('identifies a line by item name and restaurantName only', () => {
-    let cart = addToCart([], buildItem());
-    cart = addToCart(cart, buildItem({ restaurantName: 'Other Place' }));
-    cart = addToCart(cart, buildItem({ name: 'Fries' }));
-    cart = addToCart(cart, buildItem({ price: 999, itemId: 'm9' }));
+    let cart = addToCart([], buildMenuCartItem());
+    cart = addToCart(cart, buildMenuCartItem({ restaurantName: 'Other Place' }));
+    cart = addToCart(cart, buildMenuCartItem({ name: 'Fries' }));
+    cart = addToCart(cart, buildMenuCartItem({ price: 999, itemId: 'm9' }));
     expect(cart.map((l) => [l.name, l.restaurantName, l.quantity])).toEqual([
       ['Zinger Burger', 'Burger Lab', 2],
       ['Zinger Burger', 'Other Place', 1],
@@ -83,15 +71,15 @@ describe('adding', () => {
   });
 
   it('does not change the bucket it was given', () => {
-    const cart = [withQuantity(buildItem(), 1)];
-    addToCart(cart, buildItem());
+    const cart = [withQuantity(buildMenuCartItem(), 1)];
+    addToCart(cart, buildMenuCartItem());
     expect(cart[0]?.quantity).toBe(1);
   });
 });
 
 describe('changing quantities', () => {
-  const burger = withQuantity(buildItem(), 3);
-  const fries = withQuantity(buildItem({ name: 'Fries' }), 1);
+  const burger = withQuantity(buildMenuCartItem(), 3);
+  const fries = withQuantity(buildMenuCartItem({ name: 'Fries' }), 1);
 
   it('increments and decrements only the named line', () => {
     expect(incrementLine([burger, fries], fries).map((l) => l.quantity)).toEqual([3, 2]);
@@ -109,7 +97,7 @@ describe('changing quantities', () => {
     expect(canIncrement(water)).toBe(false);
     expect(incrementLine([water], water)).toEqual([water]);
     expect(canIncrement(withQuantity(buildMartItem({ stock: 3 }), 2))).toBe(true);
-    expect(canIncrement(withQuantity(buildItem(), 500))).toBe(true);
+    expect(canIncrement(withQuantity(buildMenuCartItem(), 500))).toBe(true);
   });
 
   it('counts items for the badge', () => {
@@ -127,9 +115,9 @@ describe('changing quantities', () => {
 
 describe('bucket properties', () => {
   const pool = [
-    buildItem(),
-    buildItem({ name: 'Fries' }),
-    buildItem({ restaurantName: 'Other Place' }),
+    buildMenuCartItem(),
+    buildMenuCartItem({ name: 'Fries' }),
+    buildMenuCartItem({ restaurantName: 'Other Place' }),
     buildMartItem({ stock: 3 }),
     buildMartItem({ name: 'Chips', stock: 1 }),
     buildMartItem({ name: 'Gum', stock: 0 }),
@@ -161,8 +149,8 @@ describe('bucket properties', () => {
   it('decrement never yields less than 1', () => {
     fc.assert(
       fc.property(fc.integer({ min: 1, max: 1000 }), fc.nat(20), (quantity, times) => {
-        let cart = [withQuantity(buildItem(), quantity)];
-        for (let i = 0; i < times; i++) cart = decrementLine(cart, buildItem());
+        let cart = [withQuantity(buildMenuCartItem(), quantity)];
+        for (let i = 0; i < times; i++) cart = decrementLine(cart, buildMenuCartItem());
         expect(cart[0]?.quantity).toBe(Math.max(1, quantity - times));
       }),
     );
@@ -182,9 +170,9 @@ describe('campus lock', () => {
 
 describe('totals', () => {
   const cart = [
-    withQuantity(buildItem({ price: 250 }), 2),
+    withQuantity(buildMenuCartItem({ price: 250 }), 2),
     withQuantity(buildMartItem({ price: 12.5 }), 3),
-    withQuantity(buildItem({ name: 'Tea', price: 0.1 }), 3),
+    withQuantity(buildMenuCartItem({ name: 'Tea', price: 0.1 }), 3),
   ];
 
   it('sums line totals in paisa without floating point drift', () => {
@@ -210,7 +198,7 @@ describe('totals', () => {
 
 describe('storage and conversion', () => {
   it('reads a stored bucket and drops what no longer fits', () => {
-    const good = withQuantity(buildItem(), 2);
+    const good = withQuantity(buildMenuCartItem(), 2);
     const stored = JSON.stringify([good, { name: 'broken' }, { ...good, quantity: 0 }]);
     expect(parseStoredCart(stored)).toEqual([good]);
   });
@@ -231,7 +219,9 @@ describe('storage and conversion', () => {
     expect(
       menuItemToCartLine({ id: 'm1', name: 'Zinger Burger', price: 45000 }, restaurant),
     ).toEqual(
-      buildItem({ restaurantData: { openTime: '10:00 AM', closeTime: null, is24x7: false } }),
+      buildMenuCartItem({
+        restaurantData: { openTime: '10:00 AM', closeTime: null, is24x7: false },
+      }),
     );
     expect(
       martItemToCartLine({ id: 'k1', name: 'Water 500ml', price: 6000, campusId: 'c1', stock: 2 }),

@@ -8,24 +8,11 @@ import {
   validateCheckout,
 } from './checkout';
 import type { TCartLine } from './entities';
-
-function buildLine(overrides: Partial<TCartLine> = {}): TCartLine {
-  return {
-    name: 'Zinger Burger',
-    price: 450,
-    quantity: 1,
-    restaurantName: 'Burger Lab',
-    campusId: 'c1',
-    restaurantData: { openTime: '10:00 AM', closeTime: '10:00 PM', is24x7: false },
-    itemId: 'm1',
-    restaurantId: 'r1',
-    ...overrides,
-  };
-}
+import { buildCartLine } from './test-builders';
 
 function buildCheckout(overrides: Partial<TCheckoutValues> = {}): TCheckoutValues {
   return {
-    cartItems: [buildLine()],
+    cartItems: [buildCartLine()],
     firstName: 'Ali',
     lastName: 'Khan',
     room: 'Hall 3, Room 12',
@@ -91,7 +78,7 @@ describe('validateCheckout', () => {
     const messages: string[] = [];
     let values = { ...everythingWrong, cartItems: [] as TCartLine[] };
     const fixes: Partial<TCheckoutValues>[] = [
-      { cartItems: [buildLine()] },
+      { cartItems: [buildCartLine()] },
       { firstName: 'Ali' },
       { phone: '0300-1234567' },
       { email: 'ali@uni.edu.pk' },

@@ -14,7 +14,7 @@ export function connectRedis(url: string, purpose: 'worker' | 'producer'): Redis
   });
 }
 
-export class RedisPolicyError extends Error {
+class RedisPolicyError extends Error {
   constructor(url: string, policy: string) {
     super(
       `Redis at ${redactUrl(url)} reports maxmemory-policy ${policy}. ` +
@@ -27,7 +27,7 @@ export class RedisPolicyError extends Error {
 }
 
 /** Throws RedisPolicyError unless Redis is set never to evict keys (BullMQ's requirement). */
-export async function assertNoEviction(redis: Redis, url: string): Promise<void> {
+async function assertNoEviction(redis: Redis, url: string): Promise<void> {
   // INFO works where CONFIG is disabled, as on most managed Redis services.
   const info = await redis.info('memory');
   const policy = /^maxmemory_policy:(.+)$/m.exec(info)?.[1]?.trim() ?? 'unknown';
@@ -35,7 +35,7 @@ export async function assertNoEviction(redis: Redis, url: string): Promise<void>
 }
 
 /** Waits until the connection is ready and answers PING, or throws after timeoutMs. */
-export async function waitForRedis(redis: Redis, timeoutMs: number): Promise<void> {
+async function waitForRedis(redis: Redis, timeoutMs: number): Promise<void> {
   let timer: NodeJS.Timeout | undefined;
   const timeout = new Promise<never>((_, reject) => {
     timer = setTimeout(
@@ -55,7 +55,7 @@ export async function waitForRedis(redis: Redis, timeoutMs: number): Promise<voi
 }
 
 /** The URL without its password, for logs and messages. */
-export function redactUrl(url: string): string {
+function redactUrl(url: string): string {
   try {
     const parsed = new URL(url);
     if (parsed.password) parsed.password = '***';

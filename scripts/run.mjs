@@ -76,7 +76,12 @@ switch (command) {
     ensureWebBuilt();
     handOver(process.execPath, [...tsx, 'scripts/test.ts']);
     break;
+  case 'bench':
+    ensureDependencies();
+    ensureWebBuilt();
+    handOver(process.execPath, [...tsx, 'tests/src/bench/run.ts']);
+    break;
   default:
-    process.stderr.write('Usage: node scripts/run.mjs start|test\n');
+    process.stderr.write('Usage: node scripts/run.mjs start|test|bench\n');
     process.exit(2);
 }

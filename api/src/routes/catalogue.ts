@@ -1,0 +1,61 @@
+import { AppError } from '@campus/shared/domain/app-error';
+import { CATALOGUE_MESSAGES } from '@campus/shared/domain/screen-messages';
+import type { CachedResponse, CatalogueCache } from '@campus/shared/server/catalogue/cache';
+import { type Context, Hono } from 'hono';
+import type { AppEnv } from '../app-env';
+
+// Browsers (and any shared cache) keep a copy but must ask again before every use: mart stock
+// changes with every order and an admin's edit must show at once, so a max-age would show a
+// student items that are gone. Asking again is cheap: a matching If-None-Match gets an empty 304
+// from memory, without a database query. The data is the same for everyone, hence public.
+const CACHE_CONTROL = 'public, max-age=0, must-revalidate';
+
+/** RFC 9110 §13.1.2: If-None-Match compares weakly, so W/"x" matches "x". */
+function matches(ifNoneMatch: string | undefined, etag: string): boolean {
+  if (!ifNoneMatch) return false;
+  if (ifNoneMatch.trim() === '*') return true;
+  return ifNoneMatch.split(',').some((tag) => tag.trim().replace(/^W\//, '') === etag);
+}
+
+function send(c: Context<AppEnv>, cached: CachedResponse): Response {
+  const headers = { ETag: cached.etag, 'Cache-Control': CACHE_CONTROL };
+  if (matches(c.req.header('If-None-Match'), cached.etag)) return c.body(null, 304, headers);
+  return c.body(cached.body, 200, { ...headers, 'Content-Type': 'application/json' });
+}
+
+function restaurantNotFound(): AppError {
+  return new AppError({
+    code: 'not-found',
+    status: 404,
+    userMessage: CATALOGUE_MESSAGES.restaurantNotFound,
+  });
+}
+
+/**
+ * The public catalogue, readable without signing in. Unknown universities and campuses answer an
+ * empty list (a remembered selection whose campus was removed shows "No restaurants available");
+ * an unknown restaurant answers 404 'Restaurant not found at this campus.'.
+ */
+export function catalogueRoutes(cache: CatalogueCache) {
+  return new Hono<AppEnv>()
+    .get('/universities', async (c) => send(c, await cache.universities()))
+    .get('/universities/:universityId/campuses', async (c) =>
+      send(c, await cache.campuses(c.req.param('universityId'))),
+    )
+    .get('/campuses/:campusId/restaurants', async (c) =>
+      send(c, await cache.restaurants(c.req.param('campusId'))),
+    )
+    .get('/campuses/:campusId/mart-items', async (c) =>
+      send(c, await cache.martItems(c.req.param('campusId'))),
+    )
+    .get('/campuses/:campusId/restaurants/:restaurantId', async (c) => {
+      const found = await cache.restaurant(c.req.param('campusId'), c.req.param('restaurantId'));
+      if (!found) throw restaurantNotFound();
+      return send(c, found);
+    })
+    .get('/restaurants/:restaurantId', async (c) => {
+      const found = await cache.restaurantOfAnyCampus(c.req.param('restaurantId'));
+      if (!found) throw restaurantNotFound();
+      return send(c, found);
+    });
+}

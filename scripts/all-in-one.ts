@@ -1,13 +1,16 @@
 // `npm start`: the api and the worker in one process over one embedded database, for one machine.
 // This file is the composition root that may import both (DESIGN §4 keeps api and worker apart).
 import { resolve } from 'node:path';
+import { hashPassword } from '@campus/api/auth/password';
 import { startApi } from '@campus/api/server';
-import { loadConfigOrExit } from '@campus/shared/server/config';
+import { loadOrCreateAuthSecret } from '@campus/shared/server/auth-secret';
+import { loadConfigOrExit, publicUrl } from '@campus/shared/server/config';
 import { lockDataDir } from '@campus/shared/server/data-dir-lock';
 import { openDatabase } from '@campus/shared/server/db/client';
 import { DEMO_ACCOUNTS, seedDemoData } from '@campus/shared/server/db/seed';
 import { Lifecycle } from '@campus/shared/server/lifecycle';
 import { createLogger } from '@campus/shared/server/logger';
+import { createMailer } from '@campus/shared/server/mail/mailer';
 import { createProducer } from '@campus/shared/server/queue';
 import { closeRedis, DEFAULT_REDIS_URL, openCheckedRedis } from '@campus/shared/server/redis';
 import {
@@ -53,7 +56,7 @@ try {
     log,
   );
   lifecycle.add('database', database.close);
-  const seed = seedDemo ? await seedDemoData(database.db) : { seeded: false };
+  const seed = seedDemo ? await seedDemoData(database.db, hashPassword) : { seeded: false };
 
   const producerRedis = await openCheckedRedis(redisUrl, 'producer', log);
   lifecycle.add('redis producer connection', () => closeRedis(producerRedis));
@@ -68,6 +71,13 @@ try {
     deps: { database, log },
   });
   lifecycle.add('workers', workers.close);
+  const mailer = createMailer({
+    smtpUrl: config.SMTP_URL,
+    outboxDir: resolve(config.DATA_DIR, 'outbox'),
+    from: config.MAIL_FROM,
+    log,
+  });
+  lifecycle.add('mailer', async () => mailer.close());
   const api = await startApi({
     database,
     redis: producerRedis,
@@ -76,6 +86,12 @@ try {
     host: config.HOST,
     port: config.PORT,
     webDistDir: config.WEB_DIST_DIR,
+    queuePrefix: config.QUEUE_PREFIX,
+    mailer,
+    authSecret: config.AUTH_SECRET ?? loadOrCreateAuthSecret(config.DATA_DIR),
+    publicUrl: publicUrl(config),
+    trustProxy: config.TRUST_PROXY,
+    whatsappNumber: config.WHATSAPP_NUMBER,
   });
   lifecycle.add('http server', api.close);
 
@@ -90,6 +106,12 @@ try {
     for (const account of DEMO_ACCOUNTS) {
       say(`  ${account.role.padEnd(12)} ${account.email} / ${account.password}`);
     }
+  }
+  if (mailer.kind === 'outbox') {
+    say(
+      `E-mails (sign-up verification, password reset) go to ${config.DATA_DIR}/outbox; ` +
+        `the super admin reads them at ${publicUrl(config)}/super-admin/mail.`,
+    );
   }
   say('Press Ctrl-C to stop.');
 } catch (error) {

@@ -1,18 +1,33 @@
 import { AppError } from '@campus/shared/domain/app-error';
 import { ERROR_CATEGORIES, toApiErrorResponse } from '@campus/shared/domain/error-catalogue';
+import type { CatalogueCache } from '@campus/shared/server/catalogue/cache';
 import { Hono } from 'hono';
 import { requestId } from 'hono/request-id';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import type { Logger } from 'pino';
 import type { AppEnv } from './app-env';
+import type { AccountServices } from './auth/services';
 import { requestLog } from './middleware/request-log';
+import { sameOrigin } from './middleware/same-origin';
+import { accountRoutes } from './routes/account';
+import { catalogueRoutes } from './routes/catalogue';
 import { type HealthChecks, healthRoutes } from './routes/health';
+import { mailRoutes } from './routes/mail';
+import { publicConfigRoutes } from './routes/public-config';
 import { webRoutes } from './routes/web';
 
 export interface AppDeps {
   log: Logger;
   health: HealthChecks;
   webDistDir: string;
+  /** Public catalogue reads; admin writes call its invalidate* methods. */
+  catalogue: CatalogueCache;
+  /** Sign-up, sign-in, captcha, rate limits and the mailer. */
+  accounts: AccountServices;
+  /** The address people open, e.g. https://campusbucket.example. */
+  publicUrl: string;
+  /** WhatsApp number of the floating chat link; unset hides the link. */
+  whatsappNumber?: string | null;
 }
 
 /** The api as a Hono app; the process entry points only decide what it runs on. */
@@ -20,8 +35,17 @@ export function createApp(deps: AppDeps) {
   const app = new Hono<AppEnv>();
   app.use(requestId());
   app.use(requestLog(deps.log));
+  app.use(async (c, next) => {
+    c.set('accounts', deps.accounts);
+    await next();
+  });
+  app.use('/api/*', sameOrigin(deps.publicUrl));
 
   app.route('/', healthRoutes(deps.health));
+  app.route('/api/catalogue', catalogueRoutes(deps.catalogue));
+  app.route('/', publicConfigRoutes({ whatsappNumber: deps.whatsappNumber ?? null }));
+  app.route('/api/account', accountRoutes());
+  app.route('/api/admin/mail', mailRoutes());
   app.all('/api/*', () => {
     throw new AppError({
       code: 'not-found',

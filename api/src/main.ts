@@ -1,11 +1,15 @@
 // The api as its own process (scaled mode): any number of replicas on PostgreSQL and Redis.
-import { loadConfigOrExit, requireDatabaseUrl } from '@campus/shared/server/config';
+import { resolve } from 'node:path';
+import { requireAuthSecret } from '@campus/shared/server/auth-secret';
+import { loadConfigOrExit, publicUrl, requireDatabaseUrl } from '@campus/shared/server/config';
 import { openDatabase } from '@campus/shared/server/db/client';
 import { seedDemoData } from '@campus/shared/server/db/seed';
 import { Lifecycle } from '@campus/shared/server/lifecycle';
 import { createLogger } from '@campus/shared/server/logger';
+import { createMailer } from '@campus/shared/server/mail/mailer';
 import { createProducer } from '@campus/shared/server/queue';
 import { closeRedis, DEFAULT_REDIS_URL, openCheckedRedis } from '@campus/shared/server/redis';
+import { hashPassword } from './auth/password';
 import { startApi } from './server';
 
 const config = loadConfigOrExit();
@@ -14,17 +18,23 @@ const lifecycle = new Lifecycle(log);
 lifecycle.exitOnSignals();
 
 try {
-  const database = await openDatabase(
-    { kind: 'postgres', url: requireDatabaseUrl(config, 'api') },
-    log,
-  );
+  const databaseUrl = requireDatabaseUrl(config, 'api');
+  const authSecret = requireAuthSecret(config.AUTH_SECRET);
+  const database = await openDatabase({ kind: 'postgres', url: databaseUrl }, log);
   lifecycle.add('database', database.close);
   // Only on request: a deployment gets no demo accounts unless SEED_DEMO_DATA=true says so.
-  if (config.SEED_DEMO_DATA === true) await seedDemoData(database.db);
+  if (config.SEED_DEMO_DATA === true) await seedDemoData(database.db, hashPassword);
   const redis = await openCheckedRedis(config.REDIS_URL ?? DEFAULT_REDIS_URL, 'producer', log);
   lifecycle.add('redis', () => closeRedis(redis));
   const producer = createProducer(redis, config.QUEUE_PREFIX, log);
   lifecycle.add('queue producer', producer.close);
+  const mailer = createMailer({
+    smtpUrl: config.SMTP_URL,
+    outboxDir: resolve(config.DATA_DIR, 'outbox'),
+    from: config.MAIL_FROM,
+    log,
+  });
+  lifecycle.add('mailer', async () => mailer.close());
   const api = await startApi({
     database,
     redis,
@@ -33,6 +43,12 @@ try {
     host: config.HOST,
     port: config.PORT,
     webDistDir: config.WEB_DIST_DIR,
+    queuePrefix: config.QUEUE_PREFIX,
+    mailer,
+    authSecret,
+    publicUrl: publicUrl(config),
+    trustProxy: config.TRUST_PROXY,
+    whatsappNumber: config.WHATSAPP_NUMBER,
   });
   lifecycle.add('http server', api.close);
   log.info({ url: api.url }, 'api listening');

@@ -1,10 +1,15 @@
 import type { AddressInfo } from 'node:net';
+import { CatalogueCache } from '@campus/shared/server/catalogue/cache';
+import { databaseCatalogueSource } from '@campus/shared/server/catalogue/queries';
+import { startCatalogueSync } from '@campus/shared/server/catalogue/sync';
 import type { Database } from '@campus/shared/server/db/client';
+import type { Mailer } from '@campus/shared/server/mail/mailer';
 import type { Producer } from '@campus/shared/server/queue';
 import { serve } from '@hono/node-server';
 import type { Redis } from 'ioredis';
 import type { Logger } from 'pino';
 import { createApp } from './app';
+import { createAccountServices } from './auth/services';
 
 export interface RunningApi {
   url: string;
@@ -20,10 +25,40 @@ export async function startApi(options: {
   host: string;
   port: number;
   webDistDir: string;
+  /** Names the Redis channel on which replicas share catalogue invalidations. */
+  queuePrefix: string;
+  mailer: Mailer;
+  /** Signs sessions and captcha challenges; the same in every replica. */
+  authSecret: string;
+  publicUrl: string;
+  trustProxy: boolean;
+  /** WhatsApp number of the floating chat link; unset hides the link. */
+  whatsappNumber?: string;
 }): Promise<RunningApi> {
+  const catalogue = new CatalogueCache(databaseCatalogueSource(options.database.db));
+  const catalogueSync = await startCatalogueSync({
+    cache: catalogue,
+    redis: options.redis,
+    queuePrefix: options.queuePrefix,
+    log: options.log,
+  });
+  const accounts = createAccountServices({
+    db: options.database.db,
+    redis: options.redis,
+    keyPrefix: options.queuePrefix,
+    mailer: options.mailer,
+    secret: options.authSecret,
+    publicUrl: options.publicUrl,
+    trustProxy: options.trustProxy,
+    log: options.log,
+  });
   const app = createApp({
     log: options.log,
     webDistDir: options.webDistDir,
+    catalogue,
+    accounts,
+    publicUrl: options.publicUrl,
+    whatsappNumber: options.whatsappNumber ?? null,
     health: {
       database: () => options.database.ping(),
       redis: async () => {
@@ -32,17 +67,27 @@ export async function startApi(options: {
     },
   });
   const server = serve({ fetch: app.fetch, hostname: options.host, port: options.port });
-  await new Promise<void>((resolve, reject) => {
-    server.once('listening', resolve);
-    server.once('error', reject);
-  });
+  try {
+    await new Promise<void>((resolve, reject) => {
+      server.once('listening', resolve);
+      server.once('error', reject);
+    });
+  } catch (error) {
+    await catalogueSync.close();
+    throw error;
+  }
   const { port } = server.address() as AddressInfo;
   const shownHost = options.host === '0.0.0.0' ? 'localhost' : options.host;
   return {
     url: `http://${shownHost}:${port}`,
-    close: () =>
-      new Promise<void>((resolve, reject) => {
-        server.close((error) => (error ? reject(error) : resolve()));
-      }),
+    close: async () => {
+      try {
+        await new Promise<void>((resolve, reject) => {
+          server.close((error) => (error ? reject(error) : resolve()));
+        });
+      } finally {
+        await catalogueSync.close();
+      }
+    },
   };
 }

@@ -29,6 +29,13 @@ export const AUTH_MESSAGES = {
   resetEmailSent: 'Password reset email sent! Please check your inbox.',
   signupSuccess:
     'Account created successfully! Please check your email to verify your account. You will be redirected to the login page to sign in.',
+  emailNotVerified: (email: string) =>
+    `Please verify your email address before signing in. We have sent a new verification link to ${email}.`,
+  emailVerified: 'Your email address is verified. You can sign in now.',
+  verificationLinkInvalid:
+    'This verification link is invalid or has expired. Sign in to receive a new one.',
+  resetLinkInvalid: 'This password reset link is invalid or has expired. Please request a new one.',
+  passwordChanged: 'Your password has been changed. You can sign in with it now.',
   noUniversities:
     'No universities are currently available for registration. Please contact the administrator to set up universities and campuses.',
 } as const;
@@ -161,3 +168,35 @@ export function createSignupSchema(context: SignupContext) {
   return withValidator(signupShape, (values) => validateSignup(values, context));
 }
 export type TSignupForm = z.output<ReturnType<typeof createSignupSchema>>;
+
+// ---- New password (the page an e-mailed reset link opens) ----------------------------------
+
+const newPasswordShape = z.object({
+  token: zRawText(),
+  password: zRawText(),
+  confirmPassword: zRawText(),
+});
+
+/** New password form values. */
+export type TNewPasswordValues = z.input<typeof newPasswordShape>;
+
+/** New password rules, in signup's order: both given, equal, long enough. */
+export function validateNewPassword(values: TNewPasswordValues): FieldError | null {
+  const password = values.password ?? '';
+  if (isBlank(values.token)) return fieldError('token', AUTH_MESSAGES.resetLinkInvalid);
+  if (password === '') return fieldError('password', AUTH_MESSAGES.passwordRequired);
+  if ((values.confirmPassword ?? '') === '') {
+    return fieldError('confirmPassword', AUTH_MESSAGES.confirmPasswordRequired);
+  }
+  if (password !== values.confirmPassword) {
+    return fieldError('confirmPassword', AUTH_MESSAGES.passwordsDoNotMatch);
+  }
+  if (password.length < MIN_PASSWORD_LENGTH) {
+    return fieldError('password', AUTH_MESSAGES.passwordTooShort);
+  }
+  return null;
+}
+
+/** The new password form and request body. */
+export const ZNewPasswordForm = withValidator(newPasswordShape, validateNewPassword);
+export type TNewPasswordForm = z.output<typeof ZNewPasswordForm>;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { WHATSAPP_NUMBER_PATTERN } from '../domain/public-config';
 
 const optionalUrl = (protocols: string[]) =>
   z
@@ -23,12 +24,40 @@ export const ZServerConfig = z.object({
     .regex(/^[A-Za-z0-9_-]+$/, 'only letters, digits, _ and -')
     .default('campus'),
   WEB_DIST_DIR: z.string().trim().min(1).default('web/dist'),
+  // Signs sessions and captcha challenges. npm start keeps a generated one in DATA_DIR; a scaled-mode
+  // api refuses to start without it, since every replica must share it.
+  AUTH_SECRET: z
+    .string()
+    .optional()
+    .transform((value) => (value === '' ? undefined : value))
+    .refine((value) => value === undefined || value.length >= 32, {
+      message: 'must be at least 32 characters (for example: openssl rand -hex 32)',
+    }),
+  // The address people open, used in e-mailed links; defaults to http://localhost:PORT.
+  PUBLIC_URL: optionalUrl(['http', 'https']),
+  // Unset: e-mails are written as .eml files to DATA_DIR/outbox and listed for the super admin.
+  SMTP_URL: optionalUrl(['smtp', 'smtps']),
+  MAIL_FROM: z.string().trim().min(3).default('CampusBucket <no-reply@campusbucket.local>'),
+  // Set when a reverse proxy in front of the api sets X-Forwarded-For (rate limits key on the IP).
+  TRUST_PROXY: z
+    .enum(['true', 'false', ''])
+    .optional()
+    .transform((value) => value === 'true'),
   // Unset: npm start seeds an empty database; a scaled-mode api never does, since demo accounts
   // with published passwords have no place in a deployment.
   SEED_DEMO_DATA: z
     .enum(['true', 'false', ''])
     .optional()
     .transform((value) => (value === undefined || value === '' ? undefined : value === 'true')),
+  // The floating chat link (wa.me) is shown only when this is set.
+  WHATSAPP_NUMBER: z
+    .string()
+    .trim()
+    .optional()
+    .transform((value) => (value === '' ? undefined : value))
+    .refine((value) => value === undefined || WHATSAPP_NUMBER_PATTERN.test(value), {
+      message: 'digits only, international format without + or a leading 0, like 923001234567',
+    }),
 });
 
 export type TServerConfig = z.infer<typeof ZServerConfig>;
@@ -70,4 +99,9 @@ export function requireDatabaseUrl(config: TServerConfig, service: 'api' | 'work
     `The ${service} process on its own needs DATABASE_URL (PostgreSQL): the embedded database ` +
       'serves one process only. For a single machine, run "npm start" instead.',
   );
+}
+
+/** The address people open the app at: PUBLIC_URL, or this machine on the configured port. */
+export function publicUrl(config: TServerConfig): string {
+  return (config.PUBLIC_URL ?? `http://localhost:${config.PORT}`).replace(/\/+$/, '');
 }

@@ -1,11 +1,11 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createApp } from '@campus/api/app';
 import type { Database } from '@campus/shared/server/db/client';
 import { connectRedis, openCheckedRedis } from '@campus/shared/server/redis';
 import type { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp } from '../support/app';
 import { engine, openTestDatabase } from '../support/database';
 import { testLog } from '../support/logger';
 import { testRedisUrl } from '../support/redis';
@@ -33,16 +33,7 @@ afterAll(async () => {
 });
 
 const appWith = (redisClient: Redis) =>
-  createApp({
-    log: testLog,
-    webDistDir: distDir,
-    health: {
-      database: () => database.ping(),
-      redis: async () => {
-        await redisClient.ping();
-      },
-    },
-  });
+  createTestApp({ database, redis: redisClient, webDistDir: distDir }).app;
 
 describe(`api on ${engine}`, () => {
   it('/healthz answers while the process is up', async () => {

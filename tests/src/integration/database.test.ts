@@ -1,7 +1,9 @@
+import { hashPassword, verifyPassword } from '@campus/api/auth/password';
 import { isRestaurantOpen } from '@campus/shared/domain/restaurant-hours';
 import type { Database } from '@campus/shared/server/db/client';
 import { newId } from '@campus/shared/server/db/ids';
 import {
+  accounts,
   allowedDomains,
   auditLog,
   campuses,
@@ -155,7 +157,7 @@ describe(`demo data on ${engine}`, () => {
     const { db } = seedDb;
     // 00:30 in Karachi: the wrapping Midnight Grill is open, the bakery's window (2–4 AM) is not.
     const now = new Date('2026-11-21T19:30:00Z');
-    expect(await seedDemoData(db, now)).toEqual({ seeded: true });
+    expect(await seedDemoData(db, hashPassword, now)).toEqual({ seeded: true });
 
     const total = async (table: typeof universities | typeof campuses) =>
       (await db.select({ n: count() }).from(table))[0]?.n;
@@ -177,10 +179,21 @@ describe(`demo data on ${engine}`, () => {
     expect(people.map((u) => [u.email, u.role]).sort()).toEqual(
       DEMO_ACCOUNTS.map((a) => [a.email, a.role]).sort(),
     );
+    // Each demo person can sign in: a verified address and a password credential that matches.
+    const credentials = await db.select().from(accounts);
+    for (const demo of DEMO_ACCOUNTS) {
+      const person = people.find((u) => u.email === demo.email);
+      expect(person?.emailVerified).toBe(true);
+      const credential = credentials.find((a) => a.userId === person?.id);
+      expect(credential?.providerId).toBe('credential');
+      expect(
+        await verifyPassword({ hash: credential?.password ?? '', password: demo.password }),
+      ).toBe(true);
+    }
 
     // Everything deleted by an admin stays deleted: no second seeding.
     await db.delete(universities);
-    expect(await seedDemoData(db, now)).toEqual({ seeded: false });
+    expect(await seedDemoData(db, hashPassword, now)).toEqual({ seeded: false });
     expect(await total(universities)).toBe(0);
     expect((await db.select().from(auditLog).where(eq(auditLog.action, 'seed'))).length).toBe(1);
   });

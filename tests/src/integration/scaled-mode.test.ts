@@ -5,6 +5,7 @@ import { QueueEvents } from 'bullmq';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { engine, openTestDatabase } from '../support/database';
 import { testLog } from '../support/logger';
+import { TEST_AUTH_SECRET } from '../support/app';
 import { spawnEntry } from '../support/process';
 import { testQueuePrefix, testRedisUrl } from '../support/redis';
 
@@ -31,7 +32,12 @@ describe.runIf(engine === 'postgres')('scaled mode: api and worker as their own 
       LOG_LEVEL: 'info',
     };
     const worker = spawnEntry('worker/src/main.ts', common);
-    const api = spawnEntry('api/src/main.ts', { ...common, PORT: String(port), HOST: '127.0.0.1' });
+    const api = spawnEntry('api/src/main.ts', {
+      ...common,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      AUTH_SECRET: TEST_AUTH_SECRET,
+    });
     const redis = await openCheckedRedis(testRedisUrl(), 'producer', testLog);
     const producer = createProducer(redis, prefix, testLog);
     const events = new QueueEvents('system', {
@@ -68,5 +74,15 @@ describe.runIf(engine === 'postgres')('scaled mode: api and worker as their own 
     const api = spawnEntry('api/src/main.ts', { REDIS_URL: testRedisUrl(), LOG_LEVEL: 'info' });
     expect(await api.exited).toBe(1);
     expect(api.output()).toContain('needs DATABASE_URL');
+  }, 30_000);
+
+  it('an api process without AUTH_SECRET refuses to start and says why', async () => {
+    const api = spawnEntry('api/src/main.ts', {
+      DATABASE_URL: databaseUrl,
+      REDIS_URL: testRedisUrl(),
+      LOG_LEVEL: 'info',
+    });
+    expect(await api.exited).toBe(1);
+    expect(api.output()).toContain('needs AUTH_SECRET');
   }, 30_000);
 });

@@ -6,6 +6,7 @@ import { DEFAULT_TIME_ZONE, minutesOfDay } from '../../domain/time-zone';
 import type { Db } from './client';
 import { newId } from './ids';
 import {
+  accounts,
   allowedDomains,
   auditLog,
   campuses,
@@ -46,7 +47,13 @@ function closedWindow(now: Date): { openTime: string; closeTime: string } {
  * Fills an empty database with demo data, once: a 'seed' row in the audit log remembers it, so a
  * later start never seeds again, even after an admin deletes everything.
  */
-export async function seedDemoData(db: Db, now = new Date()): Promise<{ seeded: boolean }> {
+export async function seedDemoData(
+  db: Db,
+  hashPassword: (password: string) => Promise<string>,
+  now = new Date(),
+): Promise<{ seeded: boolean }> {
+  // Hashing is slow on purpose: done before the transaction, so its lock is held briefly.
+  const hashes = await Promise.all(DEMO_ACCOUNTS.map((account) => hashPassword(account.password)));
   return db.transaction(async (tx) => {
     // Processes starting together take turns, so only the first one seeds.
     await tx.execute(sql`select pg_advisory_xact_lock(${SEED_LOCK_KEY})`);
@@ -237,6 +244,7 @@ export async function seedDemoData(db: Db, now = new Date()): Promise<{ seeded: 
     const profile = (account: DemoAccount, firstName: string, lastName: string) => ({
       id: newId(),
       email: account.email,
+      name: `${firstName} ${lastName}`,
       firstName,
       lastName,
       role: account.role,
@@ -255,13 +263,22 @@ export async function seedDemoData(db: Db, now = new Date()): Promise<{ seeded: 
       DemoAccount,
       DemoAccount,
     ];
-    await tx
-      .insert(users)
-      .values([
-        profile(superAdmin, 'Sana', 'Admin'),
-        profile(campusAdmin, 'Bilal', 'Manager'),
-        profile(student, 'Ayesha', 'Student'),
-      ]);
+    const people = [
+      profile(superAdmin, 'Sana', 'Admin'),
+      profile(campusAdmin, 'Bilal', 'Manager'),
+      profile(student, 'Ayesha', 'Student'),
+    ];
+    await tx.insert(users).values(people);
+    // better-auth's credential rows: e-mail and password sign-in, verified already.
+    await tx.insert(accounts).values(
+      people.map((person, index) => ({
+        id: newId(),
+        accountId: person.id,
+        providerId: 'credential',
+        userId: person.id,
+        password: hashes[index] as string,
+      })),
+    );
 
     await tx
       .insert(auditLog)

@@ -1,0 +1,82 @@
+import { AppError } from '@campus/shared/domain/app-error';
+import type { TUserProfile } from '@campus/shared/domain/entities';
+import { CODE_MESSAGES, ERROR_CATEGORIES } from '@campus/shared/domain/error-catalogue';
+import { canAccessCampus, hasRole, ROLE_MESSAGES, type TRole } from '@campus/shared/domain/roles';
+import type { Context } from 'hono';
+import { createMiddleware } from 'hono/factory';
+import type { AppEnv } from '../app-env';
+import { toProfile } from './auth';
+
+/** The profile of the session cookie on this request, or null; looked up once per request. */
+export async function currentUser(c: Context<AppEnv>): Promise<TUserProfile | null> {
+  const known = c.get('user');
+  if (known !== undefined) return known;
+  const session = await c.get('accounts').auth.api.getSession({ headers: c.req.raw.headers });
+  const user = session ? toProfile(session.user) : null;
+  c.set('user', user);
+  return user;
+}
+
+/** The signed-in profile, or a 401 with the spec's 'Authentication required. Please log in.' */
+export async function signedInUser(c: Context<AppEnv>): Promise<TUserProfile> {
+  const user = await currentUser(c);
+  if (!user) {
+    throw new AppError({
+      code: 'unauthenticated',
+      status: 401,
+      userMessage: CODE_MESSAGES.unauthenticated,
+    });
+  }
+  return user;
+}
+
+function forbidden(roles: readonly TRole[]): AppError {
+  const userMessage =
+    roles.length === 1 && roles[0] === 'superAdmin'
+      ? ROLE_MESSAGES.superAdminRequired
+      : roles.includes('campusAdmin')
+        ? ROLE_MESSAGES.campusAdminRequired
+        : CODE_MESSAGES['permission-denied'];
+  return new AppError({ code: 'permission-denied', status: 403, userMessage });
+}
+
+/** Only signed-in people pass. */
+export const requireSignedIn = createMiddleware<AppEnv>(async (c, next) => {
+  await signedInUser(c);
+  await next();
+});
+
+/** Only the given roles pass: 401 signed out, 403 otherwise. */
+export function requireRole(...roles: TRole[]) {
+  return createMiddleware<AppEnv>(async (c, next) => {
+    const user = await signedInUser(c);
+    if (!hasRole(user, roles)) throw forbidden(roles);
+    await next();
+  });
+}
+
+/**
+ * Only a super admin, or a campus admin of the campus the request is about, passes. `campusOf`
+ * reads the campus from the request (route parameters, or the database for a restaurant id),
+ * never from what the client says about itself; null means the thing does not exist.
+ */
+export function requireCampusAccess(
+  campusOf: (c: Context<AppEnv>) => Promise<{ universityId: string; campusId: string } | null>,
+) {
+  return createMiddleware<AppEnv>(async (c, next) => {
+    const user = await signedInUser(c);
+    if (!hasRole(user, ['superAdmin', 'campusAdmin'])) throw forbidden(['campusAdmin']);
+    const campus = await campusOf(c);
+    if (!campus && hasRole(user, ['superAdmin'])) {
+      throw new AppError({
+        code: 'not-found',
+        status: 404,
+        userMessage: ERROR_CATEGORIES.NOT_FOUND.message,
+      });
+    }
+    if (!campus || !canAccessCampus(user, campus.universityId, campus.campusId)) {
+      throw forbidden(['campusAdmin']);
+    }
+    await next();
+  });
+}

@@ -1,0 +1,36 @@
+import { AppError } from '@campus/shared/domain/app-error';
+import { ERROR_CATEGORIES } from '@campus/shared/domain/error-catalogue';
+import type { Context } from 'hono';
+import type { z } from 'zod';
+
+/** The request's JSON body, or a 400 when it is not JSON. */
+export async function jsonBody(c: Context): Promise<unknown> {
+  try {
+    return await c.req.json();
+  } catch {
+    throw new AppError({
+      code: 'invalid-argument',
+      status: 400,
+      userMessage: ERROR_CATEGORIES.VALIDATION.message,
+      logMessage: 'request body is not JSON',
+    });
+  }
+}
+
+/**
+ * Parses a value with a shared form schema; the first broken rule becomes a 400 whose message is
+ * the spec's, with the field it belongs to.
+ */
+export function parseWith<S extends z.ZodType>(schema: S, value: unknown): z.output<S> {
+  const result = schema.safeParse(value ?? {});
+  if (result.success) return result.data;
+  const issue = result.error.issues[0];
+  const field = issue?.path.join('.') || 'body';
+  const message = issue?.message ?? ERROR_CATEGORIES.VALIDATION.message;
+  throw new AppError({
+    code: 'invalid-argument',
+    status: 400,
+    userMessage: message,
+    fields: { [field]: message },
+  });
+}

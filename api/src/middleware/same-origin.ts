@@ -1,0 +1,28 @@
+import { AppError } from '@campus/shared/domain/app-error';
+import { CODE_MESSAGES } from '@campus/shared/domain/error-catalogue';
+import { createMiddleware } from 'hono/factory';
+import type { AppEnv } from '../app-env';
+
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+/**
+ * Refuses a state-changing request that a browser sent from another site. The session cookie is
+ * SameSite=Lax already; this also covers browsers and proxies that lose that attribute.
+ */
+export function sameOrigin(publicUrl: string) {
+  const trusted = new URL(publicUrl).origin;
+  return createMiddleware<AppEnv>(async (c, next) => {
+    const origin = c.req.header('origin');
+    if (!SAFE_METHODS.has(c.req.method) && origin) {
+      if (origin !== new URL(c.req.url).origin && origin !== trusted) {
+        throw new AppError({
+          code: 'permission-denied',
+          status: 403,
+          userMessage: CODE_MESSAGES['permission-denied'],
+          logMessage: `cross-origin ${c.req.method} from ${origin}`,
+        });
+      }
+    }
+    await next();
+  });
+}

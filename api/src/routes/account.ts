@@ -1,0 +1,254 @@
+import { AppError } from '@campus/shared/domain/app-error';
+import {
+  AUTH_MESSAGES,
+  createSignupSchema,
+  normaliseEmail,
+  ZLoginForm,
+  ZNewPasswordForm,
+  ZPasswordResetForm,
+} from '@campus/shared/domain/auth-forms';
+import { CODE_MESSAGES } from '@campus/shared/domain/error-catalogue';
+import { signInOutcome } from '@campus/shared/domain/roles';
+import { allowedDomains, campuses, universities, users } from '@campus/shared/server/db/schema';
+import { and, eq, sql } from 'drizzle-orm';
+import { type Context, Hono } from 'hono';
+import type { AppEnv } from '../app-env';
+import { toProfile } from '../auth/auth';
+import { currentUser } from '../auth/guards';
+import type { Limit } from '../auth/rate-limit';
+import { jsonBody, parseWith } from '../http/body';
+import { clientIp } from '../http/client-ip';
+
+// Per e-mail tight (one person's account), per IP loose (a campus shares few public addresses).
+const LIMITS = {
+  signInFailures: {
+    email: { max: 5, windowSeconds: 15 * 60 },
+    ip: { max: 100, windowSeconds: 15 * 60 },
+  },
+  signUp: { email: { max: 5, windowSeconds: 60 * 60 }, ip: { max: 50, windowSeconds: 60 * 60 } },
+  passwordReset: {
+    email: { max: 3, windowSeconds: 60 * 60 },
+    ip: { max: 30, windowSeconds: 60 * 60 },
+  },
+  newPassword: {
+    email: { max: 10, windowSeconds: 60 * 60 },
+    ip: { max: 30, windowSeconds: 60 * 60 },
+  },
+} satisfies Record<string, { email: Limit; ip: Limit }>;
+type LimitName = keyof typeof LIMITS;
+
+const authError = (code: keyof typeof CODE_MESSAGES, status: number) =>
+  new AppError({ code, status, userMessage: CODE_MESSAGES[code] });
+
+const badRequest = (field: string, message: string) =>
+  new AppError({
+    code: 'invalid-argument',
+    status: 400,
+    userMessage: message,
+    fields: { [field]: message },
+  });
+
+/** Checks (and optionally counts) one attempt against the per-IP and per-e-mail limits. */
+async function limit(c: Context<AppEnv>, name: LimitName, email: string, count: boolean) {
+  const { rateLimiter, trustProxy } = c.get('accounts');
+  const { ip: ipLimit, email: emailLimit } = LIMITS[name];
+  const ip = clientIp(c, trustProxy);
+  const underIp = await rateLimiter.allowed(name, [`ip:${ip}`], ipLimit);
+  const underEmail = !email || (await rateLimiter.allowed(name, [`email:${email}`], emailLimit));
+  if (!underIp || !underEmail) throw authError('auth/too-many-requests', 429);
+  if (count) {
+    await rateLimiter.hit(name, [`ip:${ip}`], ipLimit);
+    if (email) await rateLimiter.hit(name, [`email:${email}`], emailLimit);
+  }
+}
+
+async function requireCaptcha(c: Context<AppEnv>, payload: string) {
+  if (!(await c.get('accounts').captcha.verify(payload))) {
+    throw badRequest('captcha', AUTH_MESSAGES.captchaRequired);
+  }
+}
+
+function emailOf(body: unknown): string {
+  const email = (body as { email?: unknown } | null)?.email;
+  return typeof email === 'string' ? normaliseEmail(email) : '';
+}
+
+async function userIdByEmail(c: Context<AppEnv>, email: string): Promise<string | null> {
+  const [row] = await c
+    .get('accounts')
+    .db.select({ id: users.id })
+    .from(users)
+    .where(eq(sql`lower(${users.email})`, email))
+    .limit(1);
+  return row?.id ?? null;
+}
+
+/** The headers better-auth sees: the cookie, the browser and the address we trust. */
+function authHeaders(c: Context<AppEnv>): Headers {
+  const headers = new Headers();
+  const cookie = c.req.header('cookie');
+  if (cookie) headers.set('cookie', cookie);
+  headers.set('user-agent', c.req.header('user-agent') ?? '');
+  headers.set('x-forwarded-for', clientIp(c, c.get('accounts').trustProxy));
+  return headers;
+}
+
+function copyCookies(c: Context, from: Response) {
+  for (const cookie of from.headers.getSetCookie())
+    c.header('Set-Cookie', cookie, { append: true });
+}
+
+/** Sign-up, sign-in, sign-out, password reset and e-mail verification (SPEC §2, §4, §5). */
+export function accountRoutes() {
+  return new Hono<AppEnv>()
+    .use(async (c, next) => {
+      await next();
+      c.header('Cache-Control', 'no-store');
+    })
+    .get('/session', async (c) => c.json({ ok: true, user: await currentUser(c) }))
+    .get('/captcha', async (c) => c.json(await c.get('accounts').captcha.challenge()))
+    .get('/allowed-domains', async (c) => {
+      const campusId = c.req.query('campusId') ?? '';
+      const rows = await c
+        .get('accounts')
+        .db.select({ domain: allowedDomains.domain })
+        .from(allowedDomains)
+        .where(eq(allowedDomains.campusId, campusId))
+        .orderBy(allowedDomains.domain);
+      return c.json({ ok: true, domains: rows.map((row) => row.domain) });
+    })
+    .post('/sign-up', async (c) => {
+      const { db, auth } = c.get('accounts');
+      const body = await jsonBody(c);
+      const email = emailOf(body);
+      await limit(c, 'signUp', email, true);
+      const campusId = String((body as { campusId?: unknown } | null)?.campusId ?? '');
+      const domains = await db
+        .select({
+          domain: allowedDomains.domain,
+          universityId: allowedDomains.universityId,
+          campusId: allowedDomains.campusId,
+        })
+        .from(allowedDomains)
+        .where(eq(allowedDomains.campusId, campusId));
+      const values = parseWith(createSignupSchema({ allowedDomains: domains }), body);
+      await requireCaptcha(c, values.captcha);
+      const [campus] = await db
+        .select({ campusName: campuses.name, universityName: universities.name })
+        .from(campuses)
+        .innerJoin(universities, eq(universities.id, campuses.universityId))
+        .where(
+          and(eq(campuses.id, values.campusId), eq(campuses.universityId, values.universityId)),
+        );
+      if (!campus) throw badRequest('campusId', AUTH_MESSAGES.selectUniversityAndCampus);
+      if (await userIdByEmail(c, values.email)) throw authError('auth/email-already-in-use', 409);
+      try {
+        await auth.api.signUpEmail({
+          headers: authHeaders(c),
+          body: {
+            name: `${values.firstName} ${values.lastName}`,
+            email: values.email,
+            password: values.password,
+            firstName: values.firstName,
+            lastName: values.lastName,
+            universityId: values.universityId,
+            campusId: values.campusId,
+            universityName: campus.universityName,
+            campusName: campus.campusName,
+          },
+        });
+      } catch (error) {
+        // Two sign-ups for one address at once: the database's unique index decides.
+        if (await userIdByEmail(c, values.email)) throw authError('auth/email-already-in-use', 409);
+        throw error;
+      }
+      return c.json({ ok: true, message: AUTH_MESSAGES.signupSuccess }, 201);
+    })
+    .post('/sign-in', async (c) => {
+      const { auth } = c.get('accounts');
+      const body = await jsonBody(c);
+      await limit(c, 'signInFailures', emailOf(body), false);
+      const values = parseWith(ZLoginForm, body);
+      await requireCaptcha(c, values.captcha);
+      const failed = async (code: 'auth/user-not-found' | 'auth/wrong-password') => {
+        await limit(c, 'signInFailures', values.email, true);
+        return authError(code, 401);
+      };
+      if (!(await userIdByEmail(c, values.email))) throw await failed('auth/user-not-found');
+      // A new session at every sign-in; the one this browser had before ends here.
+      if (c.req.header('cookie'))
+        await auth.api.signOut({ headers: authHeaders(c) }).catch(() => {});
+      const response = await auth.api.signInEmail({
+        headers: authHeaders(c),
+        body: { email: values.email, password: values.password, rememberMe: false },
+        asResponse: true,
+      });
+      if (response.status === 401) throw await failed('auth/wrong-password');
+      if (response.status === 403) {
+        // better-auth has just e-mailed a new verification link (sendOnSignIn).
+        const message = AUTH_MESSAGES.emailNotVerified(values.email);
+        throw new AppError({ code: 'auth/email-not-verified', status: 403, userMessage: message });
+      }
+      if (!response.ok) throw new Error(`sign-in answered ${response.status}`);
+      const { user } = (await response.json()) as { user: Parameters<typeof toProfile>[0] };
+      const profile = toProfile(user);
+      const outcome = signInOutcome(profile);
+      if (!outcome.ok) {
+        await auth.api.signOut({ headers: new Headers({ cookie: cookiesOf(response) }) });
+        throw new AppError({
+          code: 'permission-denied',
+          status: 403,
+          userMessage: outcome.message,
+        });
+      }
+      copyCookies(c, response);
+      return c.json({ ok: true, user: profile, route: outcome.route });
+    })
+    .post('/sign-out', async (c) => {
+      const response = await c
+        .get('accounts')
+        .auth.api.signOut({ headers: authHeaders(c), asResponse: true });
+      copyCookies(c, response);
+      return c.json({ ok: true });
+    })
+    .post('/password-reset', async (c) => {
+      const body = await jsonBody(c);
+      await limit(c, 'passwordReset', emailOf(body), true);
+      const values = parseWith(ZPasswordResetForm, body);
+      await requireCaptcha(c, values.captcha);
+      if (!(await userIdByEmail(c, values.email))) throw authError('auth/user-not-found', 404);
+      await c.get('accounts').auth.api.requestPasswordReset({ body: { email: values.email } });
+      return c.json({ ok: true, message: AUTH_MESSAGES.resetEmailSent });
+    })
+    .post('/new-password', async (c) => {
+      const body = await jsonBody(c);
+      await limit(c, 'newPassword', '', true);
+      const values = parseWith(ZNewPasswordForm, body);
+      try {
+        await c.get('accounts').auth.api.resetPassword({
+          body: { token: values.token, newPassword: values.password },
+        });
+      } catch {
+        throw badRequest('token', AUTH_MESSAGES.resetLinkInvalid);
+      }
+      return c.json({ ok: true, message: AUTH_MESSAGES.passwordChanged });
+    })
+    .get('/verify-email', async (c) => {
+      try {
+        await c
+          .get('accounts')
+          .auth.api.verifyEmail({ query: { token: c.req.query('token') ?? '' } });
+        return c.redirect('/login?verified=1', 302);
+      } catch {
+        return c.redirect('/login?verified=0', 302);
+      }
+    });
+}
+
+/** The cookies a response sets, as a Cookie header. */
+function cookiesOf(response: Response): string {
+  return response.headers
+    .getSetCookie()
+    .map((cookie) => cookie.split(';')[0])
+    .join('; ');
+}

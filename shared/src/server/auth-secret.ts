@@ -1,0 +1,30 @@
+import { randomBytes } from 'node:crypto';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+
+/**
+ * The all-in-one's auth secret when AUTH_SECRET is not set: made once and kept in the data
+ * folder (readable by its owner only), so sessions survive a restart.
+ */
+export function loadOrCreateAuthSecret(dataDir: string): string {
+  const file = join(dataDir, 'auth-secret');
+  try {
+    const existing = readFileSync(file, 'utf8').trim();
+    if (existing.length >= 32) return existing;
+  } catch {
+    // Not made yet.
+  }
+  mkdirSync(dataDir, { recursive: true });
+  const secret = randomBytes(32).toString('hex');
+  writeFileSync(file, `${secret}\n`, { mode: 0o600 });
+  return secret;
+}
+
+/** The secret a scaled-mode api needs: every replica must sign with the same one. */
+export function requireAuthSecret(secret: string | undefined): string {
+  if (secret) return secret;
+  throw new Error(
+    'The api process on its own needs AUTH_SECRET (at least 32 characters, the same for every ' +
+      'replica), for example from "openssl rand -hex 32". For a single machine, run "npm start".',
+  );
+}

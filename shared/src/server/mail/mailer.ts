@@ -1,0 +1,60 @@
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import nodemailer from 'nodemailer';
+import type { Logger } from 'pino';
+import { newId } from '../db/ids';
+
+/** One e-mail: a plain-text body always, an HTML body when the sender has one. */
+export interface MailMessage {
+  to: string;
+  subject: string;
+  text: string;
+  html?: string;
+}
+
+/** The Mailer port (DESIGN §2): SMTP when configured, else .eml files in an outbox folder. */
+export interface Mailer {
+  readonly kind: 'smtp' | 'outbox';
+  /** The folder of .eml files, for the outbox mailer. */
+  readonly outboxDir?: string;
+  send(message: MailMessage): Promise<void>;
+  close(): void;
+}
+
+/** Picks the mailer from configuration: SMTP_URL, else the outbox folder. */
+export function createMailer(options: {
+  smtpUrl?: string;
+  outboxDir: string;
+  from: string;
+  log: Logger;
+}): Mailer {
+  if (options.smtpUrl) {
+    const transport = nodemailer.createTransport(options.smtpUrl);
+    return {
+      kind: 'smtp',
+      async send(message) {
+        await transport.sendMail({ from: options.from, ...message });
+        options.log.info({ to: message.to, subject: message.subject }, 'mail sent over SMTP');
+      },
+      close: () => transport.close(),
+    };
+  }
+  const transport = nodemailer.createTransport({ streamTransport: true, buffer: true });
+  const dir = options.outboxDir;
+  return {
+    kind: 'outbox',
+    outboxDir: dir,
+    async send(message) {
+      const info = await transport.sendMail({ from: options.from, ...message });
+      mkdirSync(dir, { recursive: true });
+      // Sortable by time, unique across replicas sharing the folder.
+      const file = `${new Date().toISOString().replace(/[:.]/g, '-')}-${newId()}.eml`;
+      writeFileSync(join(dir, file), info.message as Buffer, { mode: 0o600 });
+      options.log.info(
+        { to: message.to, subject: message.subject, file },
+        'mail written to outbox',
+      );
+    },
+    close: () => transport.close(),
+  };
+}

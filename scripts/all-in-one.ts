@@ -10,7 +10,7 @@ import { openDatabase } from '@campus/shared/server/db/client';
 import { DEMO_ACCOUNTS, seedDemoData } from '@campus/shared/server/db/seed';
 import { Lifecycle } from '@campus/shared/server/lifecycle';
 import { createLogger } from '@campus/shared/server/logger';
-import { createMailer } from '@campus/shared/server/mail/mailer';
+import { mailerFromConfig } from '@campus/shared/server/mail/mailer';
 import { createProducer } from '@campus/shared/server/queue';
 import { closeRedis, DEFAULT_REDIS_URL, openCheckedRedis } from '@campus/shared/server/redis';
 import {
@@ -71,12 +71,7 @@ try {
     deps: { database, log },
   });
   lifecycle.add('workers', workers.close);
-  const mailer = createMailer({
-    smtpUrl: config.SMTP_URL,
-    outboxDir: resolve(config.DATA_DIR, 'outbox'),
-    from: config.MAIL_FROM,
-    log,
-  });
+  const mailer = mailerFromConfig(config, log);
   lifecycle.add('mailer', async () => mailer.close());
   const api = await startApi({
     database,

@@ -1,12 +1,11 @@
 // The api as its own process (scaled mode): any number of replicas on PostgreSQL and Redis.
-import { resolve } from 'node:path';
 import { requireAuthSecret } from '@campus/shared/server/auth-secret';
 import { loadConfigOrExit, publicUrl, requireDatabaseUrl } from '@campus/shared/server/config';
 import { openDatabase } from '@campus/shared/server/db/client';
 import { seedDemoData } from '@campus/shared/server/db/seed';
 import { Lifecycle } from '@campus/shared/server/lifecycle';
 import { createLogger } from '@campus/shared/server/logger';
-import { createMailer } from '@campus/shared/server/mail/mailer';
+import { mailerFromConfig } from '@campus/shared/server/mail/mailer';
 import { createProducer } from '@campus/shared/server/queue';
 import { closeRedis, DEFAULT_REDIS_URL, openCheckedRedis } from '@campus/shared/server/redis';
 import { hashPassword } from './auth/password';
@@ -28,12 +27,7 @@ try {
   lifecycle.add('redis', () => closeRedis(redis));
   const producer = createProducer(redis, config.QUEUE_PREFIX, log);
   lifecycle.add('queue producer', producer.close);
-  const mailer = createMailer({
-    smtpUrl: config.SMTP_URL,
-    outboxDir: resolve(config.DATA_DIR, 'outbox'),
-    from: config.MAIL_FROM,
-    log,
-  });
+  const mailer = mailerFromConfig(config, log);
   lifecycle.add('mailer', async () => mailer.close());
   const api = await startApi({
     database,

@@ -1,10 +1,8 @@
 import type { AppEnv } from '@campus/api/app-env';
 import { requireCampusAccess } from '@campus/api/auth/guards';
-import { hashPassword } from '@campus/api/auth/password';
 import { toApiErrorResponse } from '@campus/shared/domain/error-catalogue';
 import type { Database } from '@campus/shared/server/db/client';
-import { newId } from '@campus/shared/server/db/ids';
-import { accounts as credentials, users } from '@campus/shared/server/db/schema';
+import { users } from '@campus/shared/server/db/schema';
 import { freePort } from '@campus/shared/server/free-port';
 import { listOutbox, readMail } from '@campus/shared/server/mail/eml';
 import { createMailer } from '@campus/shared/server/mail/mailer';
@@ -19,6 +17,7 @@ import { buildCampusTree } from '../support/builders';
 import { solvedCaptcha } from '../support/captcha';
 import { engine, openTestDatabase } from '../support/database';
 import { testLog } from '../support/logger';
+import { createPerson } from '../support/people';
 import { testRedisUrl } from '../support/redis';
 
 let database: Database;
@@ -319,21 +318,9 @@ describe(`accounts on ${engine}`, () => {
 
   it('guards roles on the server: the mail outbox is for super admins only', async () => {
     const { app } = createTestApp({ database, redis });
-    const password = 'admin-secret';
     const makePerson = async (role: 'user' | 'superAdmin') => {
-      const id = newId();
-      const email = uniqueEmail();
-      await database.db
-        .insert(users)
-        .values({ id, email, firstName: 'A', lastName: 'B', role, emailVerified: true });
-      await database.db.insert(credentials).values({
-        id: newId(),
-        accountId: id,
-        providerId: 'credential',
-        userId: id,
-        password: await hashPassword(password),
-      });
-      return cookieOf(await signIn(app, email, password));
+      const person = await createPerson(database.db, role);
+      return cookieOf(await signIn(app, person.email, person.password));
     };
     expect((await app.request('/api/admin/mail')).status).toBe(401);
     const student = await app.request('/api/admin/mail', {
@@ -354,29 +341,13 @@ describe(`accounts on ${engine}`, () => {
   it('guards campus scope on the server for every role', async () => {
     const test = createTestApp({ database, redis });
     const other = await buildCampusTree(database.db);
-    const password = 'scope-secret';
-    const person = async (role: 'user' | 'campusAdmin' | 'superAdmin', campus = tree.campus) => {
-      const id = newId();
-      const email = uniqueEmail();
-      await database.db.insert(users).values({
-        id,
-        email,
-        firstName: 'A',
-        lastName: 'B',
+    const person = async (role: 'user' | 'campusAdmin' | 'superAdmin') => {
+      const made = await createPerson(
+        database.db,
         role,
-        emailVerified: true,
-        ...(role === 'superAdmin'
-          ? {}
-          : { universityId: campus.universityId, campusId: campus.id }),
-      });
-      await database.db.insert(credentials).values({
-        id: newId(),
-        accountId: id,
-        providerId: 'credential',
-        userId: id,
-        password: await hashPassword(password),
-      });
-      return cookieOf(await signIn(test.app, email, password));
+        role === 'superAdmin' ? null : tree.campus,
+      );
+      return cookieOf(await signIn(test.app, made.email, made.password));
     };
     // A stand-in admin route: the campus comes from the path, or is unknown (null).
     const guarded = new Hono<AppEnv>()

@@ -3,9 +3,9 @@ import { createProducer } from '@campus/shared/server/queue';
 import { connectRedis, openCheckedRedis } from '@campus/shared/server/redis';
 import { QueueEvents } from 'bullmq';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { TEST_AUTH_SECRET } from '../support/app';
 import { engine, openTestDatabase } from '../support/database';
 import { testLog } from '../support/logger';
-import { TEST_AUTH_SECRET } from '../support/app';
 import { spawnEntry } from '../support/process';
 import { testQueuePrefix, testRedisUrl } from '../support/redis';
 

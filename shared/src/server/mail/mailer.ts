@@ -1,7 +1,8 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import nodemailer from 'nodemailer';
 import type { Logger } from 'pino';
+import type { TServerConfig } from '../config';
 import { newId } from '../db/ids';
 
 /** One e-mail: a plain-text body always, an HTML body when the sender has one. */
@@ -57,4 +58,17 @@ export function createMailer(options: {
     },
     close: () => transport.close(),
   };
+}
+
+/** The mailer a process's configuration asks for: SMTP_URL, else DATA_DIR/outbox. */
+export function mailerFromConfig(
+  config: Pick<TServerConfig, 'SMTP_URL' | 'DATA_DIR' | 'MAIL_FROM'>,
+  log: Logger,
+): Mailer {
+  return createMailer({
+    smtpUrl: config.SMTP_URL,
+    outboxDir: resolve(config.DATA_DIR, 'outbox'),
+    from: config.MAIL_FROM,
+    log,
+  });
 }

@@ -7,7 +7,7 @@ const baseURL = `http://127.0.0.1:${PORT}`;
 
 export default defineConfig({
   testDir: 'src/e2e',
-  outputDir: '../test-results/e2e-artifacts',
+  outputDir: `../test-results/e2e-artifacts-${PORT}`,
   fullyParallel: false,
   workers: 1,
   retries: 0,
@@ -30,7 +30,7 @@ export default defineConfig({
     },
   },
   webServer: {
-    command: 'rm -rf data/e2e && node --import tsx scripts/all-in-one.ts',
+    command: `rm -rf data/e2e-${PORT} && node --import tsx scripts/all-in-one.ts`,
     cwd: '..',
     url: `${baseURL}/readyz`,
     reuseExistingServer: false,
@@ -41,9 +41,10 @@ export default defineConfig({
     stderr: 'pipe',
     env: {
       PORT: String(PORT),
+      PUBLIC_URL: baseURL,
       HOST: '127.0.0.1',
-      DATA_DIR: 'data/e2e',
-      QUEUE_PREFIX: 'campus-test-e2e',
+      DATA_DIR: `data/e2e-${PORT}`,
+      QUEUE_PREFIX: `campus-test-e2e-${PORT}`,
       LOG_LEVEL: 'warn',
     },
   },

@@ -72,6 +72,11 @@ function countingSource() {
   return { source, counter };
 }
 
+/** An empty cache over the test database. */
+function databaseCache() {
+  return new CatalogueCache(databaseCatalogueSource(database.db));
+}
+
 function appOn(cache: CatalogueCache) {
   return createTestApp({ database, redis, mailer, catalogue: cache }).app;
 }
@@ -81,6 +86,20 @@ type App = ReturnType<typeof appOn>;
 async function getJson<T>(app: App, path: string, headers: Record<string, string> = {}) {
   const response = await app.request(path, { headers });
   return { response, body: (await response.json()) as T };
+}
+
+/**
+ * A catalogue answer that is 200 and ok, whose `key` rows each match their shared schema exactly:
+ * parsing drops unknown keys, so a row with an extra field differs from its parse.
+ */
+async function getRows<T>(app: App, path: string, key: string, schema: { parse(row: unknown): T }) {
+  const { response, body } = await getJson<Record<string, unknown>>(app, path);
+  expect(response.status, path).toBe(200);
+  expect(response.headers.get('content-type'), path).toContain('application/json');
+  expect(body.ok, path).toBe(true);
+  const rows = body[key] as unknown[];
+  for (const row of rows) expect(schema.parse(row)).toEqual(row);
+  return { body, rows: rows as T[] };
 }
 
 async function restaurantNames(app: App, campusId: string): Promise<string[]> {
@@ -97,9 +116,21 @@ async function renameRestaurant(id: string, name: string) {
 
 /** A cache connected to the other replicas over Redis, closed after the test. */
 async function replica(queuePrefix: string) {
-  const cache = new CatalogueCache(databaseCatalogueSource(database.db));
+  const cache = databaseCache();
   syncs.push(await startCatalogueSync({ cache, redis, queuePrefix, log: testLog }));
   return { cache, app: appOn(cache) };
+}
+
+/** Every catalogue read of a campus tree. */
+function everyRead(tree: Awaited<ReturnType<typeof buildCampusTree>>) {
+  return [
+    '/api/catalogue/universities',
+    `/api/catalogue/universities/${tree.university.id}/campuses`,
+    `/api/catalogue/campuses/${tree.campus.id}/restaurants`,
+    `/api/catalogue/campuses/${tree.campus.id}/mart-items`,
+    `/api/catalogue/campuses/${tree.campus.id}/restaurants/${tree.restaurant.id}`,
+    `/api/catalogue/restaurants/${tree.restaurant.id}`,
+  ];
 }
 
 const NOT_FOUND_BODY = {
@@ -111,21 +142,10 @@ describe(`catalogue api on ${engine}`, () => {
     const tag = newId().slice(0, 8);
     const names = [`zeta ${tag}`, `Alpha ${tag}`, `beta ${tag}`];
     for (const name of names) await database.db.insert(universities).values({ id: newId(), name });
-    const app = appOn(new CatalogueCache(databaseCatalogueSource(database.db)));
+    const app = appOn(databaseCache());
 
-    const { response, body } = await getJson<{ ok: boolean; universities: unknown[] }>(
-      app,
-      '/api/catalogue/universities',
-    );
-    expect(response.status).toBe(200);
-    expect(response.headers.get('content-type')).toContain('application/json');
-    expect(body.ok).toBe(true);
-    for (const university of body.universities) {
-      expect(ZUniversity.strict().parse(university)).toEqual(university);
-    }
-    const ours = body.universities
-      .map((u) => (u as { name: string }).name)
-      .filter((name) => name.endsWith(tag));
+    const { rows } = await getRows(app, '/api/catalogue/universities', 'universities', ZUniversity);
+    const ours = rows.map((u) => u.name).filter((name) => name.endsWith(tag));
     expect(ours).toEqual([`Alpha ${tag}`, `beta ${tag}`, `zeta ${tag}`]);
   });
 
@@ -139,28 +159,27 @@ describe(`catalogue api on ${engine}`, () => {
       { id: newId(), universityId: tree.university.id, name: 'Block 9' },
     ]);
     const other = await buildCampusTree(database.db);
-    const app = appOn(new CatalogueCache(databaseCatalogueSource(database.db)));
+    const app = appOn(databaseCache());
 
-    const { response, body } = await getJson<{ ok: true; campuses: unknown[] }>(
+    const { rows } = await getRows(
       app,
       `/api/catalogue/universities/${tree.university.id}/campuses`,
+      'campuses',
+      ZCampus,
     );
-    expect(response.status).toBe(200);
-    expect(body.ok).toBe(true);
-    expect(body.campuses.map((c) => (c as { name: string }).name)).toEqual([
+    expect(rows.map((c) => c.name)).toEqual([
       'Block 9',
       'Block 10',
       'islamabad Campus',
       'Lahore Campus',
     ]);
-    for (const campus of body.campuses) expect(ZCampus.strict().parse(campus)).toEqual(campus);
-    expect(body.campuses).toContainEqual({
+    expect(rows).toContainEqual({
       id: tree.campus.id,
       universityId: tree.university.id,
       name: 'Lahore Campus',
       location: 'Faisal Town',
     });
-    expect(body.campuses).not.toContainEqual(expect.objectContaining({ id: other.campus.id }));
+    expect(rows).not.toContainEqual(expect.objectContaining({ id: other.campus.id }));
 
     for (const unknown of [newId(), 'not:an id']) {
       const empty = await getJson(
@@ -188,23 +207,16 @@ describe(`catalogue api on ${engine}`, () => {
       { id: newId(), campusId: tree.campus.id, name: 'Apna Dhaba' },
     ]);
     const other = await buildCampusTree(database.db, { restaurant: { name: 'Aaa Elsewhere' } });
-    const app = appOn(new CatalogueCache(databaseCatalogueSource(database.db)));
+    const app = appOn(databaseCache());
 
-    const { response, body } = await getJson<{ ok: true; restaurants: unknown[] }>(
+    const { rows } = await getRows(
       app,
       `/api/catalogue/campuses/${tree.campus.id}/restaurants`,
+      'restaurants',
+      ZRestaurant,
     );
-    expect(response.status).toBe(200);
-    expect(body.ok).toBe(true);
-    expect(body.restaurants.map((r) => (r as { name: string }).name)).toEqual([
-      'Apna Dhaba',
-      'burger Lab',
-      'Cafe Bella',
-    ]);
-    for (const restaurant of body.restaurants) {
-      expect(ZRestaurant.strict().parse(restaurant)).toEqual(restaurant);
-    }
-    expect(body.restaurants).toContainEqual({
+    expect(rows.map((r) => r.name)).toEqual(['Apna Dhaba', 'burger Lab', 'Cafe Bella']);
+    expect(rows).toContainEqual({
       id: tree.restaurant.id,
       universityId: tree.university.id,
       campusId: tree.campus.id,
@@ -234,21 +246,16 @@ describe(`catalogue api on ${engine}`, () => {
       { id: newId(), campusId: tree.campus.id, name: 'chips', pricePaisa: 5_050, stock: 0 },
       { id: newId(), campusId: tree.campus.id, name: 'Biscuits', pricePaisa: 3_000, stock: 2 },
     ]);
-    const app = appOn(new CatalogueCache(databaseCatalogueSource(database.db)));
+    const app = appOn(databaseCache());
 
-    const { response, body } = await getJson<{ ok: true; martItems: unknown[] }>(
+    const { rows } = await getRows(
       app,
       `/api/catalogue/campuses/${tree.campus.id}/mart-items`,
+      'martItems',
+      ZMartItem,
     );
-    expect(response.status).toBe(200);
-    expect(body.ok).toBe(true);
-    expect(body.martItems.map((m) => (m as { name: string }).name)).toEqual([
-      'Biscuits',
-      'chips',
-      'Water',
-    ]);
-    for (const item of body.martItems) expect(ZMartItem.strict().parse(item)).toEqual(item);
-    expect(body.martItems).toContainEqual({
+    expect(rows.map((m) => m.name)).toEqual(['Biscuits', 'chips', 'Water']);
+    expect(rows).toContainEqual({
       id: tree.martItem.id,
       universityId: tree.university.id,
       campusId: tree.campus.id,
@@ -259,7 +266,7 @@ describe(`catalogue api on ${engine}`, () => {
       stock: 5,
       photoURL: '/uploads/water.webp',
     });
-    expect(body.martItems).toContainEqual(
+    expect(rows).toContainEqual(
       expect.objectContaining({ name: 'chips', price: 5_050, stock: 0, photoURL: null }),
     );
     const unknown = await getJson(app, `/api/catalogue/campuses/${newId()}/mart-items`);
@@ -280,33 +287,23 @@ describe(`catalogue api on ${engine}`, () => {
         photoUrl: '/uploads/biryani.webp',
       },
     ]);
-    const app = appOn(new CatalogueCache(databaseCatalogueSource(database.db)));
+    const app = appOn(databaseCache());
 
-    const viaCampus = await getJson<{
-      ok: true;
-      restaurant: unknown;
-      menuItems: unknown[];
-    }>(app, `/api/catalogue/campuses/${tree.campus.id}/restaurants/${tree.restaurant.id}`);
-    expect(viaCampus.response.status).toBe(200);
-    expect(viaCampus.body.ok).toBe(true);
-    expect(ZRestaurant.strict().parse(viaCampus.body.restaurant)).toEqual(
-      viaCampus.body.restaurant,
+    const viaCampus = await getRows(
+      app,
+      `/api/catalogue/campuses/${tree.campus.id}/restaurants/${tree.restaurant.id}`,
+      'menuItems',
+      ZMenuItem,
     );
+    expect(ZRestaurant.parse(viaCampus.body.restaurant)).toEqual(viaCampus.body.restaurant);
     expect(viaCampus.body.restaurant).toMatchObject({
       id: tree.restaurant.id,
       campusId: tree.campus.id,
       universityId: tree.university.id,
       name: 'Cafe',
     });
-    expect(viaCampus.body.menuItems.map((m) => (m as { name: string }).name)).toEqual([
-      'Biryani',
-      'samosa',
-      'Tea',
-    ]);
-    for (const item of viaCampus.body.menuItems) {
-      expect(ZMenuItem.strict().parse(item)).toEqual(item);
-    }
-    expect(viaCampus.body.menuItems).toContainEqual({
+    expect(viaCampus.rows.map((m) => m.name)).toEqual(['Biryani', 'samosa', 'Tea']);
+    expect(viaCampus.rows).toContainEqual({
       id: tree.menuItem.id,
       restaurantId: tree.restaurant.id,
       name: 'Tea',
@@ -323,7 +320,7 @@ describe(`catalogue api on ${engine}`, () => {
   it("'Restaurant not found at this campus.' for another campus's restaurant and unknown ids", async () => {
     const here = await buildCampusTree(database.db);
     const there = await buildCampusTree(database.db);
-    const app = appOn(new CatalogueCache(databaseCatalogueSource(database.db)));
+    const app = appOn(databaseCache());
     const paths = [
       `/api/catalogue/campuses/${here.campus.id}/restaurants/${there.restaurant.id}`,
       `/api/catalogue/campuses/${here.campus.id}/restaurants/${newId()}`,
@@ -341,16 +338,8 @@ describe(`catalogue api on ${engine}`, () => {
 
   it('answers 304 to a matching If-None-Match, and browsers must revalidate', async () => {
     const tree = await buildCampusTree(database.db);
-    const app = appOn(new CatalogueCache(databaseCatalogueSource(database.db)));
-    const paths = [
-      '/api/catalogue/universities',
-      `/api/catalogue/universities/${tree.university.id}/campuses`,
-      `/api/catalogue/campuses/${tree.campus.id}/restaurants`,
-      `/api/catalogue/campuses/${tree.campus.id}/mart-items`,
-      `/api/catalogue/campuses/${tree.campus.id}/restaurants/${tree.restaurant.id}`,
-      `/api/catalogue/restaurants/${tree.restaurant.id}`,
-    ];
-    for (const path of paths) {
+    const app = appOn(databaseCache());
+    for (const path of everyRead(tree)) {
       const first = await app.request(path);
       const etag = first.headers.get('etag');
       expect(etag, path).toMatch(/^"[^"]+"$/);
@@ -373,14 +362,7 @@ describe(`catalogue api on ${engine}`, () => {
     const { source, counter } = countingSource();
     const cache = new CatalogueCache(source);
     const app = appOn(cache);
-    const paths = [
-      '/api/catalogue/universities',
-      `/api/catalogue/universities/${tree.university.id}/campuses`,
-      `/api/catalogue/campuses/${tree.campus.id}/restaurants`,
-      `/api/catalogue/campuses/${tree.campus.id}/mart-items`,
-      `/api/catalogue/campuses/${tree.campus.id}/restaurants/${tree.restaurant.id}`,
-      `/api/catalogue/restaurants/${tree.restaurant.id}`,
-    ];
+    const paths = everyRead(tree);
     for (const path of paths) expect((await app.request(path)).status, path).toBe(200);
     const afterFirst = counter.queries;
     expect(afterFirst).toBeGreaterThan(0);

@@ -1,35 +1,80 @@
 import { Navigate, type RouteObject } from 'react-router-dom';
+import { AdminRedirect } from '@/features/auth/components/admin-redirect';
+import { RequireAuth } from '@/features/auth/components/require-auth';
+import { UnauthorizedPage } from '@/features/auth/components/unauthorized-page';
+import {
+  CartScreen,
+  DemoScreen,
+  HomeScreen,
+  LoginScreen,
+  MailScreen,
+  MartItemsScreen,
+  MenuScreen,
+  NewPasswordScreen,
+  RestaurantsScreen,
+  SignupScreen,
+} from './lazy-screens';
 import { Placeholder } from './placeholder';
 
 // SPEC §2's route table. Each screen replaces its placeholder as its feature lands.
 export const routes: RouteObject[] = [
-  { path: '/', element: <Placeholder title="Home" access="everyone" /> },
-  { path: '/home', element: <Placeholder title="Home" access="everyone" /> },
+  { path: '/', element: <HomeScreen /> },
+  { path: '/home', element: <HomeScreen /> },
+  { path: '/restaurants', element: <RestaurantsScreen /> },
+  { path: '/mart-items', element: <MartItemsScreen /> },
+  { path: '/menu/:restaurantId', element: <MenuScreen /> },
   {
-    path: '/restaurants',
-    element: <Placeholder title="Restaurants" access="everyone, campus selection needed" />,
+    path: '/cart',
+    element: (
+      <RequireAuth>
+        <CartScreen />
+      </RequireAuth>
+    ),
   },
   {
-    path: '/mart-items',
-    element: <Placeholder title="Mart Items" access="everyone, campus selection needed" />,
+    path: '/checkout',
+    element: (
+      <RequireAuth>
+        <Placeholder title="Checkout" access="signed-in only" />
+      </RequireAuth>
+    ),
   },
-  { path: '/menu/:restaurantId', element: <Placeholder title="Menu" access="everyone" /> },
-  { path: '/cart', element: <Placeholder title="Your Cart" access="signed-in only" /> },
-  { path: '/checkout', element: <Placeholder title="Checkout" access="signed-in only" /> },
-  { path: '/login', element: <Placeholder title="Sign In" access="everyone" /> },
-  { path: '/signup', element: <Placeholder title="Create Account" access="everyone" /> },
-  { path: '/demo', element: <Placeholder title="Selector demo" access="everyone" /> },
+  { path: '/login', element: <LoginScreen /> },
+  { path: '/signup', element: <SignupScreen /> },
+  { path: '/reset-password', element: <NewPasswordScreen /> },
+  { path: '/demo', element: <DemoScreen /> },
   {
     path: '/super-admin',
-    element: <Placeholder title="Super Admin Dashboard" access="superAdmin only" />,
+    element: (
+      <RequireAuth roles={['superAdmin']}>
+        <Placeholder title="Super Admin Dashboard" access="superAdmin only" />
+      </RequireAuth>
+    ),
+  },
+  {
+    path: '/super-admin/mail',
+    element: (
+      <RequireAuth roles={['superAdmin']}>
+        <MailScreen />
+      </RequireAuth>
+    ),
   },
   {
     path: '/admin/:universityId/:campusId',
     element: (
-      <Placeholder title="Campus Admin Dashboard" access="superAdmin or this campus's admin" />
+      <RequireAuth roles={['superAdmin', 'campusAdmin']} campusScoped>
+        <Placeholder title="Campus Admin Dashboard" access="superAdmin or this campus's admin" />
+      </RequireAuth>
     ),
   },
-  { path: '/admin', element: <Placeholder title="Admin redirect" access="signed-in" /> },
-  { path: '/unauthorized', element: <Placeholder title="Access Denied" access="everyone" /> },
+  {
+    path: '/admin',
+    element: (
+      <RequireAuth>
+        <AdminRedirect />
+      </RequireAuth>
+    ),
+  },
+  { path: '/unauthorized', element: <UnauthorizedPage /> },
   { path: '*', element: <Navigate to="/" replace /> },
 ];

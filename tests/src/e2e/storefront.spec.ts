@@ -1,0 +1,557 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, type Locator, type Page, test } from '@playwright/test';
+import { signIn } from './support/auth';
+
+// The storefront of SPEC §2/§4 against the all-in-one server and its demo data (seed.ts):
+// Northfield University / Lahore Campus with Chai Dhaba (24x7), Midnight Grill (6 PM - 2 AM),
+// Sunrise Bakery (closed while seeding) and mart items, Salted Crisps with stock 0.
+
+const UNIVERSITY = 'Northfield University';
+const CAMPUS = 'Lahore Campus';
+const STUDENT = { email: 'student@lhr.northfield.edu.pk', password: 'student-demo' };
+
+/** Chooses a university and campus through the selector in the navigation bar. */
+async function chooseCampus(page: Page, university = UNIVERSITY, campus = CAMPUS) {
+  await page.getByRole('button', { name: /^(Select University|.+ - (Select Campus|.+))$/ }).click();
+  await page.getByRole('button', { name: university, exact: true }).click();
+  await expect(page.getByRole('button', { name: `${university} - Select Campus` })).toBeVisible();
+  await page.getByRole('button', { name: new RegExp(`^${campus}`) }).click();
+  await expect(page.getByRole('button', { name: `${university} - ${campus}` })).toHaveAttribute(
+    'aria-expanded',
+    'false',
+  );
+}
+
+/** A value the page keeps in browser storage, or null. */
+async function stored(page: Page, key: string): Promise<string | null> {
+  const { origins } = await page.context().storageState();
+  const here = origins.find((origin) => page.url().startsWith(origin.origin));
+  return here?.localStorage.find((entry) => entry.name === key)?.value ?? null;
+}
+
+/** The card (list item) of a restaurant or item by its heading. */
+const card = (page: Page, name: string) =>
+  page.getByRole('listitem').filter({ has: page.getByRole('heading', { name, exact: true }) });
+
+/** The View Menu link on a restaurant's card. */
+const menuLink = (page: Page, restaurant: string) =>
+  card(page, restaurant).getByRole('link', { name: /View Menu/ });
+
+/** Opens a restaurant's menu from its card, as a student does. */
+async function openMenu(page: Page, restaurant: string) {
+  await page.goto('/restaurants');
+  await menuLink(page, restaurant).click();
+}
+
+/** Searches for `term` and expects the card `kept` to stay and the card `dropped` to go. */
+async function expectSearch(
+  search: Locator,
+  term: string,
+  { kept, dropped }: { kept: string; dropped: string },
+) {
+  await search.fill(term);
+  await expect(card(search.page(), kept)).toBeVisible();
+  await expect(card(search.page(), dropped)).toBeHidden();
+}
+
+async function expectNoSevereViolations(page: Page) {
+  const results = await new AxeBuilder({ page }).analyze();
+  const severe = results.violations.filter(
+    (v) => v.impact === 'serious' || v.impact === 'critical',
+  );
+  expect(
+    severe.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target).join(', ')})`),
+  ).toEqual([]);
+}
+
+test.describe('university and campus selector', () => {
+  test('a chosen university and campus survive a reload and clear again', async ({ page }) => {
+    await page.goto('/');
+    await expect(page.getByRole('button', { name: 'Select University' })).toBeVisible();
+    await expect(
+      page.getByText('Please select your university and campus using the selector'),
+    ).toBeVisible();
+
+    await chooseCampus(page);
+    await expect(
+      page.getByRole('heading', { name: `Currently serving: ${UNIVERSITY} - ${CAMPUS}` }),
+    ).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Browse Restaurants' })).toHaveAttribute(
+      'href',
+      '/restaurants',
+    );
+    await expect(page.getByRole('link', { name: 'Shop Mart Items' })).toHaveAttribute(
+      'href',
+      '/mart-items',
+    );
+
+    await page.reload();
+    await expect(page.getByRole('button', { name: `${UNIVERSITY} - ${CAMPUS}` })).toBeVisible();
+    expect(JSON.parse((await stored(page, 'selectedUniversity')) ?? 'null')).toMatchObject({
+      name: UNIVERSITY,
+    });
+    expect(JSON.parse((await stored(page, 'selectedCampus')) ?? 'null')).toMatchObject({
+      name: CAMPUS,
+    });
+
+    await page.getByRole('button', { name: `${UNIVERSITY} - ${CAMPUS}` }).click();
+    await page.getByRole('button', { name: 'Clear Selection' }).click();
+    await expect(page.getByRole('button', { name: 'Select University' })).toBeVisible();
+    expect(await stored(page, 'selectedUniversity')).toBeNull();
+    expect(await stored(page, 'selectedCampus')).toBeNull();
+  });
+
+  test('choosing another university clears the campus; Escape closes the dropdown', async ({
+    page,
+  }) => {
+    await page.goto('/');
+    await chooseCampus(page);
+    const button = page.getByRole('button', { name: `${UNIVERSITY} - ${CAMPUS}` });
+    await button.click();
+    await expect(button).toHaveAttribute('aria-expanded', 'true');
+    await page.getByRole('button', { name: 'Riverside Institute of Technology' }).click();
+    const riverside = page.getByRole('button', {
+      name: 'Riverside Institute of Technology - Select Campus',
+    });
+    await expect(riverside).toBeVisible();
+    await expect(page.getByRole('button', { name: /^Main Campus/ })).toBeVisible();
+    await page.keyboard.press('Escape');
+    await expect(riverside).toHaveAttribute('aria-expanded', 'false');
+    await expect(riverside).toBeFocused();
+    await expect(page.getByRole('button', { name: /^Main Campus/ })).toBeHidden();
+  });
+
+  test('/demo shows the selection, the counts, the loading flag and connectivity', async ({
+    page,
+  }) => {
+    await page.goto('/demo');
+    await expect(page.getByTestId('demo-universities')).toHaveText('2');
+    await expect(page.getByTestId('demo-selected-university')).toHaveText('None');
+    await expect(page.getByTestId('demo-loading')).toHaveText('No');
+    await expect(page.getByTestId('demo-connectivity')).toHaveText('Online');
+    await chooseCampus(page);
+    await expect(page.getByTestId('demo-selected-university')).toHaveText(UNIVERSITY);
+    await expect(page.getByTestId('demo-selected-campus')).toHaveText(CAMPUS);
+    await expect(page.getByTestId('demo-campuses')).toHaveText('2');
+  });
+
+  test('/demo turns Offline when the api does not answer', async ({ page }) => {
+    await page.route('**/healthz', (route) => route.abort('connectionrefused'));
+    await page.goto('/demo');
+    await expect(page.getByTestId('demo-connectivity')).toHaveText('Offline');
+  });
+});
+
+test.describe('restaurants', () => {
+  test('asks for a selection first', async ({ page }) => {
+    await page.goto('/restaurants');
+    await expect(
+      page.getByText('Please select a university and campus to view restaurants'),
+    ).toBeVisible();
+    await page.getByRole('button', { name: 'Select University' }).click();
+    await page.getByRole('button', { name: UNIVERSITY, exact: true }).click();
+    await expect(page.getByText('Please select a campus to view restaurants')).toBeVisible();
+  });
+
+  test('lists the campus restaurants with their hours and searches them', async ({ page }) => {
+    await page.goto('/');
+    await chooseCampus(page);
+    await page.getByRole('link', { name: 'Restaurants', exact: true }).click();
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(`Restaurants at ${CAMPUS}`);
+    for (const name of ['Chai Dhaba', 'Midnight Grill', 'Sunrise Bakery']) {
+      await expect(card(page, name)).toBeVisible();
+    }
+    await expect(card(page, 'Chai Dhaba')).toContainText('Open 24/7');
+    await expect(card(page, 'Sunrise Bakery')).toContainText(
+      /Closed \(opens at \d{1,2}:00 [AP]M\)/,
+    );
+    await expect(card(page, 'Midnight Grill')).toContainText(
+      /Open now \(closes at 2:00 AM\)|Closed \(opens at 6:00 PM\)/,
+    );
+
+    const search = page.getByRole('searchbox', { name: 'Search restaurants' });
+    await expect(search).toHaveAttribute(
+      'placeholder',
+      'Search restaurants by name, cuisine, or location...',
+    );
+    await expectSearch(search, 'bbq', { kept: 'Midnight Grill', dropped: 'Chai Dhaba' });
+    await search.fill('HOSTEL');
+    await expect(card(page, 'Chai Dhaba')).toBeVisible();
+    await expect(page.getByRole('listitem').filter({ hasText: 'View Menu' })).toHaveCount(1);
+    await search.fill('sushi');
+    await expect(page.getByText('No restaurants found matching "sushi"')).toBeVisible();
+    await expect(page.getByText('Try adjusting your search terms')).toBeVisible();
+    await search.fill('');
+    await expect(page.getByRole('listitem').filter({ hasText: 'View Menu' })).toHaveCount(3);
+  });
+
+  test('a load error replaces the list', async ({ page }) => {
+    await page.route('**/api/catalogue/campuses/*/restaurants', (route) =>
+      route.fulfill({
+        status: 500,
+        json: { error: { code: 'internal', message: 'Internal server error. Please try again.' } },
+      }),
+    );
+    await page.goto('/');
+    await chooseCampus(page);
+    await page.goto('/restaurants');
+    await expect(page.getByRole('alert')).toHaveText('Internal server error. Please try again.', {
+      timeout: 20_000,
+    });
+    await expect(page.getByRole('link', { name: /View Menu/ })).toHaveCount(0);
+  });
+});
+
+test.describe('menu', () => {
+  test('opens from a restaurant card and searches the items', async ({ page }) => {
+    await page.goto('/');
+    await chooseCampus(page);
+    await openMenu(page, 'Chai Dhaba');
+    await expect(page).toHaveURL(/\/menu\/[^/]+$/);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText("Explore Chai Dhaba's Menu");
+    await expect(card(page, 'Doodh Patti')).toContainText('Rs 80.00');
+    await expect(
+      card(page, 'Doodh Patti').getByRole('button', { name: /\+ Add to Bucket/ }),
+    ).toBeEnabled();
+    // An item without a photo keeps the same box as one with a photo.
+    await expect(card(page, 'Doodh Patti').locator('img')).toHaveCount(0);
+
+    const search = page.getByRole('searchbox', { name: 'Search the menu' });
+    await expectSearch(search, 'potato', { kept: 'Aloo Paratha', dropped: 'Doodh Patti' });
+    await search.fill('pizza');
+    await expect(page.getByText('No menu items found matching "pizza"')).toBeVisible();
+  });
+
+  test('a closed restaurant shows a disabled Closed button with its opening time', async ({
+    page,
+  }) => {
+    await page.goto('/');
+    await chooseCampus(page);
+    await openMenu(page, 'Sunrise Bakery');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(
+      "Explore Sunrise Bakery's Menu",
+    );
+    const closed = card(page, 'Chicken Patties').getByRole('button', { name: 'Closed' });
+    await expect(closed).toBeDisabled();
+    await expect(closed).toHaveAccessibleDescription(/^Restaurant opens at \d{1,2}:00 [AP]M$/);
+    await closed.focus();
+    await expect(card(page, 'Chicken Patties').getByRole('tooltip')).toBeVisible();
+    await expect(page.getByRole('button', { name: /Add to Bucket/ })).toHaveCount(0);
+  });
+
+  test('a restaurant of another campus is not found at the chosen campus', async ({ page }) => {
+    await page.goto('/');
+    await chooseCampus(page);
+    await page.goto('/restaurants');
+    const href = await menuLink(page, 'Chai Dhaba').getAttribute('href');
+    await chooseCampus(page, UNIVERSITY, 'Islamabad Campus');
+    await page.goto(href ?? '/');
+    await expect(page.getByRole('alert')).toHaveText('Restaurant not found at this campus.');
+    await expect(page.getByRole('alert')).toHaveClass(/text-red-800/);
+  });
+
+  test('without a campus chosen, any campus menu opens', async ({ page }) => {
+    await page.goto('/');
+    await chooseCampus(page);
+    await page.goto('/restaurants');
+    const href = await menuLink(page, 'Chai Dhaba').getAttribute('href');
+    await page.evaluate('localStorage.clear()');
+    await page.goto(href ?? '/');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText("Explore Chai Dhaba's Menu");
+  });
+});
+
+test.describe('mart items', () => {
+  test('lists the mart with prices, stock states and search', async ({ page }) => {
+    await page.goto('/');
+    await chooseCampus(page);
+    await page.getByRole('link', { name: 'Shop Mart Items' }).click();
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(`Mart Items at ${CAMPUS}`);
+    await expect(card(page, 'A4 Notebook')).toContainText('Rs 250.00');
+    await expect(
+      card(page, 'A4 Notebook').getByRole('button', { name: /Add to Cart/ }),
+    ).toBeEnabled();
+    await expect(
+      card(page, 'Salted Crisps').getByRole('button', { name: 'Out of Stock' }),
+    ).toBeDisabled();
+
+    const search = page.getByRole('searchbox', { name: 'Search mart items' });
+    await expect(search).toHaveAttribute(
+      'placeholder',
+      'Search mart items by name, category, or description...',
+    );
+    await expectSearch(search, 'stationery', { kept: 'A4 Notebook', dropped: 'Salted Crisps' });
+    await search.fill('laptop');
+    await expect(page.getByText('No mart items found matching "laptop"')).toBeVisible();
+  });
+});
+
+test.describe('signed out', () => {
+  test('every bucket action and the cart send a visitor to /login', async ({ page }) => {
+    await page.goto('/');
+    await chooseCampus(page);
+
+    await page.goto('/mart-items');
+    await card(page, 'A4 Notebook')
+      .getByRole('button', { name: /Add to Cart/ })
+      .click();
+    await expect(page).toHaveURL(/\/login$/);
+
+    await openMenu(page, 'Chai Dhaba');
+    await card(page, 'Doodh Patti')
+      .getByRole('button', { name: /Add to Bucket/ })
+      .click();
+    await expect(page).toHaveURL(/\/login$/);
+
+    await page.goto('/mart-items');
+    await page.getByRole('link', { name: /Open your bucket/ }).click();
+    await expect(page).toHaveURL(/\/login$/);
+
+    await page.goto('/cart');
+    await expect(page).toHaveURL(/\/login$/);
+    await page.goto('/checkout');
+    await expect(page).toHaveURL(/\/login$/);
+    expect(await stored(page, 'cartItems')).toBe('[]');
+  });
+});
+
+test.describe('every page', () => {
+  test('a page that cannot show its data shows the error screen; Try Again recovers', async ({
+    page,
+  }) => {
+    // A restaurant whose stored hours are not a time: the open/closed rule throws on it.
+    await page.route('**/api/catalogue/campuses/*/restaurants', (route) =>
+      route.fulfill({
+        json: {
+          ok: true,
+          restaurants: [
+            {
+              id: 'broken',
+              universityId: 'u',
+              campusId: 'c',
+              name: 'Broken Clock Cafe',
+              location: 'Nowhere',
+              cuisine: 'Mystery',
+              openTime: 'teatime',
+              closeTime: '10:00 PM',
+              is24x7: false,
+            },
+          ],
+        },
+      }),
+    );
+    await page.goto('/');
+    await chooseCampus(page);
+    await page.goto('/restaurants');
+    await expect(page.getByRole('heading', { name: 'Oops! Something went wrong' })).toBeVisible();
+    await expect(page.getByRole('link', { name: 'CampusBucket' })).toBeVisible();
+
+    await page.getByRole('button', { name: 'Go Home' }).click();
+    await expect(page).toHaveURL(/\/$/);
+    await expect(page.getByRole('heading', { name: /Currently serving/ })).toBeVisible();
+
+    await page.goto('/restaurants');
+    await expect(page.getByRole('button', { name: 'Try Again' })).toBeVisible();
+    await page.unroute('**/api/catalogue/campuses/*/restaurants');
+    await page.getByRole('button', { name: 'Try Again' }).click();
+    await expect(card(page, 'Chai Dhaba')).toBeVisible();
+  });
+
+  test('the chat link opens WhatsApp with the configured number, and hides without one', async ({
+    page,
+    request,
+  }) => {
+    const answer = await request.get('/api/public-config');
+    expect(await answer.json()).toEqual({ ok: true, whatsappNumber: null });
+    await page.goto('/');
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await expect(page.getByRole('link', { name: /WhatsApp/ })).toHaveCount(0);
+
+    await page.route('**/api/public-config', (route) =>
+      route.fulfill({ json: { ok: true, whatsappNumber: '923001234567' } }),
+    );
+    await page.goto('/restaurants');
+    await expect(page.getByRole('link', { name: /Chat with us on WhatsApp/ })).toHaveAttribute(
+      'href',
+      'https://wa.me/923001234567',
+    );
+  });
+
+  test('item photos load lazily with a fixed size', async ({ page }) => {
+    await page.route('**/api/catalogue/campuses/*/mart-items', async (route) => {
+      const response = await route.fetch();
+      const body = (await response.json()) as { martItems: Array<Record<string, unknown>> };
+      const [first] = body.martItems;
+      if (first) first.photoURL = '/no-such-photo.jpg';
+      await route.fulfill({ response, json: body });
+    });
+    await page.goto('/');
+    await chooseCampus(page);
+    await page.goto('/mart-items');
+    const img = page.locator('main img').first();
+    await expect(img).toHaveAttribute('loading', 'lazy');
+    await expect(img).toHaveAttribute('decoding', 'async');
+    await expect(img).toHaveAttribute('width', /\d+/);
+    await expect(img).toHaveAttribute('height', /\d+/);
+  });
+});
+
+test.describe('small screens (360 px)', () => {
+  test.use({ viewport: { width: 360, height: 740 } });
+
+  test('the navigation folds into a menu and nothing scrolls sideways', async ({ page }) => {
+    await page.goto('/');
+    const menu = page.getByRole('button', { name: 'Menu', exact: true });
+    await expect(menu).toHaveAttribute('aria-expanded', 'false');
+    await expect(page.getByRole('link', { name: 'Mart Items', exact: true })).toBeHidden();
+    await menu.click();
+    await page.getByRole('link', { name: 'Mart Items', exact: true }).click();
+    await expect(page).toHaveURL(/\/mart-items$/);
+    await expect(page.getByRole('link', { name: 'Mart Items', exact: true })).toBeHidden();
+    await chooseCampus(page);
+    await page.goto('/restaurants');
+    await expect(card(page, 'Chai Dhaba')).toBeVisible();
+    const overflow = await page.evaluate(
+      'document.documentElement.scrollWidth - document.documentElement.clientWidth',
+    );
+    expect(overflow).toBeLessThanOrEqual(0);
+  });
+});
+
+// The screens a student sees, at a phone's width and on a desktop.
+for (const viewport of [
+  { width: 360, height: 740 },
+  { width: 1280, height: 800 },
+]) {
+  test.describe(`accessibility at ${viewport.width} px`, () => {
+    test.use({ viewport });
+
+    test('home, restaurants, mart items and a menu have no serious or critical violation', async ({
+      page,
+    }) => {
+      await page.goto('/');
+      await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+      await expectNoSevereViolations(page);
+      await chooseCampus(page);
+      await page.goto('/');
+      await expect(page.getByRole('heading', { name: /Currently serving/ })).toBeVisible();
+      await expectNoSevereViolations(page);
+
+      await page.goto('/restaurants');
+      await expect(card(page, 'Chai Dhaba')).toBeVisible();
+      await expectNoSevereViolations(page);
+
+      await page.goto('/mart-items');
+      await expect(card(page, 'A4 Notebook')).toBeVisible();
+      await expectNoSevereViolations(page);
+
+      await openMenu(page, 'Sunrise Bakery');
+      await expect(page.getByRole('button', { name: 'Closed' }).first()).toBeVisible();
+      await expectNoSevereViolations(page);
+    });
+
+    test('the cart has no serious or critical violation', async ({ page }) => {
+      await signIn(page, STUDENT.email, STUDENT.password);
+      await chooseCampus(page);
+      await page.goto('/mart-items');
+      await card(page, 'A4 Notebook')
+        .getByRole('button', { name: /Add to Cart/ })
+        .click();
+      await page.goto('/cart');
+      await expect(page.getByRole('heading', { name: 'A4 Notebook' })).toBeVisible();
+      await expectNoSevereViolations(page);
+    });
+  });
+}
+
+test.describe('signed-in bucket', () => {
+  test.beforeEach(async ({ page }) => {
+    await signIn(page, STUDENT.email, STUDENT.password);
+    await chooseCampus(page);
+  });
+
+  test('add, count, stock cap, badge and totals on the cards and in the cart', async ({ page }) => {
+    const badge = page.getByTestId('cart-badge');
+    await page.goto('/mart-items');
+    await expect(badge).toHaveCount(0);
+    const notebook = card(page, 'A4 Notebook');
+    await notebook.getByRole('button', { name: /Add to Cart/ }).click();
+    await expect(notebook.getByLabel('Quantity of A4 Notebook', { exact: true })).toHaveText('1');
+    await expect(
+      notebook.getByRole('button', { name: 'Decrease quantity of A4 Notebook' }),
+    ).toBeDisabled();
+    const plus = notebook.getByRole('button', { name: 'Increase quantity of A4 Notebook' });
+    await plus.click();
+    await plus.click();
+    await expect(notebook.getByLabel('Quantity of A4 Notebook', { exact: true })).toHaveText('3');
+    // Stock is 3: plus stops there.
+    await expect(plus).toBeDisabled();
+    await expect(badge).toHaveText('3');
+
+    await openMenu(page, 'Chai Dhaba');
+    const tea = card(page, 'Doodh Patti');
+    await tea.getByRole('button', { name: /Add to Bucket/ }).click();
+    await tea.getByRole('button', { name: 'Increase quantity of Doodh Patti' }).click();
+    await expect(tea.getByLabel('Quantity of Doodh Patti', { exact: true })).toHaveText('2');
+    await expect(badge).toHaveText('5');
+
+    await page.getByRole('link', { name: /Open your bucket: 5 items/ }).click();
+    await expect(page).toHaveURL(/\/cart$/);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Your Cart');
+    await expect(page.getByRole('heading', { name: 'Your Bucket' })).toBeVisible();
+    const notebookLine = page.getByRole('listitem').filter({ hasText: 'A4 Notebook' });
+    const teaLine = page.getByRole('listitem').filter({ hasText: 'Doodh Patti' });
+    await expect(notebookLine).toContainText('Mart');
+    await expect(notebookLine).toContainText('Rs 250.00 each');
+    await expect(notebookLine).toContainText('Rs 750.00');
+    await expect(teaLine).toContainText('Restaurant: Chai Dhaba');
+    await expect(teaLine).toContainText('Rs 160.00');
+    await expect(page.getByTestId('cart-total')).toHaveText('Total: Rs 910.00');
+
+    await expect(
+      notebookLine.getByRole('button', { name: 'Increase quantity of A4 Notebook' }),
+    ).toBeDisabled();
+    await notebookLine.getByRole('button', { name: 'Decrease quantity of A4 Notebook' }).click();
+    await expect(notebookLine).toContainText('Rs 500.00');
+    await expect(page.getByTestId('cart-total')).toHaveText('Total: Rs 660.00');
+    await teaLine.getByRole('button', { name: 'Decrease quantity of Doodh Patti' }).click();
+    await expect(
+      teaLine.getByRole('button', { name: 'Decrease quantity of Doodh Patti' }),
+    ).toBeDisabled();
+    await teaLine.getByRole('button', { name: /Remove/ }).click();
+    await expect(teaLine).toHaveCount(0);
+    await expect(page.getByTestId('cart-total')).toHaveText('Total: Rs 500.00');
+
+    // The bucket is kept in the browser under cartItems and survives a reload.
+    await page.reload();
+    await expect(page.getByTestId('cart-total')).toHaveText('Total: Rs 500.00');
+    await expect(page.getByRole('main').getByRole('link', { name: 'Checkout' })).toHaveAttribute(
+      'href',
+      '/checkout',
+    );
+    await page.getByRole('button', { name: /Remove/ }).click();
+    await expect(page.getByText('Your bucket is empty.')).toBeVisible();
+  });
+
+  test('a student may only add items of their own campus', async ({ page }) => {
+    await chooseCampus(page, UNIVERSITY, 'Islamabad Campus');
+    await page.goto('/mart-items');
+    const alerts: string[] = [];
+    page.once('dialog', async (dialog) => {
+      alerts.push(dialog.message());
+      await dialog.accept();
+    });
+    await card(page, 'Energy Drink')
+      .getByRole('button', { name: /Add to Cart/ })
+      .click();
+    await expect
+      .poll(() => alerts)
+      .toEqual([
+        'You can only order from your own campus. Please select items from your campus only.',
+      ]);
+    await expect(
+      card(page, 'Energy Drink').getByRole('button', { name: /Add to Cart/ }),
+    ).toBeVisible();
+    expect(await stored(page, 'cartItems')).toBe('[]');
+  });
+});

@@ -1,0 +1,42 @@
+import { lazy } from 'react';
+
+// One chunk per storefront screen, so the first page downloads only its own code.
+
+export const HomeScreen = lazy(() =>
+  import('@/features/home/components/home-screen').then((m) => ({ default: m.HomeScreen })),
+);
+export const RestaurantsScreen = lazy(() =>
+  import('@/features/restaurants/components/restaurants-screen').then((m) => ({
+    default: m.RestaurantsScreen,
+  })),
+);
+export const MartItemsScreen = lazy(() =>
+  import('@/features/mart/components/mart-items-screen').then((m) => ({
+    default: m.MartItemsScreen,
+  })),
+);
+export const MenuScreen = lazy(() =>
+  import('@/features/menu/components/menu-screen').then((m) => ({ default: m.MenuScreen })),
+);
+export const CartScreen = lazy(() =>
+  import('@/features/cart/components/cart-screen').then((m) => ({ default: m.CartScreen })),
+);
+export const DemoScreen = lazy(() =>
+  import('@/features/demo/components/demo-screen').then((m) => ({ default: m.DemoScreen })),
+);
+
+// Accounts: forms and the captcha load only on these pages.
+export const LoginScreen = lazy(() =>
+  import('@/features/auth/components/login-page').then((m) => ({ default: m.LoginPage })),
+);
+export const SignupScreen = lazy(() =>
+  import('@/features/auth/components/signup-page').then((m) => ({ default: m.SignupPage })),
+);
+export const NewPasswordScreen = lazy(() =>
+  import('@/features/auth/components/new-password-page').then((m) => ({
+    default: m.NewPasswordPage,
+  })),
+);
+export const MailScreen = lazy(() =>
+  import('@/features/auth/components/mail-page').then((m) => ({ default: m.MailPage })),
+);

@@ -1,0 +1,9 @@
+import { landingRoute } from '@campus/shared/domain/roles';
+import { Navigate } from 'react-router-dom';
+import { useAuth } from '@/lib/auth';
+
+/** /admin: super admin → /super-admin, campus admin → their campus, anyone else → /home. */
+export function AdminRedirect() {
+  const { user } = useAuth();
+  return <Navigate to={landingRoute(user)} replace />;
+}

@@ -1,0 +1,83 @@
+import {
+  AUTH_MESSAGES,
+  type TNewPasswordValues,
+  ZNewPasswordForm,
+} from '@campus/shared/domain/auth-forms';
+import { formatError } from '@campus/shared/domain/error-catalogue';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { Link, useSearchParams } from 'react-router-dom';
+import { Alert } from '@/components/ui/alert';
+import { primaryButton } from '@/components/ui/button-styles';
+import { SuccessNotice } from '@/components/ui/success-notice';
+import { setNewPassword } from '../api/account';
+import { TextField } from './form-field';
+import { firstError } from './login-page';
+import { SubmitButton } from './submit-button';
+
+/** /reset-password?token=…: where the e-mailed reset link leads; sets a new password. */
+export function NewPasswordPage() {
+  const [params] = useSearchParams();
+  const token = params.get('token') ?? '';
+  const [failure, setFailure] = useState<string | null>(
+    token ? null : AUTH_MESSAGES.resetLinkInvalid,
+  );
+  const [done, setDone] = useState<string | null>(null);
+  const form = useForm<TNewPasswordValues>({
+    resolver: zodResolver(ZNewPasswordForm),
+    defaultValues: { token, password: '', confirmPassword: '' },
+  });
+  const submit = form.handleSubmit(
+    async (values) => {
+      setFailure(null);
+      try {
+        const answer = await setNewPassword({
+          token: values.token ?? '',
+          password: values.password ?? '',
+          confirmPassword: values.confirmPassword ?? '',
+        });
+        setDone(answer.message);
+      } catch (error) {
+        setFailure(formatError(error).message);
+      }
+    },
+    (errors) => setFailure(firstError(errors)),
+  );
+  return (
+    <section className="mx-auto max-w-md p-4 sm:p-6">
+      <form
+        onSubmit={submit}
+        noValidate
+        className="space-y-4 rounded-lg border bg-white p-6 shadow-sm"
+      >
+        <h1 className="text-2xl font-bold">Choose a New Password</h1>
+        {failure && <Alert>{failure}</Alert>}
+        {done ? (
+          <>
+            <SuccessNotice>{done}</SuccessNotice>
+            <Link to="/login" className={`${primaryButton} w-full`}>
+              Sign In
+            </Link>
+          </>
+        ) : (
+          <>
+            <TextField
+              label="New Password"
+              type="password"
+              autoComplete="new-password"
+              {...form.register('password')}
+            />
+            <TextField
+              label="Confirm New Password"
+              type="password"
+              autoComplete="new-password"
+              {...form.register('confirmPassword')}
+            />
+            <SubmitButton label="Save Password" busy={form.formState.isSubmitting} />
+          </>
+        )}
+      </form>
+    </section>
+  );
+}

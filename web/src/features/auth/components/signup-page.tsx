@@ -1,0 +1,214 @@
+import { formatDomainList } from '@campus/shared/domain/allowed-domains';
+import {
+  AUTH_MESSAGES,
+  createSignupSchema,
+  type TSignupValues,
+} from '@campus/shared/domain/auth-forms';
+import { formatError } from '@campus/shared/domain/error-catalogue';
+import { SIGNUP_REDIRECT_MS } from '@campus/shared/domain/limits';
+import { useQuery } from '@tanstack/react-query';
+import { useEffect, useMemo, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { Link, useNavigate } from 'react-router-dom';
+import { Alert } from '@/components/ui/alert';
+import { SuccessNotice } from '@/components/ui/success-notice';
+import { endSession, useAuth } from '@/lib/auth';
+import { campusesQueryOptions, universitiesQueryOptions } from '@/lib/campus-selection';
+import { allowedDomainsOf, signUp } from '../api/account';
+import { CaptchaField } from './captcha-field';
+import { SelectField, TextField } from './form-field';
+import { SubmitButton } from './submit-button';
+
+const EMPTY: TSignupValues = {
+  firstName: '',
+  lastName: '',
+  universityId: '',
+  campusId: '',
+  email: '',
+  password: '',
+  confirmPassword: '',
+  captcha: '',
+};
+
+/** /signup: 'Create Account' (SPEC §2, §5 Signup); every self sign-up is a user. */
+export function SignupPage() {
+  const { user, setUser } = useAuth();
+  const navigate = useNavigate();
+  const [failure, setFailure] = useState<string | null>(null);
+  const [success, setSuccess] = useState<string | null>(null);
+  const [captchaKey, setCaptchaKey] = useState(0);
+
+  const form = useForm<TSignupValues>({ defaultValues: EMPTY });
+  const [universityId, campusId, email, password, confirmPassword] = form.watch([
+    'universityId',
+    'campusId',
+    'email',
+    'password',
+    'confirmPassword',
+  ]);
+
+  const universities = useQuery(universitiesQueryOptions());
+  const campuses = useQuery(campusesQueryOptions(universityId || null));
+  const domains = useQuery({
+    queryKey: ['allowed-domains', campusId],
+    queryFn: () => allowedDomainsOf(campusId ?? ''),
+    select: (answer) => answer.domains,
+    enabled: Boolean(campusId),
+  });
+
+  // SPEC §8: a campus list that fails to load is only logged; sign-up goes on.
+  useEffect(() => {
+    if (campuses.error)
+      console.warn('Could not load the campuses of this university', campuses.error);
+  }, [campuses.error]);
+
+  const allowed = domains.data ?? [];
+  const schema = useMemo(
+    () =>
+      createSignupSchema({
+        allowedDomains: allowed.map((domain) => ({
+          domain,
+          universityId: universityId ?? '',
+          campusId: campusId ?? '',
+        })),
+      }),
+    [allowed, universityId, campusId],
+  );
+
+  const submit = form.handleSubmit(async (values) => {
+    setFailure(null);
+    const checked = schema.safeParse(values);
+    if (!checked.success) {
+      setFailure(checked.error.issues[0]?.message ?? null);
+      return;
+    }
+    try {
+      const answer = await signUp(values as Record<string, string>);
+      form.reset(EMPTY);
+      // SPEC §4: the new person is signed out; anyone signed in on this browser is too.
+      if (user) {
+        await endSession();
+        setUser(null);
+      }
+      setSuccess(answer.message);
+      setTimeout(() => navigate('/login'), SIGNUP_REDIRECT_MS);
+    } catch (error) {
+      setFailure(formatError(error).message);
+      setCaptchaKey((key) => key + 1);
+      form.setValue('captcha', '');
+    }
+  });
+
+  const noUniversities = universities.isSuccess && universities.data.length === 0;
+  const chosen = Boolean(universityId && campusId);
+  const typedEmail = (email ?? '').trim();
+  const domainHint =
+    typedEmail && allowed.length > 0
+      ? `Use your campus e-mail address ending in ${formatDomainList(allowed)}.`
+      : null;
+  const mismatch = Boolean(confirmPassword) && password !== confirmPassword;
+
+  return (
+    <section className="mx-auto max-w-lg p-4 sm:p-6">
+      <form
+        onSubmit={submit}
+        noValidate
+        className="space-y-4 rounded-lg border bg-white p-6 shadow-sm"
+      >
+        <h1 className="text-2xl font-bold">Create Account</h1>
+        {noUniversities && <Alert>{AUTH_MESSAGES.noUniversities}</Alert>}
+        {universities.error && <Alert>{formatError(universities.error).message}</Alert>}
+        {failure && <Alert>{failure}</Alert>}
+        {success && <SuccessNotice>{success}</SuccessNotice>}
+        <div className="grid gap-4 sm:grid-cols-2">
+          <TextField
+            label="First Name"
+            autoComplete="given-name"
+            required
+            {...form.register('firstName')}
+          />
+          <TextField
+            label="Last Name"
+            autoComplete="family-name"
+            required
+            {...form.register('lastName')}
+          />
+        </div>
+        <SelectField
+          label="University"
+          required
+          {...form.register('universityId', {
+            // Changing the university clears the campus (SPEC §5 Signup).
+            onChange: () => form.setValue('campusId', ''),
+          })}
+        >
+          <option value="">Select University</option>
+          {universities.data?.map((university) => (
+            <option key={university.id} value={university.id}>
+              {university.name}
+            </option>
+          ))}
+        </SelectField>
+        <SelectField
+          label="Campus"
+          required
+          disabled={!universityId}
+          {...form.register('campusId')}
+        >
+          <option value="">Select Campus</option>
+          {campuses.data?.map((campus) => (
+            <option key={campus.id} value={campus.id}>
+              {campus.location ? `${campus.name} (${campus.location})` : campus.name}
+            </option>
+          ))}
+        </SelectField>
+        <TextField
+          label="Email"
+          type="email"
+          autoComplete="email"
+          required
+          hint={
+            domainHint && (
+              <span className="mt-1 block text-xs font-normal text-gray-700">{domainHint}</span>
+            )
+          }
+          {...form.register('email')}
+        />
+        <TextField
+          label="Password"
+          type="password"
+          autoComplete="new-password"
+          required
+          {...form.register('password')}
+        />
+        <TextField
+          label="Confirm Password"
+          type="password"
+          autoComplete="new-password"
+          required
+          aria-invalid={mismatch}
+          hint={
+            mismatch && (
+              <span className="mt-1 block text-xs font-normal text-red-700">
+                {AUTH_MESSAGES.passwordsDoNotMatch}
+              </span>
+            )
+          }
+          {...form.register('confirmPassword')}
+        />
+        <CaptchaField key={captchaKey} onChange={(payload) => form.setValue('captcha', payload)} />
+        <SubmitButton
+          label="Create Account"
+          busy={form.formState.isSubmitting}
+          disabled={!chosen}
+        />
+        <p className="text-sm">
+          Already have an account?{' '}
+          <Link to="/login" className="text-orange-800 underline">
+            Sign In
+          </Link>
+        </p>
+      </form>
+    </section>
+  );
+}

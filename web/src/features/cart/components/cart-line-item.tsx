@@ -1,0 +1,51 @@
+import {
+  canIncrement,
+  isMartLine,
+  lineTotalPaisa,
+  MIN_LINE_QUANTITY,
+} from '@campus/shared/domain/cart';
+import type { TCartLine } from '@campus/shared/domain/entities';
+import { formatRs, rupeesToPaisa } from '@campus/shared/domain/money';
+import { QuantityStepper } from '@/components/ui/quantity-stepper';
+import { useCart } from '@/lib/cart-store';
+
+/** Where a line comes from, as the cart shows it. */
+export function lineSource(line: TCartLine): string {
+  return isMartLine(line) ? 'Mart' : `Restaurant: ${line.restaurantName}`;
+}
+
+/** One bucket line: name, source, single price, line total, minus / plus and Remove. */
+export function CartLineItem({ line }: { line: TCartLine }) {
+  const cart = useCart();
+  return (
+    <li className="flex flex-col gap-3 py-4 sm:flex-row sm:items-center sm:justify-between">
+      <div className="min-w-0">
+        <h3 className="font-semibold">{line.name}</h3>
+        <p className="text-sm text-gray-700">{lineSource(line)}</p>
+        <p className="text-sm text-gray-700">{formatRs(rupeesToPaisa(line.price))} each</p>
+      </div>
+      <div className="flex flex-wrap items-center gap-4">
+        <QuantityStepper
+          itemName={line.name}
+          quantity={line.quantity}
+          canDecrement={line.quantity > MIN_LINE_QUANTITY}
+          canIncrement={canIncrement(line)}
+          onDecrement={() => cart.decrement(line)}
+          onIncrement={() => cart.increment(line)}
+        />
+        <p className="min-w-28 text-right font-semibold">
+          <span className="sr-only">Line total: </span>
+          {formatRs(lineTotalPaisa(line))}
+        </p>
+        <button
+          type="button"
+          onClick={() => cart.remove(line)}
+          aria-label={`Remove ${line.name}`}
+          className="rounded px-2 py-1 text-sm font-medium text-red-800 underline hover:text-red-900 focus-visible:outline-2 focus-visible:outline-orange-700"
+        >
+          Remove
+        </button>
+      </div>
+    </li>
+  );
+}

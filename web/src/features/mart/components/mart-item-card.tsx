@@ -1,0 +1,60 @@
+import {
+  canIncrement,
+  MIN_LINE_QUANTITY,
+  martItemToCartLine,
+  quantityInCart,
+} from '@campus/shared/domain/cart';
+import type { TMartItem } from '@campus/shared/domain/entities';
+import { formatRs } from '@campus/shared/domain/money';
+import { primaryButton } from '@/components/ui/button-styles';
+import { ItemImage } from '@/components/ui/item-image';
+import { QuantityStepper } from '@/components/ui/quantity-stepper';
+import { useCart } from '@/lib/cart-store';
+
+/**
+ * One mart item (SPEC §4): 'Add to Cart' while in stock; once in the bucket minus, quantity and
+ * plus, plus stopping at the stock; a disabled 'Out of Stock' at stock 0 or less.
+ */
+export function MartItemCard({ item }: { item: TMartItem }) {
+  const cart = useCart();
+  const line = martItemToCartLine(item);
+  const quantity = quantityInCart(cart.items, line);
+  const inStock = item.stock > 0;
+  return (
+    <article className="flex w-full flex-col overflow-hidden rounded-lg border border-gray-200 bg-white shadow-sm">
+      <ItemImage src={item.photoURL} alt={item.name} />
+      <div className="flex flex-1 flex-col p-4">
+        <h2 className="text-lg font-semibold">{item.name}</h2>
+        <p className="text-sm text-gray-700">{item.category}</p>
+        {item.description && <p className="mt-1 text-sm text-gray-700">{item.description}</p>}
+        <p className="mt-2 text-lg font-semibold">{formatRs(item.price)}</p>
+        <div className="mt-auto pt-4">
+          {!inStock ? (
+            <button type="button" disabled className={`${primaryButton} w-full`}>
+              Out of Stock
+            </button>
+          ) : quantity === 0 ? (
+            <button
+              type="button"
+              className={`${primaryButton} w-full`}
+              aria-label={`Add to Cart: ${item.name}`}
+              onClick={() => cart.add(line)}
+            >
+              Add to Cart
+            </button>
+          ) : (
+            <QuantityStepper
+              itemName={item.name}
+              quantity={quantity}
+              canDecrement={quantity > MIN_LINE_QUANTITY}
+              // The stock shown now, not the one known when the line was added.
+              canIncrement={canIncrement({ ...line, quantity })}
+              onDecrement={() => cart.decrement(line)}
+              onIncrement={() => cart.increment(line)}
+            />
+          )}
+        </div>
+      </div>
+    </article>
+  );
+}

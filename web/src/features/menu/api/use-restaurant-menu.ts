@@ -1,0 +1,26 @@
+import type { TMenuItem, TRestaurant } from '@campus/shared/domain/entities';
+import { useQuery } from '@tanstack/react-query';
+import { apiFetch } from '@/lib/api-client';
+import { CATALOGUE_QUERY_KEY } from '@/lib/campus-selection';
+
+export type RestaurantMenu = { ok: true; restaurant: TRestaurant; menuItems: TMenuItem[] };
+
+/**
+ * A restaurant and its menu. With a campus chosen the restaurant must be at that campus (else the
+ * api answers 'Restaurant not found at this campus.'); without one, any campus's restaurant.
+ */
+export function useRestaurantMenu(restaurantId: string, campusId: string | null) {
+  const restaurant = encodeURIComponent(restaurantId);
+  return useQuery({
+    queryKey: [CATALOGUE_QUERY_KEY, 'menu', campusId, restaurantId],
+    queryFn: () =>
+      apiFetch<RestaurantMenu>(
+        campusId === null
+          ? `/api/catalogue/restaurants/${restaurant}`
+          : `/api/catalogue/campuses/${encodeURIComponent(campusId)}/restaurants/${restaurant}`,
+      ),
+    // A restaurant that is not there will not appear by asking again.
+    retry: (failures, error) =>
+      failures < 2 && !(error instanceof Error && 'status' in error && error.status === 404),
+  });
+}

@@ -1,0 +1,69 @@
+import type { TUserProfile } from '@campus/shared/domain/entities';
+import { formatError } from '@campus/shared/domain/error-catalogue';
+import { USE_AUTH_OUTSIDE_PROVIDER } from '@campus/shared/domain/screen-messages';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { createContext, type ReactNode, useCallback, useContext, useMemo } from 'react';
+import { apiFetch, apiPost } from './api-client';
+
+export type SessionAnswer = { ok: true; user: TUserProfile | null };
+
+export interface AuthContextValue {
+  /** True until the first session answer arrives. */
+  loading: boolean;
+  /** The signed-in user's profile, or null when signed out. */
+  user: TUserProfile | null;
+  /** The message of a failed session load (the visitor is treated as signed out). */
+  error: string | null;
+  /** Replaces the session after sign-in. */
+  setUser(user: TUserProfile | null): void;
+  /** Ends the session and reloads the app at '/'. */
+  signOut(): Promise<void>;
+}
+
+/** Ends the session on the server (the caller decides what the page does next). */
+export function endSession(): Promise<unknown> {
+  return apiPost('/api/account/sign-out', {});
+}
+
+const AuthContext = createContext<AuthContextValue | null>(null);
+const SESSION_KEY = ['session'] as const;
+
+/** Holds who is signed in, as the api's session cookie says (SPEC §4 auth states). */
+export function AuthProvider({ children }: { children: ReactNode }) {
+  const queryClient = useQueryClient();
+  const session = useQuery({
+    queryKey: SESSION_KEY,
+    queryFn: () => apiFetch<SessionAnswer>('/api/account/session'),
+    staleTime: Number.POSITIVE_INFINITY,
+    retry: false,
+  });
+  const setUser = useCallback(
+    (user: TUserProfile | null) =>
+      queryClient.setQueryData<SessionAnswer>(SESSION_KEY, { ok: true, user }),
+    [queryClient],
+  );
+  const signOut = useCallback(async () => {
+    await endSession();
+    // A fresh page at '/': nothing of the person stays in memory, and no guarded page is left
+    // behind to be remembered as the place to return to after the next sign-in.
+    window.location.assign('/');
+  }, []);
+  const value = useMemo<AuthContextValue>(
+    () => ({
+      loading: session.isPending,
+      user: session.data?.user ?? null,
+      error: session.error ? formatError(session.error).message : null,
+      setUser,
+      signOut,
+    }),
+    [session.isPending, session.data, session.error, setUser, signOut],
+  );
+  return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
+}
+
+/** The auth state; throws the spec's message outside AuthProvider. */
+export function useAuth(): AuthContextValue {
+  const value = useContext(AuthContext);
+  if (!value) throw new Error(USE_AUTH_OUTSIDE_PROVIDER);
+  return value;
+}

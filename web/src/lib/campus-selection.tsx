@@ -1,0 +1,194 @@
+import {
+  type TCampus,
+  type TUniversity,
+  ZCampus,
+  ZUniversity,
+} from '@campus/shared/domain/entities';
+import { formatError } from '@campus/shared/domain/error-catalogue';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import {
+  createContext,
+  type ReactNode,
+  useCallback,
+  useContext,
+  useEffect,
+  useMemo,
+  useState,
+} from 'react';
+import type * as z from 'zod/mini';
+import { apiFetch } from './api-client';
+
+/** Browser storage keys of the selection (SPEC §3: JSON, restored on load, removed when cleared). */
+export const SELECTED_UNIVERSITY_KEY = 'selectedUniversity';
+export const SELECTED_CAMPUS_KEY = 'selectedCampus';
+
+/** Query keys of the public catalogue; the error screen's 'Try Again' drops everything under it. */
+export const CATALOGUE_QUERY_KEY = 'catalogue';
+
+export interface CampusSelectionValue {
+  universities: TUniversity[];
+  campuses: TCampus[];
+  selectedUniversity: TUniversity | null;
+  selectedCampus: TCampus | null;
+  /** True while the universities, or the chosen university's campuses, are loading. */
+  loading: boolean;
+  /** The formatted message of a failed load, or null. */
+  error: string | null;
+  /** Chooses a university and clears the campus. */
+  selectUniversity(university: TUniversity): void;
+  selectCampus(campus: TCampus): void;
+  clearSelection(): void;
+}
+
+const CampusSelectionContext = createContext<CampusSelectionValue | null>(null);
+
+function readStored<T>(key: string, schema: z.ZodMiniType<T>): T | null {
+  let raw: string | null;
+  try {
+    raw = window.localStorage.getItem(key);
+  } catch {
+    return null;
+  }
+  if (raw === null) return null;
+  try {
+    const parsed = schema.safeParse(JSON.parse(raw));
+    if (parsed.success) return parsed.data;
+  } catch {
+    // Not JSON: treated like a value of the wrong shape below.
+  }
+  console.warn(`Ignoring the unreadable ${key} kept in this browser`);
+  window.localStorage.removeItem(key);
+  return null;
+}
+
+function writeStored(key: string, value: object | null): void {
+  try {
+    if (value === null) window.localStorage.removeItem(key);
+    else window.localStorage.setItem(key, JSON.stringify(value));
+  } catch (error) {
+    // Private mode or a full quota: the selection still works for this page view.
+    console.warn(`Could not remember ${key}`, error);
+  }
+}
+
+type UniversitiesAnswer = { ok: true; universities: TUniversity[] };
+type CampusesAnswer = { ok: true; campuses: TCampus[] };
+
+/** The universities list, cached under the catalogue key (the selector and sign-up share it). */
+export function universitiesQueryOptions() {
+  return queryOptions({
+    queryKey: [CATALOGUE_QUERY_KEY, 'universities'],
+    queryFn: () => apiFetch<UniversitiesAnswer>('/api/catalogue/universities'),
+    select: (answer) => answer.universities,
+  });
+}
+
+/** The campuses of a university; nothing is fetched while no university is chosen. */
+export function campusesQueryOptions(universityId: string | null) {
+  return queryOptions({
+    queryKey: [CATALOGUE_QUERY_KEY, 'campuses', universityId],
+    queryFn: () =>
+      apiFetch<CampusesAnswer>(
+        `/api/catalogue/universities/${encodeURIComponent(universityId ?? '')}/campuses`,
+      ),
+    select: (answer) => answer.campuses,
+    enabled: universityId !== null,
+  });
+}
+
+/** Same entity, same shown name: nothing to refresh. */
+function sameEntity(a: { id: string; name: string }, b: { id: string; name: string }): boolean {
+  return a.id === b.id && a.name === b.name;
+}
+
+/**
+ * The university and campus the visitor browses (SPEC §2 selector, §4 states). Several features
+ * read it, so it is one context; every change is written to (or removed from) browser storage.
+ */
+export function CampusSelectionProvider({ children }: { children: ReactNode }) {
+  const [selectedUniversity, setSelectedUniversity] = useState<TUniversity | null>(() =>
+    readStored(SELECTED_UNIVERSITY_KEY, ZUniversity),
+  );
+  const [selectedCampus, setSelectedCampus] = useState<TCampus | null>(() => {
+    const campus = readStored(SELECTED_CAMPUS_KEY, ZCampus);
+    const university = readStored(SELECTED_UNIVERSITY_KEY, ZUniversity);
+    return campus && university && campus.universityId === university.id ? campus : null;
+  });
+
+  useEffect(() => writeStored(SELECTED_UNIVERSITY_KEY, selectedUniversity), [selectedUniversity]);
+  useEffect(() => writeStored(SELECTED_CAMPUS_KEY, selectedCampus), [selectedCampus]);
+
+  const universitiesQuery = useQuery(universitiesQueryOptions());
+  const universityId = selectedUniversity?.id ?? null;
+  const campusesQuery = useQuery(campusesQueryOptions(universityId));
+
+  // A remembered university or campus that is gone is forgotten; a renamed one is refreshed.
+  useEffect(() => {
+    const list = universitiesQuery.data;
+    if (!list || !selectedUniversity) return;
+    const current = list.find((u) => u.id === selectedUniversity.id);
+    if (!current) {
+      setSelectedUniversity(null);
+      setSelectedCampus(null);
+    } else if (!sameEntity(current, selectedUniversity)) {
+      setSelectedUniversity(current);
+    }
+  }, [universitiesQuery.data, selectedUniversity]);
+  useEffect(() => {
+    const list = campusesQuery.data;
+    if (!list || !selectedCampus) return;
+    const current = list.find((c) => c.id === selectedCampus.id);
+    if (!current) setSelectedCampus(null);
+    else if (!sameEntity(current, selectedCampus) || current.location !== selectedCampus.location) {
+      setSelectedCampus(current);
+    }
+  }, [campusesQuery.data, selectedCampus]);
+
+  const selectUniversity = useCallback((university: TUniversity) => {
+    setSelectedUniversity(university);
+    setSelectedCampus(null);
+  }, []);
+  const selectCampus = useCallback((campus: TCampus) => setSelectedCampus(campus), []);
+  const clearSelection = useCallback(() => {
+    setSelectedUniversity(null);
+    setSelectedCampus(null);
+  }, []);
+
+  const loadError = universitiesQuery.error ?? campusesQuery.error;
+  const value = useMemo<CampusSelectionValue>(
+    () => ({
+      universities: universitiesQuery.data ?? [],
+      campuses: universityId === null ? [] : (campusesQuery.data ?? []),
+      selectedUniversity,
+      selectedCampus,
+      loading: universitiesQuery.isPending || (universityId !== null && campusesQuery.isPending),
+      error: loadError ? formatError(loadError).message : null,
+      selectUniversity,
+      selectCampus,
+      clearSelection,
+    }),
+    [
+      universitiesQuery.data,
+      universitiesQuery.isPending,
+      campusesQuery.data,
+      campusesQuery.isPending,
+      universityId,
+      selectedUniversity,
+      selectedCampus,
+      loadError,
+      selectUniversity,
+      selectCampus,
+      clearSelection,
+    ],
+  );
+  return (
+    <CampusSelectionContext.Provider value={value}>{children}</CampusSelectionContext.Provider>
+  );
+}
+
+/** The selection; throws outside CampusSelectionProvider. */
+export function useCampusSelection(): CampusSelectionValue {
+  const value = useContext(CampusSelectionContext);
+  if (!value) throw new Error('useCampusSelection must be used within a CampusSelectionProvider');
+  return value;
+}

@@ -1,4 +1,6 @@
-import { z } from 'zod';
+// zod/mini: the web validates what it keeps in browser storage on first paint, where every
+// kilobyte counts; the api's forms compose these with full zod.
+import * as z from 'zod/mini';
 import { DEFAULT_IS_24X7 } from './restaurant-hours';
 import { ZRole } from './roles';
 import { ZOptionalTime12h } from './time-of-day';
@@ -6,8 +8,8 @@ import { ZOptionalTime12h } from './time-of-day';
 // Entities as the api returns them (SPEC §3). Amounts on entities are integer paisa; only cart
 // lines carry rupees, because the spec fixes their shape.
 
-const zId = () => z.string().min(1);
-const zPaisa = () => z.number().int().nonnegative();
+const zId = () => z.string().check(z.minLength(1));
+const zPaisa = () => z.int().check(z.nonnegative());
 
 /** A university. */
 export const ZUniversity = z.object({ id: zId(), name: z.string() });
@@ -18,7 +20,7 @@ export const ZCampus = z.object({
   id: zId(),
   universityId: zId(),
   name: z.string(),
-  location: z.string().nullish(),
+  location: z.nullish(z.string()),
 });
 export type TCampus = z.infer<typeof ZCampus>;
 
@@ -32,7 +34,7 @@ export const ZRestaurant = z.object({
   cuisine: z.string(),
   openTime: ZOptionalTime12h,
   closeTime: ZOptionalTime12h,
-  is24x7: z.boolean().default(DEFAULT_IS_24X7),
+  is24x7: z._default(z.boolean(), DEFAULT_IS_24X7),
 });
 export type TRestaurant = z.infer<typeof ZRestaurant>;
 
@@ -43,7 +45,7 @@ export const ZMenuItem = z.object({
   name: z.string(),
   price: zPaisa(),
   description: z.string(),
-  photoURL: z.string().nullish(),
+  photoURL: z.nullish(z.string()),
 });
 export type TMenuItem = z.infer<typeof ZMenuItem>;
 
@@ -56,8 +58,8 @@ export const ZMartItem = z.object({
   price: zPaisa(),
   description: z.string(),
   category: z.string(),
-  stock: z.number().int(),
-  photoURL: z.string().nullish(),
+  stock: z.int(),
+  photoURL: z.nullish(z.string()),
 });
 export type TMartItem = z.infer<typeof ZMartItem>;
 
@@ -65,7 +67,7 @@ export type TMartItem = z.infer<typeof ZMartItem>;
 export const ZAllowedDomain = z.object({
   id: zId(),
   name: z.string(),
-  domain: z.string().startsWith('@'),
+  domain: z.string().check(z.startsWith('@')),
   universityId: zId(),
   campusId: zId(),
 });
@@ -77,10 +79,10 @@ export const ZUserProfile = z.object({
   email: z.string(),
   firstName: z.string(),
   lastName: z.string(),
-  universityId: z.string().nullable(),
-  campusId: z.string().nullable(),
-  universityName: z.string().nullable(),
-  campusName: z.string().nullable(),
+  universityId: z.nullable(z.string()),
+  campusId: z.nullable(z.string()),
+  universityName: z.nullable(z.string()),
+  campusName: z.nullable(z.string()),
   role: ZRole,
   createdAt: z.iso.datetime({ offset: true }),
   emailVerified: z.boolean(),
@@ -90,7 +92,7 @@ export type TUserProfile = z.infer<typeof ZUserProfile>;
 /** A tab of the orders spreadsheet. */
 export const ZSheetTab = z.object({
   name: z.string(),
-  sheetId: z.union([z.number().int(), z.string()]),
+  sheetId: z.union([z.int(), z.string()]),
 });
 export type TSheetTab = z.infer<typeof ZSheetTab>;
 
@@ -108,14 +110,14 @@ export type TRestaurantData = z.infer<typeof ZRestaurantData>;
  * re-derive prices; `stock` is the mart stock the client knew, for the quantity cap.
  */
 export const ZCartLine = z.object({
-  name: z.string().min(1),
-  price: z.number().nonnegative().finite(),
-  quantity: z.number().int().min(1),
-  restaurantName: z.string().min(1),
+  name: z.string().check(z.minLength(1)),
+  price: z.number().check(z.nonnegative()),
+  quantity: z.int().check(z.minimum(1)),
+  restaurantName: z.string().check(z.minLength(1)),
   campusId: zId(),
-  restaurantData: ZRestaurantData.optional(),
+  restaurantData: z.optional(ZRestaurantData),
   itemId: zId(),
-  restaurantId: zId().nullable(),
-  stock: z.number().int().optional(),
+  restaurantId: z.nullable(zId()),
+  stock: z.optional(z.int()),
 });
 export type TCartLine = z.infer<typeof ZCartLine>;

@@ -1,4 +1,5 @@
-import { z } from 'zod';
+// zod/mini: the web loads this on first paint (api error bodies), where every kilobyte counts.
+import * as z from 'zod/mini';
 import { AppError } from './app-error';
 
 /** The error categories of SPEC §8 with their title, message and action. */
@@ -91,7 +92,7 @@ export const ZApiErrorBody = z.object({
   error: z.object({
     code: z.string(),
     message: z.string(),
-    fields: z.record(z.string(), z.string()).optional(),
+    fields: z.optional(z.record(z.string(), z.string())),
   }),
 });
 export type TApiErrorBody = z.infer<typeof ZApiErrorBody>;

@@ -1,4 +1,5 @@
-import { z } from 'zod';
+// zod/mini: the web's navigation reads roles on first paint.
+import * as z from 'zod/mini';
 
 /** Role values, from least to most powerful. */
 export const ROLES = ['user', 'campusAdmin', 'superAdmin'] as const;

@@ -2,6 +2,7 @@ import { AppError } from '@campus/shared/domain/app-error';
 import { ERROR_CATEGORIES, toApiErrorResponse } from '@campus/shared/domain/error-catalogue';
 import type { CatalogueCache } from '@campus/shared/server/catalogue/cache';
 import { Hono } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
 import { requestId } from 'hono/request-id';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import type { Logger } from 'pino';
@@ -40,6 +41,21 @@ export function createApp(deps: AppDeps) {
     await next();
   });
   app.use('/api/*', sameOrigin(deps.publicUrl));
+  // Account forms are a few hundred bytes; nothing bigger is read into memory.
+  app.use(
+    '/api/account/*',
+    bodyLimit({
+      maxSize: 16 * 1024,
+      onError: () => {
+        throw new AppError({
+          code: 'invalid-argument',
+          status: 413,
+          userMessage: ERROR_CATEGORIES.VALIDATION.message,
+          logMessage: 'account request body over 16 KB',
+        });
+      },
+    }),
+  );
 
   app.route('/', healthRoutes(deps.health));
   app.route('/api/catalogue', catalogueRoutes(deps.catalogue));

@@ -10,8 +10,6 @@ import { drizzleAdapter } from 'better-auth/adapters/drizzle';
 import type { Logger } from 'pino';
 import { passwordResetMail, verificationMail } from './mails';
 
-// The server side of the browser-session cookie: ends after 12 hours whatever the browser does.
-const SESSION_LIFETIME_SECONDS = 12 * 60 * 60;
 const TOKEN_LIFETIME_SECONDS = 60 * 60;
 
 export interface AuthOptions {
@@ -57,7 +55,9 @@ export function createAuth(options: AuthOptions) {
         role: { type: 'string', required: false, input: false, defaultValue: 'user' },
       },
     },
-    session: { modelName: 'sessions', expiresIn: SESSION_LIFETIME_SECONDS },
+    // Sign-in never remembers (rememberMe false): the cookie has no Max-Age, so it ends with the
+    // browser session, and better-auth ends the server side after 24 hours whatever the browser does.
+    session: { modelName: 'sessions' },
     account: { modelName: 'accounts' },
     verification: { modelName: 'verifications' },
     advanced: {

@@ -7,11 +7,20 @@ export interface Limit {
 }
 
 export interface RateLimiter {
-  /** Whether every key is still under its limit (counts nothing). */
-  allowed(action: string, keys: readonly string[], limit: Limit): Promise<boolean>;
-  /** Counts one event against every key. */
-  hit(action: string, keys: readonly string[], limit: Limit): Promise<void>;
+  /**
+   * Counts one event against every key and says whether all are still within their limit. The
+   * count and the check are one atomic step, so parallel requests cannot all slip under it.
+   */
+  consume(action: string, keys: readonly string[], limit: Limit): Promise<boolean>;
+  /** Takes back one event (a sign-in that succeeded is not a failed attempt). */
+  refund(action: string, keys: readonly string[]): Promise<void>;
 }
+
+// INCR, and start the window on the first event (works on Redis 6, unlike EXPIRE ... NX).
+const CONSUME = `
+local count = redis.call('INCR', KEYS[1])
+if redis.call('TTL', KEYS[1]) < 0 then redis.call('EXPIRE', KEYS[1], ARGV[1]) end
+return count`;
 
 /**
  * Fixed-window counters in Redis, so every api replica shares them. Keys are per IP and per
@@ -21,19 +30,14 @@ export interface RateLimiter {
 export function createRateLimiter(redis: Redis, prefix: string): RateLimiter {
   const keyOf = (action: string, key: string) => `${prefix}:ratelimit:${action}:${key}`;
   return {
-    async allowed(action, keys, limit) {
-      if (keys.length === 0) return true;
-      const counts = await redis.mget(keys.map((key) => keyOf(action, key)));
-      return counts.every((count) => Number(count ?? 0) < limit.max);
+    async consume(action, keys, limit) {
+      const counts = await Promise.all(
+        keys.map((key) => redis.eval(CONSUME, 1, keyOf(action, key), limit.windowSeconds)),
+      );
+      return counts.every((count) => Number(count) <= limit.max);
     },
-    async hit(action, keys, limit) {
-      const multi = redis.multi();
-      for (const key of keys) {
-        multi.incr(keyOf(action, key));
-        // NX: the window starts at the first event and is not pushed back by later ones.
-        multi.expire(keyOf(action, key), limit.windowSeconds, 'NX');
-      }
-      await multi.exec();
+    async refund(action, keys) {
+      await Promise.all(keys.map((key) => redis.decr(keyOf(action, key))));
     },
   };
 }

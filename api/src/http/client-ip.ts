@@ -3,12 +3,12 @@ import type { Context } from 'hono';
 
 /**
  * The client's address: the socket's peer, or — only when a trusted proxy sits in front — the
- * first X-Forwarded-For entry. Trusting that header without a proxy would let anyone pick the
- * address their rate limit is counted against.
+ * last X-Forwarded-For entry, the one that proxy appended. Earlier entries are whatever the
+ * client sent, and trusting them would let anyone pick the address their limit counts against.
  */
 export function clientIp(c: Context, trustProxy: boolean): string {
   if (trustProxy) {
-    const forwarded = c.req.header('x-forwarded-for')?.split(',')[0]?.trim();
+    const forwarded = c.req.header('x-forwarded-for')?.split(',').at(-1)?.trim();
     if (forwarded) return forwarded;
   }
   try {

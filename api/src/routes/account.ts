@@ -2,7 +2,6 @@ import { AppError } from '@campus/shared/domain/app-error';
 import {
   AUTH_MESSAGES,
   createSignupSchema,
-  normaliseEmail,
   ZLoginForm,
   ZNewPasswordForm,
   ZPasswordResetForm,
@@ -10,6 +9,7 @@ import {
 import { CODE_MESSAGES } from '@campus/shared/domain/error-catalogue';
 import { signInOutcome } from '@campus/shared/domain/roles';
 import { allowedDomains, campuses, universities, users } from '@campus/shared/server/db/schema';
+import { APIError } from 'better-auth/api';
 import { and, eq, sql } from 'drizzle-orm';
 import { type Context, Hono } from 'hono';
 import type { AppEnv } from '../app-env';
@@ -30,11 +30,9 @@ const LIMITS = {
     email: { max: 3, windowSeconds: 60 * 60 },
     ip: { max: 30, windowSeconds: 60 * 60 },
   },
-  newPassword: {
-    email: { max: 10, windowSeconds: 60 * 60 },
-    ip: { max: 30, windowSeconds: 60 * 60 },
-  },
-} satisfies Record<string, { email: Limit; ip: Limit }>;
+  captcha: { ip: { max: 600, windowSeconds: 10 * 60 } },
+  newPassword: { ip: { max: 30, windowSeconds: 60 * 60 } },
+} satisfies Record<string, { email?: Limit; ip: Limit }>;
 type LimitName = keyof typeof LIMITS;
 
 const authError = (code: keyof typeof CODE_MESSAGES, status: number) =>
@@ -48,17 +46,38 @@ const badRequest = (field: string, message: string) =>
     fields: { [field]: message },
   });
 
-/** Checks (and optionally counts) one attempt against the per-IP and per-e-mail limits. */
-async function limit(c: Context<AppEnv>, name: LimitName, email: string, count: boolean) {
+/**
+ * Counts one attempt against the per-IP and per-e-mail limits, refusing with the spec's 429 once
+ * either is over. Returns how to take the attempt back (a sign-in that succeeded).
+ */
+async function consumeAttempt(c: Context<AppEnv>, name: LimitName, email = '') {
   const { rateLimiter, trustProxy } = c.get('accounts');
-  const { ip: ipLimit, email: emailLimit } = LIMITS[name];
-  const ip = clientIp(c, trustProxy);
-  const underIp = await rateLimiter.allowed(name, [`ip:${ip}`], ipLimit);
-  const underEmail = !email || (await rateLimiter.allowed(name, [`email:${email}`], emailLimit));
+  const limits: { email?: Limit; ip: Limit } = LIMITS[name];
+  const ipKeys = [`ip:${clientIp(c, trustProxy)}`];
+  const emailKeys = email && limits.email ? [`email:${email}`] : [];
+  const [underIp, underEmail] = await Promise.all([
+    rateLimiter.consume(name, ipKeys, limits.ip),
+    limits.email ? rateLimiter.consume(name, emailKeys, limits.email) : true,
+  ]);
   if (!underIp || !underEmail) throw authError('auth/too-many-requests', 429);
-  if (count) {
-    await rateLimiter.hit(name, [`ip:${ip}`], ipLimit);
-    if (email) await rateLimiter.hit(name, [`email:${email}`], emailLimit);
+  return () => rateLimiter.refund(name, [...ipKeys, ...emailKeys]);
+}
+
+/** better-auth's refusals in the spec's words; anything else stays a server error. */
+function fromAuthError(error: unknown): unknown {
+  if (!(error instanceof APIError)) return error;
+  switch (error.body?.code) {
+    case 'INVALID_EMAIL':
+      return badRequest('email', AUTH_MESSAGES.emailInvalid);
+    case 'PASSWORD_TOO_SHORT':
+      return badRequest('password', AUTH_MESSAGES.passwordTooShort);
+    case 'PASSWORD_TOO_LONG':
+      return badRequest('password', AUTH_MESSAGES.passwordTooLong);
+    case 'USER_ALREADY_EXISTS':
+    case 'USER_ALREADY_EXISTS_USE_ANOTHER_EMAIL':
+      return authError('auth/email-already-in-use', 409);
+    default:
+      return error;
   }
 }
 
@@ -66,11 +85,6 @@ async function requireCaptcha(c: Context<AppEnv>, payload: string) {
   if (!(await c.get('accounts').captcha.verify(payload))) {
     throw badRequest('captcha', AUTH_MESSAGES.captchaRequired);
   }
-}
-
-function emailOf(body: unknown): string {
-  const email = (body as { email?: unknown } | null)?.email;
-  return typeof email === 'string' ? normaliseEmail(email) : '';
 }
 
 async function userIdByEmail(c: Context<AppEnv>, email: string): Promise<string | null> {
@@ -106,7 +120,11 @@ export function accountRoutes() {
       c.header('Cache-Control', 'no-store');
     })
     .get('/session', async (c) => c.json({ ok: true, user: await currentUser(c) }))
-    .get('/captcha', async (c) => c.json(await c.get('accounts').captcha.challenge()))
+    .get('/captcha', async (c) => {
+      // Each challenge costs a key derivation: a loose per-address limit keeps that cheap.
+      await consumeAttempt(c, 'captcha');
+      return c.json(await c.get('accounts').captcha.challenge());
+    })
     .get('/allowed-domains', async (c) => {
       const campusId = c.req.query('campusId') ?? '';
       const rows = await c
@@ -120,8 +138,6 @@ export function accountRoutes() {
     .post('/sign-up', async (c) => {
       const { db, auth } = c.get('accounts');
       const body = await jsonBody(c);
-      const email = emailOf(body);
-      await limit(c, 'signUp', email, true);
       const campusId = String((body as { campusId?: unknown } | null)?.campusId ?? '');
       const domains = await db
         .select({
@@ -133,6 +149,7 @@ export function accountRoutes() {
         .where(eq(allowedDomains.campusId, campusId));
       const values = parseWith(createSignupSchema({ allowedDomains: domains }), body);
       await requireCaptcha(c, values.captcha);
+      await consumeAttempt(c, 'signUp', values.email);
       const [campus] = await db
         .select({ campusName: campuses.name, universityName: universities.name })
         .from(campuses)
@@ -160,30 +177,31 @@ export function accountRoutes() {
       } catch (error) {
         // Two sign-ups for one address at once: the database's unique index decides.
         if (await userIdByEmail(c, values.email)) throw authError('auth/email-already-in-use', 409);
-        throw error;
+        throw fromAuthError(error);
       }
       return c.json({ ok: true, message: AUTH_MESSAGES.signupSuccess }, 201);
     })
     .post('/sign-in', async (c) => {
       const { auth } = c.get('accounts');
       const body = await jsonBody(c);
-      await limit(c, 'signInFailures', emailOf(body), false);
       const values = parseWith(ZLoginForm, body);
       await requireCaptcha(c, values.captcha);
-      const failed = async (code: 'auth/user-not-found' | 'auth/wrong-password') => {
-        await limit(c, 'signInFailures', values.email, true);
-        return authError(code, 401);
-      };
-      if (!(await userIdByEmail(c, values.email))) throw await failed('auth/user-not-found');
+      // Every attempt counts until it succeeds, so only failures add up.
+      const refund = await consumeAttempt(c, 'signInFailures', values.email);
+      if (!(await userIdByEmail(c, values.email))) throw authError('auth/user-not-found', 401);
       // A new session at every sign-in; the one this browser had before ends here.
-      if (c.req.header('cookie'))
-        await auth.api.signOut({ headers: authHeaders(c) }).catch(() => {});
+      if (c.req.header('cookie')) {
+        await auth.api.signOut({ headers: authHeaders(c) }).catch((error: unknown) => {
+          c.get('log').warn({ err: error }, 'could not end the previous session at sign-in');
+        });
+      }
       const response = await auth.api.signInEmail({
         headers: authHeaders(c),
         body: { email: values.email, password: values.password, rememberMe: false },
         asResponse: true,
       });
-      if (response.status === 401) throw await failed('auth/wrong-password');
+      if (response.status === 401) throw authError('auth/wrong-password', 401);
+      await refund();
       if (response.status === 403) {
         // better-auth has just e-mailed a new verification link (sendOnSignIn).
         const message = AUTH_MESSAGES.emailNotVerified(values.email);
@@ -213,23 +231,26 @@ export function accountRoutes() {
     })
     .post('/password-reset', async (c) => {
       const body = await jsonBody(c);
-      await limit(c, 'passwordReset', emailOf(body), true);
       const values = parseWith(ZPasswordResetForm, body);
       await requireCaptcha(c, values.captcha);
+      await consumeAttempt(c, 'passwordReset', values.email);
       if (!(await userIdByEmail(c, values.email))) throw authError('auth/user-not-found', 404);
       await c.get('accounts').auth.api.requestPasswordReset({ body: { email: values.email } });
       return c.json({ ok: true, message: AUTH_MESSAGES.resetEmailSent });
     })
     .post('/new-password', async (c) => {
       const body = await jsonBody(c);
-      await limit(c, 'newPassword', '', true);
+      await consumeAttempt(c, 'newPassword');
       const values = parseWith(ZNewPasswordForm, body);
       try {
         await c.get('accounts').auth.api.resetPassword({
           body: { token: values.token, newPassword: values.password },
         });
-      } catch {
-        throw badRequest('token', AUTH_MESSAGES.resetLinkInvalid);
+      } catch (error) {
+        if (error instanceof APIError && error.body?.code === 'INVALID_TOKEN') {
+          throw badRequest('token', AUTH_MESSAGES.resetLinkInvalid);
+        }
+        throw fromAuthError(error);
       }
       return c.json({ ok: true, message: AUTH_MESSAGES.passwordChanged });
     })

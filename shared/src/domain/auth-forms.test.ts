@@ -2,9 +2,11 @@ import { describe, expect, it } from 'vitest';
 import {
   AUTH_MESSAGES,
   createSignupSchema,
+  isEmailAddress,
   type SignupContext,
   type TSignupValues,
   validateLogin,
+  validateNewPassword,
   validatePasswordReset,
   validateSignup,
   ZLoginForm,
@@ -140,5 +142,42 @@ describe('signup', () => {
 
   it('shares the messages the server reports', () => {
     expect(AUTH_MESSAGES.emailAlreadyExists).toBe('An account with this email already exists.');
+  });
+});
+
+describe('e-mail addresses and password length (as the account library checks them)', () => {
+  it.each([
+    ['ali@uni.edu.pk', true],
+    ['ali.khan+food@uni.edu.pk', true],
+    ['ali..khan@uni.edu.pk', false],
+    ['.ali@uni.edu.pk', false],
+    ['ali.@uni.edu.pk', false],
+    ['ali@uni', false],
+  ])('%s is an e-mail address: %s', (email, expected) => {
+    expect(isEmailAddress(email)).toBe(expected);
+  });
+
+  it('refuses a password longer than 128 characters at sign-up and for a new password', () => {
+    const long = 'x'.repeat(129);
+    const signup = validateSignup(
+      {
+        firstName: 'Ali',
+        lastName: 'Khan',
+        universityId: 'u1',
+        campusId: 'c1',
+        email: 'ali@uni.edu.pk',
+        password: long,
+        confirmPassword: long,
+        captcha: 'token',
+      },
+      { allowedDomains: [] },
+    );
+    expect(signup).toEqual({ field: 'password', message: AUTH_MESSAGES.passwordTooLong });
+    expect(validateNewPassword({ token: 't', password: long, confirmPassword: long })).toEqual({
+      field: 'password',
+      message: 'Password must be at most 128 characters long.',
+    });
+    const fine = 'x'.repeat(128);
+    expect(validateNewPassword({ token: 't', password: fine, confirmPassword: fine })).toBeNull();
   });
 });

@@ -9,7 +9,7 @@ import {
   zRawText,
   zText,
 } from './form-validation';
-import { MIN_PASSWORD_LENGTH } from './limits';
+import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from './limits';
 
 /** Messages of the login, password reset and signup rules (SPEC §5, §8). */
 export const AUTH_MESSAGES = {
@@ -25,6 +25,7 @@ export const AUTH_MESSAGES = {
     `Email must end with one of the allowed domains for this campus: ${formatDomainList(domains)}`,
   passwordsDoNotMatch: 'Passwords do not match.',
   passwordTooShort: `Password must be at least ${MIN_PASSWORD_LENGTH} characters long.`,
+  passwordTooLong: `Password must be at most ${MAX_PASSWORD_LENGTH} characters long.`,
   emailAlreadyExists: CODE_MESSAGES['auth/email-already-in-use'],
   resetEmailSent: 'Password reset email sent! Please check your inbox.',
   signupSuccess:
@@ -40,8 +41,10 @@ export const AUTH_MESSAGES = {
     'No universities are currently available for registration. Please contact the administrator to set up universities and campuses.',
 } as const;
 
-// Loose on purpose, like <input type="email">: the server's account rules do the rest.
-const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+// The pattern the account library checks on the server (zod's e-mail rule), so that the form
+// refuses exactly what sign-up would: no leading, trailing or doubled dots in the local part.
+const EMAIL_PATTERN =
+  /^(?!\.)(?!.*\.\.)([A-Za-z0-9_'+\-.]*)[A-Za-z0-9_+-]@([A-Za-z0-9][A-Za-z0-9-]*\.)+[A-Za-z]{2,}$/;
 
 /** Whether text looks like an e-mail address. */
 export function isEmailAddress(text: string): boolean {
@@ -56,6 +59,16 @@ export function normaliseEmail(email: string): string {
 function emailFailure(email: string): FieldError | null {
   if (isBlank(email)) return fieldError('email', AUTH_MESSAGES.emailRequired);
   if (!isEmailAddress(email)) return fieldError('email', AUTH_MESSAGES.emailInvalid);
+  return null;
+}
+
+function passwordLengthFailure(password: string): FieldError | null {
+  if (password.length < MIN_PASSWORD_LENGTH) {
+    return fieldError('password', AUTH_MESSAGES.passwordTooShort);
+  }
+  if (password.length > MAX_PASSWORD_LENGTH) {
+    return fieldError('password', AUTH_MESSAGES.passwordTooLong);
+  }
   return null;
 }
 
@@ -156,9 +169,8 @@ export function validateSignup(values: TSignupValues, context: SignupContext): F
   if (password !== values.confirmPassword) {
     return fieldError('confirmPassword', AUTH_MESSAGES.passwordsDoNotMatch);
   }
-  if (password.length < MIN_PASSWORD_LENGTH) {
-    return fieldError('password', AUTH_MESSAGES.passwordTooShort);
-  }
+  const lengthProblem = passwordLengthFailure(password);
+  if (lengthProblem) return lengthProblem;
   if (isBlank(values.captcha)) return fieldError('captcha', AUTH_MESSAGES.captchaRequired);
   return null;
 }
@@ -191,10 +203,7 @@ export function validateNewPassword(values: TNewPasswordValues): FieldError | nu
   if (password !== values.confirmPassword) {
     return fieldError('confirmPassword', AUTH_MESSAGES.passwordsDoNotMatch);
   }
-  if (password.length < MIN_PASSWORD_LENGTH) {
-    return fieldError('password', AUTH_MESSAGES.passwordTooShort);
-  }
-  return null;
+  return passwordLengthFailure(password);
 }
 
 /** The new password form and request body. */

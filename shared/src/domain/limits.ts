@@ -3,6 +3,9 @@
 /** Minimum password length at signup and admin user creation. */
 export const MIN_PASSWORD_LENGTH = 6;
 
+/** Maximum password length (what the password hashing accepts). */
+export const MAX_PASSWORD_LENGTH = 128;
+
 /** Delay before a successful signup redirects to /login. */
 export const SIGNUP_REDIRECT_MS = 3000;
 

@@ -180,10 +180,11 @@ describe(`accounts on ${engine}`, () => {
     await post(app, '/api/account/sign-up', await signupBody(app, { email }));
     await open(app, latestMailTo(mailer, email).links[0] as string);
     const cookie = cookieOf(await signIn(app, email, 'secret-1'));
+    // Mounting better-auth's own router would expose these; none may exist.
     for (const path of [
       '/api/auth/update-user',
       '/api/auth/sign-up/email',
-      '/api/account/profile',
+      '/api/auth/sign-in/email',
     ]) {
       const response = await post(app, path, { role: 'superAdmin', campusId: 'other' }, { cookie });
       expect(response.status).toBe(404);
@@ -269,6 +270,55 @@ describe(`accounts on ${engine}`, () => {
       'Too many failed attempts. Please try again later.',
     );
     expect(limited.headers.getSetCookie()).toEqual([]);
+  });
+
+  it('counts parallel wrong passwords atomically: at most five get through', async () => {
+    const { app, mailer } = createTestApp({ database, redis });
+    const email = uniqueEmail();
+    await post(app, '/api/account/sign-up', await signupBody(app, { email }));
+    await open(app, latestMailTo(mailer, email).links[0] as string);
+    const captchas = await Promise.all(Array.from({ length: 8 }, () => solvedCaptcha(app)));
+    const answers = await Promise.all(
+      captchas.map((captcha) =>
+        post(app, '/api/account/sign-in', { email, password: 'wrong-password', captcha }),
+      ),
+    );
+    const statuses = answers.map((answer) => answer.status).sort();
+    expect(statuses).toEqual([401, 401, 401, 401, 401, 429, 429, 429]);
+  });
+
+  it('does not let requests without a solved captcha spend the limit of an address', async () => {
+    const { app } = createTestApp({ database, redis });
+    const email = uniqueEmail();
+    for (let attempt = 0; attempt < 8; attempt++) {
+      const refused = await post(
+        app,
+        '/api/account/sign-up',
+        await signupBody(app, { email, captcha: '' }),
+      );
+      expect(refused.status).toBe(400);
+      const reset = await post(app, '/api/account/password-reset', { email, captcha: 'forged' });
+      expect(reset.status).toBe(400);
+    }
+    expect((await post(app, '/api/account/sign-up', await signupBody(app, { email }))).status).toBe(
+      201,
+    );
+    const reset = await post(app, '/api/account/password-reset', {
+      email,
+      captcha: await solvedCaptcha(app),
+    });
+    expect(reset.status).toBe(200);
+  });
+
+  it('answers an address the account library refuses with the spec text, not a server error', async () => {
+    const { app } = createTestApp({ database, redis });
+    const response = await post(
+      app,
+      '/api/account/sign-up',
+      await signupBody(app, { email: 'ali..khan@uni.edu.pk' }),
+    );
+    expect(response.status).toBe(400);
+    expect((await errorOf(response)).message).toBe('Please enter a valid email address.');
   });
 
   it('resets a forgotten password through the e-mailed link', async () => {

@@ -47,6 +47,18 @@ function memorySource(rows: TRestaurant[]) {
 const parse = (body: string) => JSON.parse(body) as Record<string, unknown>;
 
 describe('CatalogueCache', () => {
+  it('reloads an entry older than its maximum age, even without an invalidation', async () => {
+    const { source, calls } = memorySource([restaurant('r1', 'c1')]);
+    const fresh = new CatalogueCache(source);
+    await fresh.restaurants('c1');
+    await fresh.restaurants('c1');
+    expect(calls.restaurants).toBe(1);
+    const aged = new CatalogueCache(source, { maxAgeMs: 0 });
+    await aged.restaurants('c1');
+    await aged.restaurants('c1');
+    expect(calls.restaurants).toBe(3);
+  });
+
   it('concurrent misses of one key share one load', async () => {
     const { source, calls } = memorySource([restaurant('r1', 'c1')]);
     const cache = new CatalogueCache(source);

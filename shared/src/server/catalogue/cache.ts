@@ -26,9 +26,13 @@ export interface CachedResponse {
 
 interface Entry<T> extends CachedResponse {
   data: T;
+  loadedAt: number;
 }
 
 const DEFAULT_MAX_ENTRIES = 10_000;
+// A safety net, not the mechanism: invalidation clears entries at once; this bounds how long a
+// replica that missed an invalidation message (a failed publish) can show old data.
+const DEFAULT_MAX_AGE_MS = 60_000;
 
 // Ids are server-generated (UUIDs); anything else cannot name a row. Refusing it up front keeps
 // request text out of cache keys (no ':' to forge another key, no megabyte keys).
@@ -36,7 +40,7 @@ const ID_PATTERN = /^[A-Za-z0-9_-]{1,64}$/;
 
 function entry<T>(data: T, body: string): Entry<T> {
   const hash = createHash('sha1').update(body).digest('base64url');
-  return { data, body, etag: `"${hash}"` };
+  return { data, body, etag: `"${hash}"`, loadedAt: Date.now() };
 }
 
 function respond<K extends string, T>(key: K, data: T): Entry<T> {
@@ -65,12 +69,14 @@ export class CatalogueCache {
   private enabled = true;
   private broadcast: ((scope: TCatalogueScope) => Promise<void>) | undefined;
   private readonly maxEntries: number;
+  private readonly maxAgeMs: number;
 
   constructor(
     private readonly source: CatalogueSource,
-    options: { maxEntries?: number } = {},
+    options: { maxEntries?: number; maxAgeMs?: number } = {},
   ) {
     this.maxEntries = options.maxEntries ?? DEFAULT_MAX_ENTRIES;
+    this.maxAgeMs = options.maxAgeMs ?? DEFAULT_MAX_AGE_MS;
   }
 
   /** `{ ok, universities }`, sorted by name. */
@@ -235,7 +241,7 @@ export class CatalogueCache {
   ): Promise<Entry<T> | null> {
     if (!this.enabled) return load();
     const hit = this.entries.get(key) as Entry<T> | undefined;
-    if (hit) return Promise.resolve(hit);
+    if (hit && Date.now() - hit.loadedAt < this.maxAgeMs) return Promise.resolve(hit);
     const pending = this.loading.get(key) as Promise<Entry<T> | null> | undefined;
     if (pending) return pending;
 

@@ -5,6 +5,7 @@ import {
   addToCart,
   CART_MESSAGES,
   campusLockMessage,
+  canDecrement,
   canIncrement,
   cartItemTotalPaisa,
   cartLineKey,
@@ -68,6 +69,21 @@ describe('adding', () => {
     expect(quantityInCart(cart, buildMartItem())).toBe(2);
     expect(addToCart([], buildMartItem({ stock: 0 }))).toEqual([]);
     expect(addToCart([], buildMartItem({ stock: -3 }))).toEqual([]);
+  });
+
+  it('takes the stock an item shows now when it is added again (a restock lifts the cap)', () => {
+    let cart = addToCart([], buildMartItem());
+    cart = addToCart(cart, buildMartItem());
+    cart = addToCart(cart, buildMartItem());
+    expect(quantityInCart(cart, buildMartItem())).toBe(2);
+    cart = addToCart(cart, buildMartItem({ stock: 5 }));
+    expect(quantityInCart(cart, buildMartItem())).toBe(3);
+    expect(cart[0]?.stock).toBe(5);
+  });
+
+  it('enables minus only above the minimum quantity', () => {
+    expect(canDecrement({ quantity: 1 })).toBe(false);
+    expect(canDecrement({ quantity: 2 })).toBe(true);
   });
 
   it('does not change the bucket it was given', () => {

@@ -64,13 +64,24 @@ function update(
   return cart.map((line) => (isSameLine(line, key) ? change(line) : line));
 }
 
+/** Whether minus is enabled: false at the minimum quantity. */
+export function canDecrement(line: Pick<TCartLine, 'quantity'>): boolean {
+  return line.quantity > MIN_LINE_QUANTITY;
+}
+
 /**
  * Adds an item: an existing line goes up by 1, otherwise a new line with quantity 1. A mart item
  * never goes past its stock, so an out-of-stock item or a full line leaves the bucket unchanged.
+ * The stock the item shows now replaces the one its line knew (a restock lifts the cap).
  */
 export function addToCart(cart: readonly TCartLine[], item: NewCartLine): TCartLine[] {
   const existing = cart.find((line) => isSameLine(line, item));
-  if (existing) return incrementLine(cart, item);
+  if (existing) {
+    return incrementLine(
+      update(cart, item, (line) => ({ ...line, stock: item.stock })),
+      item,
+    );
+  }
   if (maxQuantity(item) < MIN_LINE_QUANTITY) return [...cart];
   return [...cart, { ...item, quantity: 1 }];
 }

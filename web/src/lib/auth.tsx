@@ -20,6 +20,14 @@ export interface AuthContextValue {
   signOut(): Promise<void>;
 }
 
+/** Navigation state for /login: where to return after signing in. */
+export type FromState = { from?: string };
+
+/** The /login state that brings a visitor back to this very page (path, query and hash). */
+export function fromHere(location: { pathname: string; search: string; hash: string }): FromState {
+  return { from: `${location.pathname}${location.search}${location.hash}` };
+}
+
 /** Ends the session on the server (the caller decides what the page does next). */
 export function endSession(): Promise<unknown> {
   return apiPost('/api/account/sign-out', {});

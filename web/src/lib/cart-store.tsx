@@ -22,7 +22,7 @@ import {
   useState,
 } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
-import { useAuth } from './auth';
+import { fromHere, useAuth } from './auth';
 
 export interface CartStore {
   items: TCartLine[];
@@ -81,9 +81,9 @@ export function CartProvider({ children }: { children: ReactNode }) {
     if (loading) return false;
     if (user) return true;
     // Same state shape as the route guard's, so sign-in brings them back here.
-    navigate('/login', { state: { from: location.pathname } });
+    navigate('/login', { state: fromHere(location) });
     return false;
-  }, [loading, user, navigate, location.pathname]);
+  }, [loading, user, navigate, location]);
 
   const campusAllowed = useCallback(
     (itemCampusId: string): boolean => {

@@ -1,5 +1,5 @@
 import { Link, useNavigate } from 'react-router-dom';
-import { useAuth } from '@/lib/auth';
+import { type FromState, useAuth } from '@/lib/auth';
 import { useCart } from '@/lib/cart-store';
 
 /** SPEC §2: a floating link to /cart with the total quantity; signed-out visitors go to /login. */
@@ -18,7 +18,8 @@ export function FloatingCartButton() {
       onClick={(event) => {
         if (loading || user) return;
         event.preventDefault();
-        navigate('/login', { state: { from: '/cart' } });
+        // They asked for the bucket: sign-in leads there, not back to this page.
+        navigate('/login', { state: { from: '/cart' } satisfies FromState });
       }}
       className="fixed right-4 bottom-4 z-30 flex size-14 items-center justify-center rounded-full bg-orange-700 text-white shadow-lg hover:bg-orange-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-orange-700"
     >

@@ -1,3 +1,4 @@
+import { formatError } from '@campus/shared/domain/error-catalogue';
 import {
   campusAdminRoute,
   isCampusAdmin,
@@ -95,7 +96,12 @@ export function AccountNav() {
             className="w-full rounded px-2 py-1.5 text-left text-sm hover:bg-gray-100"
             onClick={async () => {
               setOpen(false);
-              await signOut();
+              try {
+                await signOut();
+              } catch (error) {
+                // Still signed in: say so rather than pretend.
+                window.alert(formatError(error).message);
+              }
             }}
           >
             Sign Out

@@ -12,11 +12,10 @@ import { type FieldErrors, useForm } from 'react-hook-form';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router-dom';
 import { Alert } from '@/components/ui/alert';
 import { SuccessNotice } from '@/components/ui/success-notice';
-import { useAuth } from '@/lib/auth';
+import { type FromState, useAuth } from '@/lib/auth';
 import { requestPasswordReset, signIn } from '../api/account';
 import { CaptchaField } from './captcha-field';
 import { TextField } from './form-field';
-import type { FromState } from './require-auth';
 import { SubmitButton } from './submit-button';
 
 /** The one message to show for a failed check: the first broken rule, as the schema orders them. */

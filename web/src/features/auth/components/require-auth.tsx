@@ -2,10 +2,7 @@ import { canAccessCampus, hasRole, type TRole } from '@campus/shared/domain/role
 import type { ReactNode } from 'react';
 import { Navigate, useLocation, useParams } from 'react-router-dom';
 import { Spinner } from '@/components/ui/spinner';
-import { useAuth } from '@/lib/auth';
-
-/** Where a guard sent the visitor from, so sign-in can bring them back. */
-export type FromState = { from?: string };
+import { fromHere, useAuth } from '@/lib/auth';
 
 /**
  * SPEC §2 guards: a spinner while auth loads; signed out (or no profile) → /login, remembering the
@@ -26,8 +23,7 @@ export function RequireAuth({
   const params = useParams();
   if (loading) return <Spinner />;
   if (!user) {
-    const from = `${location.pathname}${location.search}${location.hash}`;
-    return <Navigate to="/login" replace state={{ from } satisfies FromState} />;
+    return <Navigate to="/login" replace state={fromHere(location)} />;
   }
   const roleAllowed = !roles || hasRole(user, roles);
   const campusAllowed =

@@ -38,6 +38,21 @@ export function SignupPage() {
   const [success, setSuccess] = useState<string | null>(null);
   const [captchaKey, setCaptchaKey] = useState(0);
 
+  // SPEC §4: after sign-up the person is signed out (anyone signed in on this browser too)...
+  useEffect(() => {
+    if (!success || !user) return;
+    endSession().then(
+      () => setUser(null),
+      (error: unknown) => console.warn('Could not end the session after sign-up', error),
+    );
+  }, [success, user, setUser]);
+  // ...and /login follows after 3 s, unless they have gone elsewhere by then.
+  useEffect(() => {
+    if (!success) return;
+    const timer = setTimeout(() => navigate('/login'), SIGNUP_REDIRECT_MS);
+    return () => clearTimeout(timer);
+  }, [success, navigate]);
+
   const form = useForm<TSignupValues>({ defaultValues: EMPTY });
   const [universityId, campusId, email, password, confirmPassword] = form.watch([
     'universityId',
@@ -85,13 +100,7 @@ export function SignupPage() {
     try {
       const answer = await signUp(values as Record<string, string>);
       form.reset(EMPTY);
-      // SPEC §4: the new person is signed out; anyone signed in on this browser is too.
-      if (user) {
-        await endSession();
-        setUser(null);
-      }
       setSuccess(answer.message);
-      setTimeout(() => navigate('/login'), SIGNUP_REDIRECT_MS);
     } catch (error) {
       setFailure(formatError(error).message);
       setCaptchaKey((key) => key + 1);

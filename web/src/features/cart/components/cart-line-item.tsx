@@ -1,9 +1,4 @@
-import {
-  canIncrement,
-  isMartLine,
-  lineTotalPaisa,
-  MIN_LINE_QUANTITY,
-} from '@campus/shared/domain/cart';
+import { canDecrement, canIncrement, isMartLine, lineTotalPaisa } from '@campus/shared/domain/cart';
 import type { TCartLine } from '@campus/shared/domain/entities';
 import { formatRs, rupeesToPaisa } from '@campus/shared/domain/money';
 import { QuantityStepper } from '@/components/ui/quantity-stepper';
@@ -28,7 +23,7 @@ export function CartLineItem({ line }: { line: TCartLine }) {
         <QuantityStepper
           itemName={line.name}
           quantity={line.quantity}
-          canDecrement={line.quantity > MIN_LINE_QUANTITY}
+          canDecrement={canDecrement(line)}
           canIncrement={canIncrement(line)}
           onDecrement={() => cart.decrement(line)}
           onIncrement={() => cart.increment(line)}

@@ -1,6 +1,6 @@
 import {
+  canDecrement,
   canIncrement,
-  MIN_LINE_QUANTITY,
   martItemToCartLine,
   quantityInCart,
 } from '@campus/shared/domain/cart';
@@ -46,11 +46,12 @@ export function MartItemCard({ item }: { item: TMartItem }) {
             <QuantityStepper
               itemName={item.name}
               quantity={quantity}
-              canDecrement={quantity > MIN_LINE_QUANTITY}
+              canDecrement={canDecrement({ quantity })}
               // The stock shown now, not the one known when the line was added.
               canIncrement={canIncrement({ ...line, quantity })}
               onDecrement={() => cart.decrement(line)}
-              onIncrement={() => cart.increment(line)}
+              // Adding again refreshes the stock the line knows, so a restock lifts the cap.
+              onIncrement={() => cart.add(line)}
             />
           )}
         </div>

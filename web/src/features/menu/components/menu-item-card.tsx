@@ -1,4 +1,4 @@
-import { MIN_LINE_QUANTITY, menuItemToCartLine, quantityInCart } from '@campus/shared/domain/cart';
+import { canDecrement, menuItemToCartLine, quantityInCart } from '@campus/shared/domain/cart';
 import type { TMenuItem, TRestaurant } from '@campus/shared/domain/entities';
 import { formatRs } from '@campus/shared/domain/money';
 import { closedButtonTooltip } from '@campus/shared/domain/restaurant-hours';
@@ -66,7 +66,7 @@ export function MenuItemCard({
             <QuantityStepper
               itemName={item.name}
               quantity={quantity}
-              canDecrement={quantity > MIN_LINE_QUANTITY}
+              canDecrement={canDecrement({ quantity })}
               canIncrement
               onDecrement={() => cart.decrement(line)}
               onIncrement={() => cart.increment(line)}

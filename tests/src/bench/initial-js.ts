@@ -7,6 +7,7 @@ import { freePort } from '@campus/shared/server/free-port';
 import type { Lifecycle } from '@campus/shared/server/lifecycle';
 import { ensureSystemCommand } from '@campus/shared/server/system-package';
 import { type Browser, chromium, type Response } from '@playwright/test';
+import { CHROMIUM_LAUNCH_OPTIONS } from '../support/chromium';
 import { type Spawned, spawnEntry } from '../support/process';
 
 // The web app's keys for the remembered selection (web/src/lib/campus-selection.tsx); the web
@@ -14,15 +15,6 @@ import { type Spawned, spawnEntry } from '../support/process';
 const SELECTED_UNIVERSITY_KEY = 'selectedUniversity';
 const SELECTED_CAMPUS_KEY = 'selectedCampus';
 
-const CHROMIUM_ARGS = [
-  '--no-sandbox',
-  '--headless',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-];
 const STOP_TIMEOUT_MS = 20_000;
 
 export interface InitialJsRow {
@@ -167,7 +159,7 @@ export async function measureInitialJs(options: {
     await server.waitFor(/CampusBucket is running at/, 120_000);
     const base = `http://127.0.0.1:${port}`;
     const selection = await pickSelection(base);
-    browser = await chromium.launch({ executablePath: chromiumPath, args: CHROMIUM_ARGS });
+    browser = await chromium.launch({ ...CHROMIUM_LAUNCH_OPTIONS, executablePath: chromiumPath });
     const openBrowser = browser;
     options.lifecycle.add('chromium', () => openBrowser.close());
     const rows: InitialJsRow[] = [];

@@ -47,7 +47,7 @@ export default defineConfig(async () => {
         {
           test: {
             name: 'unit',
-            include: ['{shared,api,worker}/src/**/*.test.ts'],
+            include: ['{shared,api,worker}/src/**/*.test.ts', 'web/src/**/*.test.{ts,tsx}'],
             environment: 'node',
             setupFiles: [consoleGuard],
           },

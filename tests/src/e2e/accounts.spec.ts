@@ -1,11 +1,30 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test } from '@playwright/test';
+import { type Browser, expect, test } from '@playwright/test';
 import { DEMO, signIn, waitForCaptcha } from './support/auth';
 
-test('a student signs up, verifies the e-mailed link and lands on /home after signing in', async ({
+/** The first link of the newest outbox mail to `email` with `subject`, read by the super admin. */
+async function mailedLink(browser: Browser, email: string, subject: string): Promise<string> {
+  const context = await browser.newContext();
+  try {
+    const admin = await context.newPage();
+    await signIn(admin, DEMO.superAdmin.email, DEMO.superAdmin.password);
+    await admin.goto('/super-admin/mail');
+    const mail = admin
+      .getByRole('listitem')
+      .filter({ hasText: email })
+      .filter({ hasText: subject });
+    await expect(mail.first()).toBeVisible();
+    return (await mail.first().getByRole('link').first().getAttribute('href')) as string;
+  } finally {
+    await context.close();
+  }
+}
+
+test('a student signs up, verifies the e-mailed link, lands on /home, and resets a forgotten password', async ({
   page,
   browser,
 }) => {
+  test.setTimeout(60_000);
   const email = `new.student.${Date.now()}@lhr.northfield.edu.pk`;
   await page.goto('/signup');
   await page.getByLabel('First Name').fill('Hina');
@@ -39,14 +58,7 @@ test('a student signs up, verifies the e-mailed link and lands on /home after si
   await expect(page).toHaveURL(/\/login$/, { timeout: 10_000 }); // after 3 s
 
   // No SMTP here: the super admin reads the outbox and opens the link.
-  const adminContext = await browser.newContext();
-  const admin = await adminContext.newPage();
-  await signIn(admin, DEMO.superAdmin.email, DEMO.superAdmin.password);
-  await admin.goto('/super-admin/mail');
-  const mail = admin.getByRole('listitem').filter({ hasText: email }).first();
-  await expect(mail).toContainText('Verify your CampusBucket e-mail address');
-  const link = await mail.getByRole('link').first().getAttribute('href');
-  await adminContext.close();
+  const link = await mailedLink(browser, email, 'Verify your CampusBucket e-mail address');
   expect(link).toContain('/api/account/verify-email?token=');
 
   await page.goto(link as string);
@@ -58,6 +70,27 @@ test('a student signs up, verifies the e-mailed link and lands on /home after si
   await expect(page).toHaveURL(/\/home$/);
   await page.getByRole('button', { name: email }).click();
   await expect(page.getByRole('menu')).toContainText('User');
+
+  // Forgotten password: the e-mailed link opens a page that sets a new one.
+  await page.getByRole('menuitem', { name: 'Sign Out' }).click();
+  await page.getByRole('link', { name: 'Sign In' }).click(); // shown once signed out
+  await page.getByRole('button', { name: 'Forgot Password?' }).click();
+  await page.getByLabel('Email', { exact: true }).fill(email);
+  await waitForCaptcha(page);
+  await page.getByRole('button', { name: 'Send Reset Email' }).click();
+  await expect(page.getByText('Password reset email sent! Please check your inbox.')).toBeVisible();
+  const reset = await mailedLink(browser, email, 'Reset your CampusBucket password');
+  expect(reset).toContain('/reset-password?token=');
+  await page.goto(reset);
+  await page.getByLabel('New Password', { exact: true }).fill('hina-new-secret');
+  await page.getByLabel('Confirm New Password').fill('hina-new-secret');
+  await page.getByRole('button', { name: 'Save Password' }).click();
+  await expect(
+    page.getByText('Your password has been changed. You can sign in with it now.'),
+  ).toBeVisible();
+  await page.getByRole('link', { name: 'Sign In' }).last().click();
+  await signIn(page, email, 'hina-new-secret');
+  await expect(page).toHaveURL(/\/home$/);
 });
 
 test('the campus admin lands on their campus dashboard, the super admin on /super-admin', async ({

@@ -1,0 +1,16 @@
+import { USE_AUTH_OUTSIDE_PROVIDER } from '@campus/shared/domain/screen-messages';
+import { renderToString } from 'react-dom/server';
+import { describe, expect, it } from 'vitest';
+import { useAuth } from './auth';
+
+function NeedsAuth() {
+  useAuth();
+  return null;
+}
+
+describe('useAuth', () => {
+  it('throws the spec text outside its provider', () => {
+    expect(() => renderToString(<NeedsAuth />)).toThrow(USE_AUTH_OUTSIDE_PROVIDER);
+    expect(USE_AUTH_OUTSIDE_PROVIDER).toBe('useAuth must be used within an AuthProvider');
+  });
+});

@@ -166,3 +166,20 @@ test('the account pages have no serious or critical accessibility violation at 3
     );
   }
 });
+
+test('sign-up starts from the campus chosen in the navigation bar', async ({ page }) => {
+  await page.goto('/');
+  await page.getByRole('button', { name: 'Select University' }).click();
+  await page.getByRole('button', { name: 'Northfield University', exact: true }).click();
+  await page.getByRole('button', { name: /Islamabad Campus/ }).click();
+  await page.getByRole('link', { name: 'Sign Up' }).click();
+  const university = page.getByRole('combobox', { name: 'University' });
+  const campus = page.getByRole('combobox', { name: 'Campus' });
+  await expect(university.locator('option:checked')).toHaveText('Northfield University');
+  await expect(campus.locator('option:checked')).toHaveText(/^Islamabad Campus/);
+  await expect(page.getByRole('button', { name: 'Create Account' })).toBeEnabled();
+  // Opened directly, the lists load after the form: the choice still shows.
+  await page.reload();
+  await expect(university.locator('option:checked')).toHaveText('Northfield University');
+  await expect(campus.locator('option:checked')).toHaveText(/^Islamabad Campus/);
+});

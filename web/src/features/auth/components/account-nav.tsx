@@ -79,14 +79,14 @@ export function AccountNav() {
         aria-haspopup="menu"
         aria-expanded={open}
         onClick={() => setOpen((value) => !value)}
-        className="max-w-56 truncate rounded border px-3 py-1.5 text-sm text-gray-800 hover:bg-gray-100"
+        className="max-w-56 truncate rounded border border-gray-300 px-3 py-1.5 text-sm text-gray-800 hover:bg-gray-100"
       >
         {user.email}
       </button>
       {open && (
         <div
           role="menu"
-          className="absolute right-0 z-20 mt-2 w-56 rounded border bg-white p-2 shadow-lg"
+          className="absolute right-0 z-20 mt-2 w-56 rounded border border-gray-200 bg-white p-2 shadow-lg"
         >
           <p className="truncate px-2 py-1 text-sm font-medium">{user.email}</p>
           <p className="px-2 pb-2 text-xs text-gray-600">{ROLE_LABELS[user.role]}</p>

@@ -148,7 +148,7 @@ export function LoginPage() {
   const verified = params.get('verified');
   return (
     <section className="mx-auto max-w-md p-4 sm:p-6">
-      <div className="space-y-4 rounded-lg border bg-white p-6 shadow-sm">
+      <div className="space-y-4 rounded-lg border border-gray-200 bg-white p-6 shadow-sm">
         {verified === '1' && <SuccessNotice>{AUTH_MESSAGES.emailVerified}</SuccessNotice>}
         {verified === '0' && <Alert>{AUTH_MESSAGES.verificationLinkInvalid}</Alert>}
         {/* Each mode mounts its own form, so switching clears the captcha. */}

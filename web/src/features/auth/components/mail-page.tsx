@@ -29,7 +29,7 @@ export function MailPage() {
       )}
       <ul className="space-y-3">
         {mail.data?.messages.map((message) => (
-          <li key={message.id} className="rounded border bg-white p-4">
+          <li key={message.id} className="rounded border border-gray-200 bg-white p-4">
             <p className="font-medium">{message.subject}</p>
             <p className="text-sm text-gray-700">
               To {message.to} · {message.date}

@@ -49,7 +49,7 @@ export function NewPasswordPage() {
       <form
         onSubmit={submit}
         noValidate
-        className="space-y-4 rounded-lg border bg-white p-6 shadow-sm"
+        className="space-y-4 rounded-lg border border-gray-200 bg-white p-6 shadow-sm"
       >
         <h1 className="text-2xl font-bold">Choose a New Password</h1>
         {failure && <Alert>{failure}</Alert>}

@@ -13,7 +13,11 @@ import { Link, useNavigate } from 'react-router-dom';
 import { Alert } from '@/components/ui/alert';
 import { SuccessNotice } from '@/components/ui/success-notice';
 import { endSession, useAuth } from '@/lib/auth';
-import { campusesQueryOptions, universitiesQueryOptions } from '@/lib/campus-selection';
+import {
+  campusesQueryOptions,
+  universitiesQueryOptions,
+  useCampusSelection,
+} from '@/lib/campus-selection';
 import { allowedDomainsOf, signUp } from '../api/account';
 import { CaptchaField } from './captcha-field';
 import { SelectField, TextField } from './form-field';
@@ -53,7 +57,15 @@ export function SignupPage() {
     return () => clearTimeout(timer);
   }, [success, navigate]);
 
-  const form = useForm<TSignupValues>({ defaultValues: EMPTY });
+  // The campus chosen in the navigation bar is the likely one: start from it.
+  const { selectedUniversity, selectedCampus } = useCampusSelection();
+  const form = useForm<TSignupValues>({
+    defaultValues: {
+      ...EMPTY,
+      universityId: selectedUniversity?.id ?? '',
+      campusId: selectedCampus?.id ?? '',
+    },
+  });
   const [universityId, campusId, email, password, confirmPassword] = form.watch([
     'universityId',
     'campusId',
@@ -64,6 +76,13 @@ export function SignupPage() {
 
   const universities = useQuery(universitiesQueryOptions());
   const campuses = useQuery(campusesQueryOptions(universityId || null));
+  // The selects are uncontrolled: once their options arrive, show the value the form holds.
+  useEffect(() => {
+    if (universities.data) form.setValue('universityId', form.getValues('universityId'));
+  }, [universities.data, form]);
+  useEffect(() => {
+    if (campuses.data) form.setValue('campusId', form.getValues('campusId'));
+  }, [campuses.data, form]);
   const domains = useQuery({
     queryKey: ['allowed-domains', campusId],
     queryFn: () => allowedDomainsOf(campusId ?? ''),
@@ -122,7 +141,7 @@ export function SignupPage() {
       <form
         onSubmit={submit}
         noValidate
-        className="space-y-4 rounded-lg border bg-white p-6 shadow-sm"
+        className="space-y-4 rounded-lg border border-gray-200 bg-white p-6 shadow-sm"
       >
         <h1 className="text-2xl font-bold">Create Account</h1>
         {noUniversities && <Alert>{AUTH_MESSAGES.noUniversities}</Alert>}

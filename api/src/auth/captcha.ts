@@ -26,22 +26,6 @@ export function createCaptcha(options: { secret: string; redis: Redis; prefix: s
     createHmac('sha256', options.secret).update(`altcha:${label}`).digest('hex');
   const hmacSignatureSecret = derive('signature');
   const hmacKeySignatureSecret = derive('key-signature');
-  const store = {
-    get: async (id: string) =>
-      (await options.redis.exists(`${options.prefix}:captcha:${id}`)) === 1,
-    set: async (id: string) => {
-      await options.redis.set(`${options.prefix}:captcha:${id}`, '1', 'PX', CAPTCHA_LIFETIME_MS);
-    },
-    // Atomic across replicas: the first verifier of a payload wins, any replay loses.
-    setIfAbsent: async (id: string) =>
-      (await options.redis.set(
-        `${options.prefix}:captcha:${id}`,
-        '1',
-        'PX',
-        CAPTCHA_LIFETIME_MS,
-        'NX',
-      )) === 'OK',
-  };
   return {
     challenge: () =>
       createChallenge({
@@ -55,14 +39,21 @@ export function createCaptcha(options: { secret: string; redis: Redis; prefix: s
       }),
     async verify(payload) {
       if (!payload) return false;
-      const result = await verify(
-        payload,
-        deriveKey,
-        hmacSignatureSecret,
-        hmacKeySignatureSecret,
-        store,
+      const result = await verify(payload, deriveKey, hmacSignatureSecret, hmacKeySignatureSecret);
+      if (result.error !== null || result.verification?.verified !== true) return false;
+      // Only our own challenges (never a third-party server payload) carry a nonce we issued.
+      const solved = result.payload;
+      if (!solved || !('challenge' in solved)) return false;
+      // Atomic across replicas: the first use of a challenge wins, any replay loses. A Redis
+      // failure throws rather than letting a payload through unrecorded.
+      const used = await options.redis.set(
+        `${options.prefix}:captcha:${solved.challenge.parameters.nonce}`,
+        '1',
+        'PX',
+        CAPTCHA_LIFETIME_MS,
+        'NX',
       );
-      return result.error === null && result.verification?.verified === true;
+      return used === 'OK';
     },
   };
 }

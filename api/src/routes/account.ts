@@ -55,10 +55,12 @@ async function consumeAttempt(c: Context<AppEnv>, name: LimitName, email = '') {
   const limits: { email?: Limit; ip: Limit } = LIMITS[name];
   const ipKeys = [`ip:${clientIp(c, trustProxy)}`];
   const emailKeys = email && limits.email ? [`email:${email}`] : [];
-  const [underIp, underEmail] = await Promise.all([
-    rateLimiter.consume(name, ipKeys, limits.ip),
-    limits.email ? rateLimiter.consume(name, emailKeys, limits.email) : true,
-  ]);
+  const [underIp, underEmail] = await needsRedis(c, () =>
+    Promise.all([
+      rateLimiter.consume(name, ipKeys, limits.ip),
+      limits.email ? rateLimiter.consume(name, emailKeys, limits.email) : true,
+    ]),
+  );
   if (!underIp || !underEmail) throw authError('auth/too-many-requests', 429);
   return () => rateLimiter.refund(name, [...ipKeys, ...emailKeys]);
 }
@@ -81,8 +83,26 @@ function fromAuthError(error: unknown): unknown {
   }
 }
 
+/**
+ * Limits and used captchas live in Redis. Without it the account forms refuse (never skip a
+ * limit) and say the service is unavailable rather than 'Internal server error'.
+ */
+async function needsRedis<T>(c: Context<AppEnv>, work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    c.get('log').error({ err: error }, 'Redis did not answer an account request');
+    throw new AppError({
+      code: 'unavailable',
+      status: 503,
+      userMessage: CODE_MESSAGES.unavailable,
+    });
+  }
+}
+
 async function requireCaptcha(c: Context<AppEnv>, payload: string) {
-  if (!(await c.get('accounts').captcha.verify(payload))) {
+  const { captcha } = c.get('accounts');
+  if (!(await needsRedis(c, () => captcha.verify(payload)))) {
     throw badRequest('captcha', AUTH_MESSAGES.captchaRequired);
   }
 }

@@ -6,7 +6,7 @@ import { users } from '@campus/shared/server/db/schema';
 import { freePort } from '@campus/shared/server/free-port';
 import { listOutbox, readMail } from '@campus/shared/server/mail/eml';
 import { createMailer } from '@campus/shared/server/mail/mailer';
-import { openCheckedRedis } from '@campus/shared/server/redis';
+import { connectRedis, openCheckedRedis } from '@campus/shared/server/redis';
 import { eq } from 'drizzle-orm';
 import { Hono } from 'hono';
 import type { Redis } from 'ioredis';
@@ -319,6 +319,27 @@ describe(`accounts on ${engine}`, () => {
     );
     expect(response.status).toBe(400);
     expect((await errorOf(response)).message).toBe('Please enter a valid email address.');
+  });
+
+  it('refuses account forms with the spec text when Redis is away, never skipping a limit', async () => {
+    const healthy = createTestApp({ database, redis });
+    const deadRedis = connectRedis('redis://127.0.0.1:1', 'producer');
+    deadRedis.on('error', () => {});
+    try {
+      const { app } = createTestApp({ database, redis: deadRedis });
+      const challenge = await app.request('/api/account/captcha');
+      expect(challenge.status).toBe(503);
+      expect((await errorOf(challenge)).message).toBe('Service is currently unavailable.');
+      const signin = await post(app, '/api/account/sign-in', {
+        email: uniqueEmail(),
+        password: 'whatever',
+        captcha: await solvedCaptcha(healthy.app),
+      });
+      expect(signin.status).toBe(503);
+      expect((await errorOf(signin)).message).toBe('Service is currently unavailable.');
+    } finally {
+      deadRedis.disconnect();
+    }
   });
 
   it('resets a forgotten password through the e-mailed link', async () => {

@@ -83,4 +83,13 @@ describe(`api on ${engine}`, () => {
       error: { code: 'not-found', message: 'The requested resource was not found.' },
     });
   });
+
+  it('every page forbids framing and foreign scripts', async () => {
+    const response = await appWith(redis).request('/login');
+    const policy = response.headers.get('content-security-policy') ?? '';
+    expect(policy).toContain("frame-ancestors 'none'");
+    expect(policy).toContain("script-src 'self'");
+    expect(response.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(response.headers.get('x-frame-options')).toBe('SAMEORIGIN');
+  });
 });

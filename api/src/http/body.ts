@@ -26,8 +26,12 @@ export function parseWith<S extends z.ZodType>(schema: S, value: unknown): z.out
   if (result.success) return result.data;
   const issue = result.error.issues[0];
   const field = issue?.path.join('.') || 'body';
-  const message = issue?.message ?? ERROR_CATEGORIES.VALIDATION.message;
-  throw new AppError({
+  throw invalidField(field, issue?.message ?? ERROR_CATEGORIES.VALIDATION.message);
+}
+
+/** A 400 for one field, with the message to show next to it. */
+export function invalidField(field: string, message: string): AppError {
+  return new AppError({
     code: 'invalid-argument',
     status: 400,
     userMessage: message,

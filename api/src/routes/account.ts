@@ -16,7 +16,7 @@ import type { AppEnv } from '../app-env';
 import { toProfile } from '../auth/auth';
 import { currentUser } from '../auth/guards';
 import type { Limit } from '../auth/rate-limit';
-import { jsonBody, parseWith } from '../http/body';
+import { invalidField, jsonBody, parseWith } from '../http/body';
 import { clientIp } from '../http/client-ip';
 
 // Per e-mail tight (one person's account), per IP loose (a campus shares few public addresses).
@@ -37,14 +37,6 @@ type LimitName = keyof typeof LIMITS;
 
 const authError = (code: keyof typeof CODE_MESSAGES, status: number) =>
   new AppError({ code, status, userMessage: CODE_MESSAGES[code] });
-
-const badRequest = (field: string, message: string) =>
-  new AppError({
-    code: 'invalid-argument',
-    status: 400,
-    userMessage: message,
-    fields: { [field]: message },
-  });
 
 /**
  * Counts one attempt against the per-IP and per-e-mail limits, refusing with the spec's 429 once
@@ -70,11 +62,11 @@ function fromAuthError(error: unknown): unknown {
   if (!(error instanceof APIError)) return error;
   switch (error.body?.code) {
     case 'INVALID_EMAIL':
-      return badRequest('email', AUTH_MESSAGES.emailInvalid);
+      return invalidField('email', AUTH_MESSAGES.emailInvalid);
     case 'PASSWORD_TOO_SHORT':
-      return badRequest('password', AUTH_MESSAGES.passwordTooShort);
+      return invalidField('password', AUTH_MESSAGES.passwordTooShort);
     case 'PASSWORD_TOO_LONG':
-      return badRequest('password', AUTH_MESSAGES.passwordTooLong);
+      return invalidField('password', AUTH_MESSAGES.passwordTooLong);
     case 'USER_ALREADY_EXISTS':
     case 'USER_ALREADY_EXISTS_USE_ANOTHER_EMAIL':
       return authError('auth/email-already-in-use', 409);
@@ -103,8 +95,22 @@ async function needsRedis<T>(c: Context<AppEnv>, work: () => Promise<T>): Promis
 async function requireCaptcha(c: Context<AppEnv>, payload: string) {
   const { captcha } = c.get('accounts');
   if (!(await needsRedis(c, () => captcha.verify(payload)))) {
-    throw badRequest('captcha', AUTH_MESSAGES.captchaRequired);
+    throw invalidField('captcha', AUTH_MESSAGES.captchaRequired);
   }
+}
+
+/** The allowed e-mail domains of a campus, as the sign-up rules read them. */
+function allowedDomainsOf(c: Context<AppEnv>, campusId: string) {
+  return c
+    .get('accounts')
+    .db.select({
+      domain: allowedDomains.domain,
+      universityId: allowedDomains.universityId,
+      campusId: allowedDomains.campusId,
+    })
+    .from(allowedDomains)
+    .where(eq(allowedDomains.campusId, campusId))
+    .orderBy(allowedDomains.domain);
 }
 
 async function userIdByEmail(c: Context<AppEnv>, email: string): Promise<string | null> {
@@ -146,27 +152,14 @@ export function accountRoutes() {
       return c.json(await c.get('accounts').captcha.challenge());
     })
     .get('/allowed-domains', async (c) => {
-      const campusId = c.req.query('campusId') ?? '';
-      const rows = await c
-        .get('accounts')
-        .db.select({ domain: allowedDomains.domain })
-        .from(allowedDomains)
-        .where(eq(allowedDomains.campusId, campusId))
-        .orderBy(allowedDomains.domain);
+      const rows = await allowedDomainsOf(c, c.req.query('campusId') ?? '');
       return c.json({ ok: true, domains: rows.map((row) => row.domain) });
     })
     .post('/sign-up', async (c) => {
       const { db, auth } = c.get('accounts');
       const body = await jsonBody(c);
       const campusId = String((body as { campusId?: unknown } | null)?.campusId ?? '');
-      const domains = await db
-        .select({
-          domain: allowedDomains.domain,
-          universityId: allowedDomains.universityId,
-          campusId: allowedDomains.campusId,
-        })
-        .from(allowedDomains)
-        .where(eq(allowedDomains.campusId, campusId));
+      const domains = await allowedDomainsOf(c, campusId);
       const values = parseWith(createSignupSchema({ allowedDomains: domains }), body);
       await requireCaptcha(c, values.captcha);
       await consumeAttempt(c, 'signUp', values.email);
@@ -177,7 +170,7 @@ export function accountRoutes() {
         .where(
           and(eq(campuses.id, values.campusId), eq(campuses.universityId, values.universityId)),
         );
-      if (!campus) throw badRequest('campusId', AUTH_MESSAGES.selectUniversityAndCampus);
+      if (!campus) throw invalidField('campusId', AUTH_MESSAGES.selectUniversityAndCampus);
       if (await userIdByEmail(c, values.email)) throw authError('auth/email-already-in-use', 409);
       try {
         await auth.api.signUpEmail({
@@ -268,7 +261,7 @@ export function accountRoutes() {
         });
       } catch (error) {
         if (error instanceof APIError && error.body?.code === 'INVALID_TOKEN') {
-          throw badRequest('token', AUTH_MESSAGES.resetLinkInvalid);
+          throw invalidField('token', AUTH_MESSAGES.resetLinkInvalid);
         }
         throw fromAuthError(error);
       }

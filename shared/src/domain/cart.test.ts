@@ -9,6 +9,7 @@ import {
   canIncrement,
   cartItemTotalPaisa,
   cartLineKey,
+  cartLineSource,
   clearCart,
   decrementLine,
   deliveryChargePaisa,
@@ -79,6 +80,13 @@ describe('adding', () => {
     cart = addToCart(cart, buildMartItem({ stock: 5 }));
     expect(quantityInCart(cart, buildMartItem())).toBe(3);
     expect(cart[0]?.stock).toBe(5);
+  });
+
+  it('names a line by its source: the mart, or its restaurant', () => {
+    expect(cartLineSource(buildMartItem())).toBe('Mart');
+    expect(cartLineSource(buildMenuCartItem({ restaurantName: 'Chai Dhaba' }))).toBe(
+      'Restaurant: Chai Dhaba',
+    );
   });
 
   it('enables minus only above the minimum quantity', () => {

@@ -64,6 +64,11 @@ function update(
   return cart.map((line) => (isSameLine(line, key) ? change(line) : line));
 }
 
+/** Where a line comes from, as the cart shows it: 'Mart' or 'Restaurant: {name}' (SPEC §2). */
+export function cartLineSource(line: Pick<TCartLine, 'restaurantName'>): string {
+  return isMartLine(line) ? MART_RESTAURANT_NAME : `Restaurant: ${line.restaurantName}`;
+}
+
 /** Whether minus is enabled: false at the minimum quantity. */
 export function canDecrement(line: Pick<TCartLine, 'quantity'>): boolean {
   return line.quantity > MIN_LINE_QUANTITY;

@@ -1,13 +1,13 @@
-import { canDecrement, canIncrement, isMartLine, lineTotalPaisa } from '@campus/shared/domain/cart';
+import {
+  canDecrement,
+  canIncrement,
+  cartLineSource,
+  lineTotalPaisa,
+} from '@campus/shared/domain/cart';
 import type { TCartLine } from '@campus/shared/domain/entities';
 import { formatRs, rupeesToPaisa } from '@campus/shared/domain/money';
 import { QuantityStepper } from '@/components/ui/quantity-stepper';
 import { useCart } from '@/lib/cart-store';
-
-/** Where a line comes from, as the cart shows it. */
-export function lineSource(line: TCartLine): string {
-  return isMartLine(line) ? 'Mart' : `Restaurant: ${line.restaurantName}`;
-}
 
 /** One bucket line: name, source, single price, line total, minus / plus and Remove. */
 export function CartLineItem({ line }: { line: TCartLine }) {
@@ -16,7 +16,7 @@ export function CartLineItem({ line }: { line: TCartLine }) {
     <li className="flex flex-col gap-3 py-4 sm:flex-row sm:items-center sm:justify-between">
       <div className="min-w-0">
         <h3 className="font-semibold">{line.name}</h3>
-        <p className="text-sm text-gray-700">{lineSource(line)}</p>
+        <p className="text-sm text-gray-700">{cartLineSource(line)}</p>
         <p className="text-sm text-gray-700">{formatRs(rupeesToPaisa(line.price))} each</p>
       </div>
       <div className="flex flex-wrap items-center gap-4">

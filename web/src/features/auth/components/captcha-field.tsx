@@ -11,20 +11,17 @@ type WidgetEvent = CustomEvent<{ state?: string; payload?: string }>;
  */
 export function CaptchaField({ onChange }: { onChange(payload: string): void }) {
   const widget = useRef<HTMLElement>(null);
-  const [loaded, setLoaded] = useState(false);
+  // 'loading' and 'load-failed' are ours; the widget reports the rest ('verifying', 'verified'...).
   const [state, setState] = useState('loading');
+  const loaded = state !== 'loading' && state !== 'load-failed';
   const changed = useRef(onChange);
   changed.current = onChange;
 
   useEffect(() => {
     let active = true;
     import('altcha').then(
-      () => {
-        if (!active) return;
-        setLoaded(true);
-        setState('unverified');
-      },
-      () => active && setState('error'),
+      () => active && setState('unverified'),
+      () => active && setState('load-failed'),
     );
     return () => {
       active = false;
@@ -46,16 +43,28 @@ export function CaptchaField({ onChange }: { onChange(payload: string): void }) 
 
   return (
     <div data-captcha-state={state} className="min-h-16">
-      {state === 'error' && (
+      {state === 'loading' && <p className="text-sm text-gray-600">Loading verification...</p>}
+      {state === 'load-failed' && (
         <p className="text-sm text-red-700">
           The verification could not load. Check your connection and reload the page.
         </p>
       )}
-      {!loaded ? (
-        <p className="text-sm text-gray-600">Loading verification...</p>
-      ) : (
-        <altcha-widget ref={widget} challenge="/api/account/captcha" auto="onload" />
-      )}
+      {loaded && <altcha-widget ref={widget} challenge="/api/account/captcha" auto="onload" />}
     </div>
   );
+}
+
+/**
+ * A captcha field whose payload goes to `setPayload`, and `reset()` to clear it and solve a new
+ * challenge: a payload is good for one try, so every failed submit resets.
+ */
+export function useCaptcha(setPayload: (payload: string) => void) {
+  const [round, setRound] = useState(0);
+  return {
+    field: <CaptchaField key={round} onChange={setPayload} />,
+    reset() {
+      setPayload('');
+      setRound((value) => value + 1);
+    },
+  };
 }

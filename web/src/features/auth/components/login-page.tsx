@@ -14,7 +14,7 @@ import { Alert } from '@/components/ui/alert';
 import { SuccessNotice } from '@/components/ui/success-notice';
 import { type FromState, useAuth } from '@/lib/auth';
 import { requestPasswordReset, signIn } from '../api/account';
-import { CaptchaField } from './captcha-field';
+import { useCaptcha } from './captcha-field';
 import { TextField } from './form-field';
 import { SubmitButton } from './submit-button';
 
@@ -35,6 +35,7 @@ function SignInForm({ onForgot }: { onForgot(): void }) {
     resolver: zodResolver(ZLoginForm),
     defaultValues: { email: '', password: '', captcha: '' },
   });
+  const captcha = useCaptcha((payload) => form.setValue('captcha', payload));
   const submit = form.handleSubmit(
     async (values) => {
       setFailure(null);
@@ -50,13 +51,11 @@ function SignInForm({ onForgot }: { onForgot(): void }) {
       } catch (error) {
         setFailure(formatError(error).message);
         // A captcha is good for one try only.
-        setCaptchaKey((key) => key + 1);
-        form.setValue('captcha', '');
+        captcha.reset();
       }
     },
     (errors) => setFailure(firstError(errors)),
   );
-  const [captchaKey, setCaptchaKey] = useState(0);
 
   return (
     <form onSubmit={submit} noValidate className="space-y-4">
@@ -76,7 +75,7 @@ function SignInForm({ onForgot }: { onForgot(): void }) {
         required
         {...form.register('password')}
       />
-      <CaptchaField key={captchaKey} onChange={(payload) => form.setValue('captcha', payload)} />
+      {captcha.field}
       <SubmitButton label="Sign In" busyLabel="Signing In..." busy={form.formState.isSubmitting} />
       <div className="flex flex-wrap justify-between gap-2 text-sm">
         <button type="button" className="text-orange-800 underline" onClick={onForgot}>
@@ -93,11 +92,11 @@ function SignInForm({ onForgot }: { onForgot(): void }) {
 function ResetForm({ onBack }: { onBack(): void }) {
   const [failure, setFailure] = useState<string | null>(null);
   const [sent, setSent] = useState<string | null>(null);
-  const [captchaKey, setCaptchaKey] = useState(0);
   const form = useForm<TPasswordResetValues>({
     resolver: zodResolver(ZPasswordResetForm),
     defaultValues: { email: '', captcha: '' },
   });
+  const captcha = useCaptcha((payload) => form.setValue('captcha', payload));
   const submit = form.handleSubmit(
     async (values) => {
       setFailure(null);
@@ -111,8 +110,7 @@ function ResetForm({ onBack }: { onBack(): void }) {
       } catch (error) {
         setFailure(formatError(error).message);
       }
-      setCaptchaKey((key) => key + 1);
-      form.setValue('captcha', '');
+      captcha.reset();
     },
     (errors) => setFailure(firstError(errors)),
   );
@@ -128,7 +126,7 @@ function ResetForm({ onBack }: { onBack(): void }) {
         required
         {...form.register('email')}
       />
-      <CaptchaField key={captchaKey} onChange={(payload) => form.setValue('captcha', payload)} />
+      {captcha.field}
       <SubmitButton
         label="Send Reset Email"
         busyLabel="Sending..."

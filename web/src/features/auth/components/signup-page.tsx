@@ -19,7 +19,7 @@ import {
   useCampusSelection,
 } from '@/lib/campus-selection';
 import { allowedDomainsOf, signUp } from '../api/account';
-import { CaptchaField } from './captcha-field';
+import { useCaptcha } from './captcha-field';
 import { SelectField, TextField } from './form-field';
 import { SubmitButton } from './submit-button';
 
@@ -40,7 +40,6 @@ export function SignupPage() {
   const navigate = useNavigate();
   const [failure, setFailure] = useState<string | null>(null);
   const [success, setSuccess] = useState<string | null>(null);
-  const [captchaKey, setCaptchaKey] = useState(0);
 
   // SPEC §4: after sign-up the person is signed out (anyone signed in on this browser too)...
   useEffect(() => {
@@ -66,6 +65,7 @@ export function SignupPage() {
       campusId: selectedCampus?.id ?? '',
     },
   });
+  const captcha = useCaptcha((payload) => form.setValue('captcha', payload));
   const [universityId, campusId, email, password, confirmPassword] = form.watch([
     'universityId',
     'campusId',
@@ -122,8 +122,7 @@ export function SignupPage() {
       setSuccess(answer.message);
     } catch (error) {
       setFailure(formatError(error).message);
-      setCaptchaKey((key) => key + 1);
-      form.setValue('captcha', '');
+      captcha.reset();
     }
   });
 
@@ -224,7 +223,7 @@ export function SignupPage() {
           }
           {...form.register('confirmPassword')}
         />
-        <CaptchaField key={captchaKey} onChange={(payload) => form.setValue('captcha', payload)} />
+        {captcha.field}
         <SubmitButton
           label="Create Account"
           busy={form.formState.isSubmitting}

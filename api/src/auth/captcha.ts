@@ -10,7 +10,7 @@ const ALGORITHM = 'PBKDF2/SHA-256';
 const COST = 1_000;
 const COUNTER_MIN = 1_000;
 const COUNTER_MAX = 2_000;
-export const CAPTCHA_LIFETIME_MS = 10 * 60_000;
+const CAPTCHA_LIFETIME_MS = 10 * 60_000;
 
 export interface Captcha {
   /** A new signed challenge for the ALTCHA widget. */

@@ -1,5 +1,5 @@
 import type { AppEnv } from '@campus/api/app-env';
-import { requireCampusAccess } from '@campus/api/auth/guards';
+import { requireCampusAccess, requireSignedIn } from '@campus/api/auth/guards';
 import { toApiErrorResponse } from '@campus/shared/domain/error-catalogue';
 import type { Database } from '@campus/shared/server/db/client';
 import { users } from '@campus/shared/server/db/schema';
@@ -409,7 +409,7 @@ describe(`accounts on ${engine}`, () => {
     expect(listed.transport).toBe('outbox');
   });
 
-  it('guards campus scope on the server for every role', async () => {
+  it('guards sign-in and campus scope on the server for every role', async () => {
     const test = createTestApp({ database, redis });
     const other = await buildCampusTree(database.db);
     const person = async (role: 'user' | 'campusAdmin' | 'superAdmin') => {
@@ -435,6 +435,7 @@ describe(`accounts on ${engine}`, () => {
         }),
         (c) => c.json({ ok: true }),
       )
+      .get('/signed-in', requireSignedIn, (c) => c.json({ ok: true }))
       .onError((error, c) => {
         const { status, body } = toApiErrorResponse(error);
         return c.json(body, status as 401);
@@ -447,6 +448,11 @@ describe(`accounts on ${engine}`, () => {
     };
     const admin = await person('campusAdmin');
     const superAdmin = await person('superAdmin');
+    expect((await guarded.request('/signed-in')).status).toBe(401);
+    const student = await person('user');
+    expect((await guarded.request('/signed-in', { headers: { cookie: student } })).status).toBe(
+      200,
+    );
     expect(await statusFor(null, tree.campus.id)).toEqual([
       401,
       'Authentication required. Please log in.',

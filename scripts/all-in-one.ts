@@ -1,6 +1,7 @@
 // `npm start`: the api and the worker in one process over one embedded database, for one machine.
 // This file is the composition root that may import both (DESIGN §4 keeps api and worker apart).
 import { resolve } from 'node:path';
+import { apiAdaptersFromConfig } from '@campus/api/adapters';
 import { hashPassword } from '@campus/api/auth/password';
 import { startApi } from '@campus/api/server';
 import { loadOrCreateAuthSecret } from '@campus/shared/server/auth-secret';
@@ -19,8 +20,7 @@ import {
   redisAnswers,
   startRedisServer,
 } from '@campus/shared/server/redis-server';
-import { processors } from '@campus/worker/processors';
-import { startWorkers } from '@campus/worker/start-worker';
+import { startPipeline } from '@campus/worker/start-pipeline';
 
 const config = loadConfigOrExit();
 const log = createLogger({ level: config.LOG_LEVEL, service: 'all-in-one' });
@@ -64,15 +64,25 @@ try {
   lifecycle.add('redis worker connection', () => closeRedis(workerRedis));
   const producer = createProducer(producerRedis, config.QUEUE_PREFIX, log);
   lifecycle.add('queue producer', producer.close);
-  const workers = startWorkers({
-    connection: workerRedis,
-    prefix: config.QUEUE_PREFIX,
-    registry: processors,
-    deps: { database, log },
-  });
-  lifecycle.add('workers', workers.close);
   const mailer = mailerFromConfig(config, log);
   lifecycle.add('mailer', async () => mailer.close());
+  const adapters = apiAdaptersFromConfig(config, database.db, publicUrl(config));
+  const workers = startPipeline({
+    connection: workerRedis,
+    producer,
+    prefix: config.QUEUE_PREFIX,
+    deps: {
+      database,
+      log,
+      sheets: adapters.sheets,
+      mailer,
+      redis: workerRedis,
+      queuePrefix: config.QUEUE_PREFIX,
+      sheetWritesPerMinute: config.SHEETS_WRITES_PER_MINUTE,
+      publicUrl: publicUrl(config),
+    },
+  });
+  lifecycle.add('workers', workers.close);
   const api = await startApi({
     database,
     redis: producerRedis,
@@ -87,6 +97,7 @@ try {
     publicUrl: publicUrl(config),
     trustProxy: config.TRUST_PROXY,
     whatsappNumber: config.WHATSAPP_NUMBER,
+    adapters,
   });
   lifecycle.add('http server', api.close);
 

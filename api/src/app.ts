@@ -1,6 +1,9 @@
 import { AppError } from '@campus/shared/domain/app-error';
+import type { TPayTo } from '@campus/shared/domain/checkout';
 import { ERROR_CATEGORIES, toApiErrorResponse } from '@campus/shared/domain/error-catalogue';
 import type { CatalogueCache } from '@campus/shared/server/catalogue/cache';
+import type { Producer } from '@campus/shared/server/queue';
+import type { SheetStore } from '@campus/shared/server/sheets/sheet-store';
 import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { requestId } from 'hono/request-id';
@@ -15,8 +18,13 @@ import { accountRoutes } from './routes/account';
 import { catalogueRoutes } from './routes/catalogue';
 import { type HealthChecks, healthRoutes } from './routes/health';
 import { mailRoutes } from './routes/mail';
+import { checkoutRoutes, submitOrderRoutes } from './routes/orders';
 import { publicConfigRoutes } from './routes/public-config';
+import { QUEUES_DASHBOARD_PATH, queuesDashboardRoutes } from './routes/queues-dashboard';
+import { sheetRoutes } from './routes/sheets';
+import { uploadFileRoutes, uploadRoutes } from './routes/uploads';
 import { webRoutes } from './routes/web';
+import type { ImageStore } from './uploads/image-store';
 
 export interface AppDeps {
   log: Logger;
@@ -30,6 +38,16 @@ export interface AppDeps {
   publicUrl: string;
   /** WhatsApp number of the floating chat link; unset hides the link. */
   whatsappNumber?: string | null;
+  /** Enqueues jobs (orders, sheet tabs); fails fast when Redis is away. */
+  producer: Producer;
+  /** The orders spreadsheet. */
+  sheets: SheetStore;
+  /** Payment screenshots and catalogue photos. */
+  images: ImageStore;
+  /** The local image store's folder, served at /uploads; null when images live elsewhere. */
+  uploadsDir: string | null;
+  /** The pay-to account of a campus that has none of its own. */
+  payToDefault: TPayTo;
 }
 
 /** The api as a Hono app; the process entry points only decide what it runs on. */
@@ -76,11 +94,46 @@ export function createApp(deps: AppDeps) {
     }),
   );
 
+  // A bucket is a few kilobytes; 64 KB leaves room for a big one and no more.
+  app.use(
+    '/api/orders',
+    bodyLimit({
+      maxSize: 64 * 1024,
+      onError: () => {
+        throw new AppError({
+          code: 'invalid-argument',
+          status: 413,
+          userMessage: ERROR_CATEGORIES.VALIDATION.message,
+          logMessage: 'order request body over 64 KB',
+        });
+      },
+    }),
+  );
+  app.use('/submit-order', sameOrigin(deps.publicUrl));
+  app.use(`${QUEUES_DASHBOARD_PATH}/*`, sameOrigin(deps.publicUrl));
+
   app.route('/', healthRoutes(deps.health));
   app.route('/api/catalogue', catalogueRoutes(deps.catalogue));
   app.route('/', publicConfigRoutes({ whatsappNumber: deps.whatsappNumber ?? null }));
   app.route('/api/account', accountRoutes());
   app.route('/api/admin/mail', mailRoutes());
+  app.route(
+    '/api/sheets',
+    sheetRoutes({ sheets: deps.sheets, producer: deps.producer, db: deps.accounts.db }),
+  );
+  app.route(
+    '/api',
+    checkoutRoutes({
+      db: deps.accounts.db,
+      producer: deps.producer,
+      catalogue: deps.catalogue,
+      payToDefault: deps.payToDefault,
+    }),
+  );
+  app.route('/', submitOrderRoutes({ db: deps.accounts.db, producer: deps.producer }));
+  app.route('/api/uploads', uploadRoutes({ images: deps.images }));
+  if (deps.uploadsDir) app.route('/', uploadFileRoutes(deps.uploadsDir));
+  app.route(QUEUES_DASHBOARD_PATH, queuesDashboardRoutes(deps.producer));
   app.all('/api/*', () => {
     throw new AppError({
       code: 'not-found',

@@ -8,6 +8,7 @@ import { createLogger } from '@campus/shared/server/logger';
 import { mailerFromConfig } from '@campus/shared/server/mail/mailer';
 import { createProducer } from '@campus/shared/server/queue';
 import { closeRedis, DEFAULT_REDIS_URL, openCheckedRedis } from '@campus/shared/server/redis';
+import { apiAdaptersFromConfig } from './adapters';
 import { hashPassword } from './auth/password';
 import { startApi } from './server';
 
@@ -43,6 +44,7 @@ try {
     publicUrl: publicUrl(config),
     trustProxy: config.TRUST_PROXY,
     whatsappNumber: config.WHATSAPP_NUMBER,
+    adapters: apiAdaptersFromConfig(config, database.db, publicUrl(config)),
   });
   lifecycle.add('http server', api.close);
   log.info({ url: api.url }, 'api listening');

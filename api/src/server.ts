@@ -8,6 +8,7 @@ import type { Producer } from '@campus/shared/server/queue';
 import { serve } from '@hono/node-server';
 import type { Redis } from 'ioredis';
 import type { Logger } from 'pino';
+import type { ApiAdapters } from './adapters';
 import { createApp } from './app';
 import { createAccountServices } from './auth/services';
 
@@ -34,6 +35,8 @@ export async function startApi(options: {
   trustProxy: boolean;
   /** WhatsApp number of the floating chat link; unset hides the link. */
   whatsappNumber?: string;
+  /** The orders spreadsheet, images and pay-to default, picked from configuration. */
+  adapters: ApiAdapters;
 }): Promise<RunningApi> {
   const catalogue = new CatalogueCache(databaseCatalogueSource(options.database.db));
   const catalogueSync = await startCatalogueSync({
@@ -59,6 +62,8 @@ export async function startApi(options: {
     accounts,
     publicUrl: options.publicUrl,
     whatsappNumber: options.whatsappNumber ?? null,
+    producer: options.producer,
+    ...options.adapters,
     health: {
       database: () => options.database.ping(),
       redis: async () => {

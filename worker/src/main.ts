@@ -1,11 +1,13 @@
 // The worker as its own process (scaled mode): any number of replicas on PostgreSQL and Redis.
-import { loadConfigOrExit, requireDatabaseUrl } from '@campus/shared/server/config';
+import { loadConfigOrExit, publicUrl, requireDatabaseUrl } from '@campus/shared/server/config';
 import { openDatabase } from '@campus/shared/server/db/client';
 import { Lifecycle } from '@campus/shared/server/lifecycle';
 import { createLogger } from '@campus/shared/server/logger';
+import { mailerFromConfig } from '@campus/shared/server/mail/mailer';
+import { createProducer } from '@campus/shared/server/queue';
 import { closeRedis, DEFAULT_REDIS_URL, openCheckedRedis } from '@campus/shared/server/redis';
-import { processors } from './processors';
-import { startWorkers } from './start-worker';
+import { sheetStoreFromConfig } from '@campus/shared/server/sheets/sheet-store-from-config';
+import { startPipeline } from './start-pipeline';
 
 const config = loadConfigOrExit();
 const log = createLogger({ level: config.LOG_LEVEL, service: 'worker' });
@@ -20,11 +22,30 @@ try {
   lifecycle.add('database', database.close);
   const redis = await openCheckedRedis(config.REDIS_URL ?? DEFAULT_REDIS_URL, 'worker', log);
   lifecycle.add('redis', () => closeRedis(redis));
-  const running = startWorkers({
+  const producerRedis = await openCheckedRedis(
+    config.REDIS_URL ?? DEFAULT_REDIS_URL,
+    'producer',
+    log,
+  );
+  lifecycle.add('redis producer connection', () => closeRedis(producerRedis));
+  const producer = createProducer(producerRedis, config.QUEUE_PREFIX, log);
+  lifecycle.add('queue producer', producer.close);
+  const mailer = mailerFromConfig(config, log);
+  lifecycle.add('mailer', async () => mailer.close());
+  const running = startPipeline({
     connection: redis,
+    producer,
     prefix: config.QUEUE_PREFIX,
-    registry: processors,
-    deps: { database, log },
+    deps: {
+      database,
+      log,
+      sheets: sheetStoreFromConfig(config, database.db),
+      mailer,
+      redis,
+      queuePrefix: config.QUEUE_PREFIX,
+      sheetWritesPerMinute: config.SHEETS_WRITES_PER_MINUTE,
+      publicUrl: publicUrl(config),
+    },
   });
   lifecycle.add('workers', running.close);
   log.info('worker started');

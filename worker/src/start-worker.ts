@@ -1,5 +1,5 @@
 import { JOB_NAMES, JOBS, type JobName, QUEUE_NAMES } from '@campus/shared/server/jobs';
-import { type Job, UnrecoverableError, Worker } from 'bullmq';
+import { type Job, Queue, UnrecoverableError, Worker } from 'bullmq';
 import type { Redis } from 'ioredis';
 import type { JobProcessor, ProcessorRegistry, WorkerDeps } from './processor';
 
@@ -28,6 +28,13 @@ export function startWorkers(options: {
 }): RunningWorkers {
   assertCompleteRegistry(options.registry);
   const { deps } = options;
+  // Pausing a queue for everyone (a 429) goes through the queue, as BullMQ recommends.
+  const queues = new Map(
+    QUEUE_NAMES.map((name) => [
+      name as string,
+      new Queue(name, { connection: options.connection, prefix: options.prefix }),
+    ]),
+  );
   const run = async (job: Job) => {
     const name = job.name as JobName;
     const definition = JOBS[name];
@@ -42,6 +49,10 @@ export function startWorkers(options: {
       log: deps.log.child({ jobId: job.id, job: name }),
       jobId: job.id ?? '',
       attempt: job.attemptsMade + 1,
+      pauseQueue: async (ms) => {
+        await queues.get(job.queueName)?.rateLimit(ms);
+        return Worker.RateLimitError();
+      },
     });
   };
 
@@ -77,6 +88,7 @@ export function startWorkers(options: {
         deps.log.warn({ graceMs: CLOSE_GRACE_MS }, 'jobs still running at shutdown: forcing');
         await Promise.all(workers.map((w) => w.close(true)));
       }
+      await Promise.all([...queues.values()].map((q) => q.close()));
     },
   };
 }

@@ -1,4 +1,4 @@
-import { createHmac } from 'node:crypto';
+import { createHmac, randomUUID } from 'node:crypto';
 import { createChallenge, randomInt } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/pbkdf2';
 import { verify } from 'altcha-lib/frameworks/shared';
@@ -17,7 +17,14 @@ export interface Captcha {
   challenge(): Promise<unknown>;
   /** True once for a solved, unexpired challenge; a second use of the same payload is false. */
   verify(payload: string): Promise<boolean>;
+  /**
+   * Like verify, but a second use by the same submission (a double click sending one form twice)
+   * answers 'same-submission' instead of 'invalid'.
+   */
+  verifyFor(payload: string, submission: string): Promise<CaptchaOutcome>;
 }
+
+export type CaptchaOutcome = 'verified' | 'invalid' | 'same-submission';
 
 /** Self-hosted ALTCHA proof of work; used challenges are kept in Redis until they expire. */
 export function createCaptcha(options: { secret: string; redis: Redis; prefix: string }): Captcha {
@@ -26,6 +33,21 @@ export function createCaptcha(options: { secret: string; redis: Redis; prefix: s
     createHmac('sha256', options.secret).update(`altcha:${label}`).digest('hex');
   const hmacSignatureSecret = derive('signature');
   const hmacKeySignatureSecret = derive('key-signature');
+  const verifyFor = async (payload: string, submission: string): Promise<CaptchaOutcome> => {
+    if (!payload) return 'invalid';
+    const result = await verify(payload, deriveKey, hmacSignatureSecret, hmacKeySignatureSecret);
+    if (result.error !== null || result.verification?.verified !== true) return 'invalid';
+    // Only our own challenges (never a third-party server payload) carry a nonce we issued.
+    const solved = result.payload;
+    if (!solved || !('challenge' in solved)) return 'invalid';
+    // Atomic across replicas: the first use of a challenge wins, any replay loses. A Redis
+    // failure throws rather than letting a payload through unrecorded.
+    const key = `${options.prefix}:captcha:${solved.challenge.parameters.nonce}`;
+    if ((await options.redis.set(key, submission, 'PX', CAPTCHA_LIFETIME_MS, 'NX')) === 'OK') {
+      return 'verified';
+    }
+    return (await options.redis.get(key)) === submission ? 'same-submission' : 'invalid';
+  };
   return {
     challenge: () =>
       createChallenge({
@@ -37,23 +59,7 @@ export function createCaptcha(options: { secret: string; redis: Redis; prefix: s
         hmacSignatureSecret,
         hmacKeySignatureSecret,
       }),
-    async verify(payload) {
-      if (!payload) return false;
-      const result = await verify(payload, deriveKey, hmacSignatureSecret, hmacKeySignatureSecret);
-      if (result.error !== null || result.verification?.verified !== true) return false;
-      // Only our own challenges (never a third-party server payload) carry a nonce we issued.
-      const solved = result.payload;
-      if (!solved || !('challenge' in solved)) return false;
-      // Atomic across replicas: the first use of a challenge wins, any replay loses. A Redis
-      // failure throws rather than letting a payload through unrecorded.
-      const used = await options.redis.set(
-        `${options.prefix}:captcha:${solved.challenge.parameters.nonce}`,
-        '1',
-        'PX',
-        CAPTCHA_LIFETIME_MS,
-        'NX',
-      );
-      return used === 'OK';
-    },
+    verify: async (payload) => (await verifyFor(payload, randomUUID())) === 'verified',
+    verifyFor,
   };
 }

@@ -18,6 +18,7 @@ import { currentUser } from '../auth/guards';
 import type { Limit } from '../auth/rate-limit';
 import { invalidField, jsonBody, parseWith } from '../http/body';
 import { clientIp } from '../http/client-ip';
+import { needsRedis, requireCaptcha } from '../http/needs-redis';
 
 // Per e-mail tight (one person's account), per IP loose (a campus shares few public addresses).
 const LIMITS = {
@@ -72,30 +73,6 @@ function fromAuthError(error: unknown): unknown {
       return authError('auth/email-already-in-use', 409);
     default:
       return error;
-  }
-}
-
-/**
- * Limits and used captchas live in Redis. Without it the account forms refuse (never skip a
- * limit) and say the service is unavailable rather than 'Internal server error'.
- */
-async function needsRedis<T>(c: Context<AppEnv>, work: () => Promise<T>): Promise<T> {
-  try {
-    return await work();
-  } catch (error) {
-    c.get('log').error({ err: error }, 'Redis did not answer an account request');
-    throw new AppError({
-      code: 'unavailable',
-      status: 503,
-      userMessage: CODE_MESSAGES.unavailable,
-    });
-  }
-}
-
-async function requireCaptcha(c: Context<AppEnv>, payload: string) {
-  const { captcha } = c.get('accounts');
-  if (!(await needsRedis(c, () => captcha.verify(payload)))) {
-    throw invalidField('captcha', AUTH_MESSAGES.captchaRequired);
   }
 }
 
@@ -161,7 +138,7 @@ export function accountRoutes() {
       const campusId = String((body as { campusId?: unknown } | null)?.campusId ?? '');
       const domains = await allowedDomainsOf(c, campusId);
       const values = parseWith(createSignupSchema({ allowedDomains: domains }), body);
-      await requireCaptcha(c, values.captcha);
+      await requireCaptcha(c, values.captcha, AUTH_MESSAGES.captchaRequired);
       await consumeAttempt(c, 'signUp', values.email);
       const [campus] = await db
         .select({ campusName: campuses.name, universityName: universities.name })
@@ -198,7 +175,7 @@ export function accountRoutes() {
       const { auth } = c.get('accounts');
       const body = await jsonBody(c);
       const values = parseWith(ZLoginForm, body);
-      await requireCaptcha(c, values.captcha);
+      await requireCaptcha(c, values.captcha, AUTH_MESSAGES.captchaRequired);
       // Every attempt counts until it succeeds, so only failures add up.
       const refund = await consumeAttempt(c, 'signInFailures', values.email);
       if (!(await userIdByEmail(c, values.email))) throw authError('auth/user-not-found', 401);
@@ -245,7 +222,7 @@ export function accountRoutes() {
     .post('/password-reset', async (c) => {
       const body = await jsonBody(c);
       const values = parseWith(ZPasswordResetForm, body);
-      await requireCaptcha(c, values.captcha);
+      await requireCaptcha(c, values.captcha, AUTH_MESSAGES.captchaRequired);
       await consumeAttempt(c, 'passwordReset', values.email);
       if (!(await userIdByEmail(c, values.email))) throw authError('auth/user-not-found', 404);
       await c.get('accounts').auth.api.requestPasswordReset({ body: { email: values.email } });

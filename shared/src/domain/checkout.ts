@@ -22,6 +22,12 @@ export const CHECKOUT_MESSAGES = {
   paymentFields: 'Please complete all online payment fields.',
   captchaRequired: 'Please complete the CAPTCHA.',
   invalidPersons: CART_MESSAGES.invalidPersons,
+  itemUnavailable: (name: string) =>
+    `${name} is no longer available. Please remove it from your bucket.`,
+  outOfStock: (name: string, available: number) =>
+    available > 0
+      ? `Sorry, only ${available} of ${name} left in stock. Please lower the quantity in your bucket.`
+      : `Sorry, ${name} is out of stock. Please remove it from your bucket.`,
   thankYou: 'Thank you for shopping!',
   orderPlaced: 'Your order has been placed successfully.',
 } as const;
@@ -115,3 +121,22 @@ export function createCheckoutSchema<S extends z.ZodType = z.ZodUnknown>(
   return withValidator(shape, (values) => validateCheckout(values, context));
 }
 export type TCheckoutForm = z.output<ReturnType<typeof createCheckoutSchema>>;
+
+/** The bank account students pay into (DESIGN §7): per campus, or the configured default. */
+export const ZPayTo = z.object({
+  accountTitle: z.string(),
+  bankName: z.string(),
+  accountNumber: z.string(),
+});
+export type TPayTo = z.infer<typeof ZPayTo>;
+
+/** What /checkout loads: the campus's pay-to account and the e-mail domains checkout allows. */
+export const ZCheckoutContextResponse = z.object({
+  ok: z.literal(true),
+  payTo: ZPayTo,
+  allowedDomains: z.array(z.string()),
+});
+export type TCheckoutContextResponse = z.infer<typeof ZCheckoutContextResponse>;
+
+/** An idempotency key: the same key from the same person always means the same order. */
+export const ZIdempotencyKey = z.string().trim().min(8).max(100);

@@ -11,6 +11,13 @@ const optionalUrl = (protocols: string[]) =>
       message: `must start with ${protocols.map((p) => `${p}://`).join(' or ')}`,
     });
 
+const optionalText = () =>
+  z
+    .string()
+    .trim()
+    .optional()
+    .transform((value) => (value === '' ? undefined : value));
+
 /** Every environment variable the server processes read, with its default. */
 export const ZServerConfig = z.object({
   HOST: z.string().trim().min(1).default('0.0.0.0'),
@@ -49,6 +56,21 @@ export const ZServerConfig = z.object({
     .enum(['true', 'false', ''])
     .optional()
     .transform((value) => (value === undefined || value === '' ? undefined : value === 'true')),
+  // The pay-to account checkout shows for a campus without its own (admins set a campus's own).
+  PAY_TO_ACCOUNT_TITLE: z.string().trim().default('CampusBucket'),
+  PAY_TO_BANK_NAME: z.string().trim().default('Meezan Bank'),
+  PAY_TO_ACCOUNT_NUMBER: z.string().trim().default('PK00 MEZN 0000 0000 0000 0000'),
+  // Unset: payment screenshots and photos are files in DATA_DIR/uploads served by the api.
+  // cloudinary://KEY:SECRET@CLOUD_NAME stores them on Cloudinary instead.
+  CLOUDINARY_URL: optionalUrl(['cloudinary']),
+  // All three set: orders go to this Google spreadsheet through a service account. All unset: to
+  // tabs kept in the database, viewed and exported in the app.
+  GOOGLE_SHEETS_SPREADSHEET_ID: optionalText(),
+  GOOGLE_SHEETS_CLIENT_EMAIL: optionalText(),
+  // The service account's PEM key; literal \n sequences (as in a one-line .env value) are newlines.
+  GOOGLE_SHEETS_PRIVATE_KEY: optionalText().transform((key) => key?.replace(/\\n/g, '\n')),
+  // Google allows about 60 writes a minute per service account; stay under it with room for others.
+  SHEETS_WRITES_PER_MINUTE: z.coerce.number().int().min(1).max(6000).default(50),
   // The floating chat link (wa.me) is shown only when this is set.
   WHATSAPP_NUMBER: z
     .string()
@@ -62,6 +84,33 @@ export const ZServerConfig = z.object({
 
 export type TServerConfig = z.infer<typeof ZServerConfig>;
 
+const GOOGLE_SHEETS_KEYS = [
+  'GOOGLE_SHEETS_SPREADSHEET_ID',
+  'GOOGLE_SHEETS_CLIENT_EMAIL',
+  'GOOGLE_SHEETS_PRIVATE_KEY',
+] as const;
+
+/** The Google Sheets service account, when configured (all three keys), else null. */
+export function googleSheetsConfig(
+  config: TServerConfig,
+): { spreadsheetId: string; clientEmail: string; privateKey: string } | null {
+  if (!config.GOOGLE_SHEETS_SPREADSHEET_ID) return null;
+  return {
+    spreadsheetId: config.GOOGLE_SHEETS_SPREADSHEET_ID,
+    clientEmail: config.GOOGLE_SHEETS_CLIENT_EMAIL ?? '',
+    privateKey: config.GOOGLE_SHEETS_PRIVATE_KEY ?? '',
+  };
+}
+
+/** The pay-to account of a campus that has none of its own. */
+export function defaultPayTo(config: TServerConfig) {
+  return {
+    accountTitle: config.PAY_TO_ACCOUNT_TITLE,
+    bankName: config.PAY_TO_BANK_NAME,
+    accountNumber: config.PAY_TO_ACCOUNT_NUMBER,
+  };
+}
+
 /** Thrown when the environment does not describe a usable configuration; lists every problem. */
 export class ConfigError extends Error {
   constructor(readonly problems: string[]) {
@@ -72,7 +121,18 @@ export class ConfigError extends Error {
 
 /** Parses the environment once; throws ConfigError naming every bad or missing variable. */
 export function parseConfig(env: Record<string, string | undefined>): TServerConfig {
-  const result = ZServerConfig.safeParse(env);
+  const result = ZServerConfig.superRefine((config, ctx) => {
+    const set = GOOGLE_SHEETS_KEYS.filter((key) => config[key] !== undefined);
+    if (set.length > 0 && set.length < GOOGLE_SHEETS_KEYS.length) {
+      for (const key of GOOGLE_SHEETS_KEYS.filter((k) => config[k] === undefined)) {
+        ctx.addIssue({
+          code: 'custom',
+          path: [key],
+          message: `must be set with ${set.join(' and ')} (or leave all GOOGLE_SHEETS_* unset)`,
+        });
+      }
+    }
+  }).safeParse(env);
   if (result.success) return result.data;
   throw new ConfigError(
     result.error.issues.map((issue) => `${issue.path.join('.') || '(root)'}: ${issue.message}`),

@@ -4,8 +4,12 @@ import { z } from 'zod';
 // Queue names and job payload schemas: the one contract between producers (api, outbox relay)
 // and the worker. Payloads carry ids, never personal data.
 
-export const QUEUE_NAMES = ['system'] as const;
+// One queue per outside service, so a pause for one (Google's 429) never holds up the others.
+export const QUEUE_NAMES = ['system', 'sheets', 'mail'] as const;
 export type QueueName = (typeof QUEUE_NAMES)[number];
+
+const zOrderId = z.object({ orderId: z.string().min(1) });
+const zTabName = z.object({ tabName: z.string().min(1).max(100) });
 
 export const JOBS = {
   /** Proves the loop api → Redis → worker; used by health tooling and tests. */
@@ -13,6 +17,16 @@ export const JOBS = {
     queue: 'system',
     payload: z.object({ requestedAt: z.iso.datetime(), note: z.string().max(200).optional() }),
   },
+  /** Appends the order's row (with every other waiting row of its tab) to the campus tab. */
+  'append-order-row': { queue: 'sheets', payload: zOrderId },
+  /** Mails the student a confirmation and the campus's admins a notice of the order. */
+  'notify-order': { queue: 'mail', payload: zOrderId },
+  /** Creates a campus's order tab with the header row (a new campus). */
+  'create-sheet-tab': { queue: 'sheets', payload: zTabName },
+  /** Removes a campus's order tab (a deleted campus). */
+  'delete-sheet-tab': { queue: 'sheets', payload: zTabName },
+  /** Makes sure the Master tab exists. */
+  'ensure-master-tab': { queue: 'sheets', payload: z.object({}) },
 } as const satisfies Record<string, { queue: QueueName; payload: z.ZodType }>;
 
 export type JobName = keyof typeof JOBS;
@@ -35,3 +49,19 @@ export function jobId(...parts: string[]): string {
   if (id.includes(':') || /^\d+$/.test(id)) throw new Error(`Invalid job id: ${id}`);
   return id;
 }
+
+/** The id of an order's sheet or notify job: `order-<id>-sheet`, `order-<id>-notify`. */
+export function orderJobId(orderId: string, kind: 'sheet' | 'notify'): string {
+  return jobId('order', orderId, kind);
+}
+
+/** The jobs every order gets (DESIGN §3.3). */
+export function orderJobs(orderId: string) {
+  return [
+    { jobName: 'append-order-row', jobId: orderJobId(orderId, 'sheet'), payload: { orderId } },
+    { jobName: 'notify-order', jobId: orderJobId(orderId, 'notify'), payload: { orderId } },
+  ] as const satisfies readonly OutboxJob[];
+}
+
+/** A job as the outbox keeps it until it is enqueued. */
+export type OutboxJob = { jobName: JobName; jobId: string; payload: unknown };

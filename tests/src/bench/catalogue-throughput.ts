@@ -3,6 +3,7 @@
 // measured over real HTTP from a worker thread.
 import { join } from 'node:path';
 import { startApi } from '@campus/api/server';
+import { createLocalImageStore } from '@campus/api/uploads/local-image-store';
 import { type Database, type Db, openDatabase } from '@campus/shared/server/db/client';
 import { newId } from '@campus/shared/server/db/ids';
 import {
@@ -17,7 +18,9 @@ import type { Lifecycle } from '@campus/shared/server/lifecycle';
 import { createMailer } from '@campus/shared/server/mail/mailer';
 import { createProducer } from '@campus/shared/server/queue';
 import { closeRedis, openCheckedRedis } from '@campus/shared/server/redis';
+import { createLocalSheetStore } from '@campus/shared/server/sheets/local-sheet-store';
 import type { Logger } from 'pino';
+import { TEST_PAY_TO } from '../support/app';
 import { perSecond, runLoad } from './http-load';
 
 export const CONCURRENCY = 32;
@@ -126,6 +129,15 @@ export async function measureCatalogueThroughput(options: {
       authSecret: 'bench-only-secret-that-is-long-enough-0123456789abcdef',
       publicUrl: `http://127.0.0.1:${port}`,
       trustProxy: false,
+      adapters: {
+        sheets: createLocalSheetStore(database.db),
+        images: createLocalImageStore({
+          dir: join(options.dataDir, 'uploads'),
+          publicUrl: `http://127.0.0.1:${port}`,
+        }),
+        uploadsDir: join(options.dataDir, 'uploads'),
+        payToDefault: TEST_PAY_TO,
+      },
     });
     resources.push(api.close);
 

@@ -15,6 +15,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, TEST_PUBLIC_URL } from '../support/app';
 import { buildCampusTree } from '../support/builders';
 import { solvedCaptcha } from '../support/captcha';
+import { cookieOf } from '../support/session';
 import { engine, openTestDatabase } from '../support/database';
 import { testLog } from '../support/logger';
 import { createPerson } from '../support/people';
@@ -68,14 +69,6 @@ async function signupBody(app: TestApp['app'], overrides: Record<string, unknown
     captcha: await solvedCaptcha(app),
     ...overrides,
   };
-}
-
-/** The session cookie pair of a sign-in answer, ready to send back. */
-function cookieOf(response: Response): string {
-  return response.headers
-    .getSetCookie()
-    .map((cookie) => cookie.split(';')[0])
-    .join('; ');
 }
 
 function latestMailTo(mailer: TestApp['mailer'], email: string) {

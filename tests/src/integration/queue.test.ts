@@ -12,6 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { engine, openTestDatabase } from '../support/database';
 import { testLog } from '../support/logger';
 import { testQueuePrefix, testRedisUrl } from '../support/redis';
+import { testWorkerDeps } from '../support/worker';
 
 let database: Database;
 beforeAll(async () => {
@@ -31,7 +32,7 @@ describe(`queue loop on ${engine}`, () => {
       connection: workerRedis,
       prefix,
       registry: processors,
-      deps: { database, log: testLog },
+      deps: testWorkerDeps({ database, redis: workerRedis, prefix }),
     });
     const events = new QueueEvents('system', {
       connection: connectRedis(testRedisUrl(), 'worker'),
@@ -76,9 +77,11 @@ describe('worker start-up', () => {
           connection: redis,
           prefix: testQueuePrefix(),
           registry: {} as typeof processors,
-          deps: { database, log: testLog },
+          deps: testWorkerDeps({ database, redis, prefix: testQueuePrefix() }),
         }),
-      ).toThrow('No processor registered for job(s): ping');
+      ).toThrow(
+        'No processor registered for job(s): ping, append-order-row, notify-order, create-sheet-tab, delete-sheet-tab, ensure-master-tab',
+      );
     } finally {
       redis.disconnect();
     }

@@ -3,10 +3,15 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createApp } from '@campus/api/app';
 import { type AccountServices, createAccountServices } from '@campus/api/auth/services';
+import type { ImageStore } from '@campus/api/uploads/image-store';
+import { createLocalImageStore } from '@campus/api/uploads/local-image-store';
 import { CatalogueCache } from '@campus/shared/server/catalogue/cache';
 import { databaseCatalogueSource } from '@campus/shared/server/catalogue/queries';
 import type { Database } from '@campus/shared/server/db/client';
 import { createMailer, type Mailer } from '@campus/shared/server/mail/mailer';
+import { createProducer, type Producer } from '@campus/shared/server/queue';
+import { createLocalSheetStore } from '@campus/shared/server/sheets/local-sheet-store';
+import type { SheetStore } from '@campus/shared/server/sheets/sheet-store';
 import type { Redis } from 'ioredis';
 import { testLog } from './logger';
 import { testQueuePrefix } from './redis';
@@ -23,7 +28,20 @@ export interface TestAppOptions {
   mailer?: Mailer;
   catalogue?: CatalogueCache;
   webDistDir?: string;
+  /** Defaults to a producer on the test prefix; close it with the app's `close`. */
+  producer?: Producer;
+  /** Defaults to the local sheet store on the test database. */
+  sheets?: SheetStore;
+  /** Defaults to the local image store in a fresh temporary folder. */
+  images?: ImageStore;
 }
+
+/** The pay-to account tests see for a campus without its own. */
+export const TEST_PAY_TO = {
+  accountTitle: 'CampusBucket Test',
+  bankName: 'Test Bank',
+  accountNumber: 'PK00 TEST 0000 0000',
+};
 
 /** The api app as production builds it, on a test database and Redis. */
 export function createTestApp(options: TestAppOptions) {
@@ -47,12 +65,22 @@ export function createTestApp(options: TestAppOptions) {
     trustProxy: true,
     log: testLog,
   });
+  const producer = options.producer ?? createProducer(options.redis, prefix, testLog);
+  const sheets = options.sheets ?? createLocalSheetStore(options.database.db);
+  const uploadsDir = mkdtempSync(join(tmpdir(), 'campus-uploads-'));
+  const images =
+    options.images ?? createLocalImageStore({ dir: uploadsDir, publicUrl: TEST_PUBLIC_URL });
   const app = createApp({
     log: testLog,
     webDistDir: options.webDistDir ?? join(tmpdir(), 'campus-no-web-here'),
     catalogue,
     accounts,
     publicUrl: TEST_PUBLIC_URL,
+    producer,
+    sheets,
+    images,
+    uploadsDir: 'dir' in images && typeof images.dir === 'string' ? images.dir : null,
+    payToDefault: TEST_PAY_TO,
     health: {
       database: () => options.database.ping(),
       redis: async () => {
@@ -60,5 +88,19 @@ export function createTestApp(options: TestAppOptions) {
       },
     },
   });
-  return { app, accounts, mailer, catalogue, prefix };
+  return {
+    app,
+    accounts,
+    mailer,
+    catalogue,
+    prefix,
+    producer,
+    sheets,
+    images,
+    uploadsDir,
+    /** Closes what the test app opened itself (the producer's queues). */
+    close: async () => {
+      if (!options.producer) await producer.close();
+    },
+  };
 }

@@ -279,6 +279,13 @@ export const orders = pgTable(
     // The spec's Karachi long-format text, fixed at placement so every retry writes the same row.
     timestampText: text('timestamp_text').notNull(),
     placedAt: timestamp('placed_at', { withTimezone: true }).notNull().defaultNow(),
+    // The sheet append (DESIGN §3.4): started says a write was sent whose outcome may be unknown
+    // (the next attempt reads the tab before writing again); appended says the row is there.
+    sheetWriteStartedAt: timestamp('sheet_write_started_at', { withTimezone: true }),
+    sheetAppendedAt: timestamp('sheet_appended_at', { withTimezone: true }),
+    // The notify job's two mails, each sent once.
+    studentNotifiedAt: timestamp('student_notified_at', { withTimezone: true }),
+    adminsNotifiedAt: timestamp('admins_notified_at', { withTimezone: true }),
   },
   (t) => [
     uniqueIndex('orders_user_idempotency_key').on(t.userId, t.idempotencyKey),
@@ -289,6 +296,9 @@ export const orders = pgTable(
     }).onDelete('set null'),
     check('orders_campus_pair_check', sql`(${t.universityId} is null) = (${t.campusId} is null)`),
     index('orders_campus_idx').on(t.campusId),
+    index('orders_sheet_pending_idx')
+      .on(t.sheetTabName, t.placedAt)
+      .where(sql`${t.sheetAppendedAt} is null`),
     check('orders_persons_check', sql`${t.persons} >= 1`),
     check(
       'orders_totals_check',
@@ -346,16 +356,13 @@ export const outbox = pgTable(
   ],
 );
 
-// The local SheetStore: one row per tab, rows as JSON arrays of cell texts.
+// The local SheetStore: tabs with their header row, and rows as JSON arrays of cells.
 export const sheetTabs = pgTable(
   'sheet_tabs',
   {
     sheetId: serial('sheet_id').primaryKey(),
     name: text('name').notNull(),
-    universityId: text('university_id').references(() => universities.id, {
-      onDelete: 'set null',
-    }),
-    campusId: text('campus_id').references(() => campuses.id, { onDelete: 'set null' }),
+    header: jsonb('header').$type<string[]>().notNull().default([]),
     createdAt: createdAt(),
   },
   (t) => [uniqueIndex('sheet_tabs_name_key').on(t.name)],
@@ -368,15 +375,10 @@ export const sheetRows = pgTable(
     sheetId: integer('sheet_id')
       .notNull()
       .references(() => sheetTabs.sheetId, { onDelete: 'cascade' }),
-    // The order id of the last column: a row is appended at most once per order.
-    orderId: text('order_id'),
-    cells: jsonb('cells').$type<string[]>().notNull(),
+    cells: jsonb('cells').$type<(string | number)[]>().notNull(),
     createdAt: createdAt(),
   },
-  (t) => [
-    uniqueIndex('sheet_rows_sheet_order_key').on(t.sheetId, t.orderId),
-    index('sheet_rows_sheet_idx').on(t.sheetId, t.id),
-  ],
+  (t) => [index('sheet_rows_sheet_idx').on(t.sheetId, t.id)],
 );
 
 export const uploads = pgTable('uploads', {

@@ -1,0 +1,35 @@
+import { resolve } from 'node:path';
+import type { TPayTo } from '@campus/shared/domain/checkout';
+import { defaultPayTo, type TServerConfig } from '@campus/shared/server/config';
+import type { Db } from '@campus/shared/server/db/client';
+import type { SheetStore } from '@campus/shared/server/sheets/sheet-store';
+import { sheetStoreFromConfig } from '@campus/shared/server/sheets/sheet-store-from-config';
+import { createCloudinaryImageStore } from './uploads/cloudinary-image-store';
+import type { ImageStore } from './uploads/image-store';
+import { createLocalImageStore } from './uploads/local-image-store';
+
+/** What the api reaches outside itself, picked once from configuration (DESIGN §2). */
+export interface ApiAdapters {
+  sheets: SheetStore;
+  images: ImageStore;
+  /** The local image store's folder, served at /uploads; null with Cloudinary. */
+  uploadsDir: string | null;
+  payToDefault: TPayTo;
+}
+
+export function apiAdaptersFromConfig(
+  config: TServerConfig,
+  db: Db,
+  publicUrl: string,
+): ApiAdapters {
+  const common = { sheets: sheetStoreFromConfig(config, db), payToDefault: defaultPayTo(config) };
+  if (config.CLOUDINARY_URL) {
+    return {
+      ...common,
+      images: createCloudinaryImageStore(config.CLOUDINARY_URL),
+      uploadsDir: null,
+    };
+  }
+  const uploadsDir = resolve(config.DATA_DIR, 'uploads');
+  return { ...common, images: createLocalImageStore({ dir: uploadsDir, publicUrl }), uploadsDir };
+}

@@ -1,0 +1,289 @@
+import { AppError } from '@campus/shared/domain/app-error';
+import {
+  CART_MESSAGES,
+  campusLockMessage,
+  MART_RESTAURANT_NAME,
+  orderTotals,
+} from '@campus/shared/domain/cart';
+import { CHECKOUT_MESSAGES, type TCheckoutForm } from '@campus/shared/domain/checkout';
+import type { TUserProfile } from '@campus/shared/domain/entities';
+import {
+  formatCartItemsText,
+  formatOrderTimestamp,
+  type OrderTextLine,
+} from '@campus/shared/domain/order';
+import { findClosedRestaurantMessage } from '@campus/shared/domain/restaurant-hours';
+import { sheetTabName } from '@campus/shared/domain/sheet-tab';
+import type { Db } from '@campus/shared/server/db/client';
+import { newId } from '@campus/shared/server/db/ids';
+import {
+  campuses,
+  martItems,
+  menuItems,
+  orderLines,
+  orders,
+  restaurants,
+  universities,
+  uploads,
+} from '@campus/shared/server/db/schema';
+import { orderJobs } from '@campus/shared/server/jobs';
+import { writeOutbox } from '@campus/shared/server/outbox';
+import { and, eq, gte, inArray, sql } from 'drizzle-orm';
+
+/** The checkout as the api received and validated it; `screenshot` is an upload id. */
+export type PlaceOrderInput = TCheckoutForm & { screenshot: string; idempotencyKey: string };
+
+/** An order line with everything taken from the database, never from the client. */
+type PricedLine = OrderTextLine & {
+  kind: 'menu' | 'mart';
+  itemId: string;
+  restaurantId: string | null;
+  hours: { openTime: string; closeTime: string; is24x7: boolean } | null;
+};
+
+const refuse = (status: number, code: string, message: string, field?: string) =>
+  new AppError({
+    code,
+    status,
+    userMessage: message,
+    fields: field ? { [field]: message } : undefined,
+  });
+
+/** The order a person already placed with this idempotency key, if any. */
+export async function findOrderByIdempotencyKey(
+  db: Db,
+  userId: string,
+  idempotencyKey: string,
+): Promise<string | null> {
+  const [row] = await db
+    .select({ id: orders.id })
+    .from(orders)
+    .where(and(eq(orders.userId, userId), eq(orders.idempotencyKey, idempotencyKey)));
+  return row?.id ?? null;
+}
+
+async function loadCampus(db: Db, universityId: string, campusId: string) {
+  const [campus] = await db
+    .select({
+      id: campuses.id,
+      universityId: campuses.universityId,
+      name: campuses.name,
+      universityName: universities.name,
+      timeZone: campuses.timeZone,
+    })
+    .from(campuses)
+    .innerJoin(universities, eq(universities.id, campuses.universityId))
+    .where(and(eq(campuses.id, campusId), eq(campuses.universityId, universityId)));
+  if (!campus) {
+    throw refuse(400, 'invalid-argument', CHECKOUT_MESSAGES.selectUniversityAndCampus, 'campusId');
+  }
+  return campus;
+}
+
+/**
+ * Prices every bucket line from the database: the item must exist at this campus; name, price,
+ * restaurant and hours are the database's. Lines of the same item are merged.
+ */
+async function priceLines(
+  db: Db,
+  campusId: string,
+  lines: TCheckoutForm['cartItems'],
+): Promise<PricedLine[]> {
+  const menuIds = lines.filter((l) => l.restaurantId !== null).map((l) => l.itemId);
+  const martIds = lines.filter((l) => l.restaurantId === null).map((l) => l.itemId);
+  const menuRows = menuIds.length
+    ? await db
+        .select({
+          id: menuItems.id,
+          name: menuItems.name,
+          pricePaisa: menuItems.pricePaisa,
+          restaurantId: restaurants.id,
+          restaurantName: restaurants.name,
+          campusId: restaurants.campusId,
+          openTime: restaurants.openTime,
+          closeTime: restaurants.closeTime,
+          is24x7: restaurants.is24x7,
+        })
+        .from(menuItems)
+        .innerJoin(restaurants, eq(restaurants.id, menuItems.restaurantId))
+        .where(inArray(menuItems.id, menuIds))
+    : [];
+  const martRows = martIds.length
+    ? await db
+        .select({
+          id: martItems.id,
+          name: martItems.name,
+          pricePaisa: martItems.pricePaisa,
+          campusId: martItems.campusId,
+        })
+        .from(martItems)
+        .where(inArray(martItems.id, martIds))
+    : [];
+  const menuById = new Map(menuRows.map((row) => [row.id, row]));
+  const martById = new Map(martRows.map((row) => [row.id, row]));
+
+  const priced = new Map<string, PricedLine>();
+  for (const line of lines) {
+    const isMart = line.restaurantId === null;
+    const row = isMart ? martById.get(line.itemId) : menuById.get(line.itemId);
+    if (!row)
+      throw refuse(409, 'failed-precondition', CHECKOUT_MESSAGES.itemUnavailable(line.name));
+    if (campusLockMessage(campusId, row.campusId)) {
+      throw refuse(403, 'permission-denied', CART_MESSAGES.campusLock, 'cartItems');
+    }
+    const key = `${isMart ? 'mart' : 'menu'}:${row.id}`;
+    const known = priced.get(key);
+    if (known) {
+      known.quantity += line.quantity;
+      continue;
+    }
+    const menu = isMart ? null : menuById.get(line.itemId);
+    priced.set(key, {
+      kind: isMart ? 'mart' : 'menu',
+      itemId: row.id,
+      name: row.name,
+      quantity: line.quantity,
+      unitPricePaisa: row.pricePaisa,
+      restaurantId: menu?.restaurantId ?? null,
+      restaurantName: menu?.restaurantName ?? MART_RESTAURANT_NAME,
+      hours: menu
+        ? { openTime: menu.openTime, closeTime: menu.closeTime, is24x7: menu.is24x7 }
+        : null,
+    });
+  }
+  return [...priced.values()];
+}
+
+async function screenshotUrl(db: Db, uploadId: string, userId: string): Promise<string> {
+  const [upload] = await db
+    .select({ url: uploads.url })
+    .from(uploads)
+    .where(
+      and(
+        eq(uploads.id, uploadId),
+        eq(uploads.uploadedBy, userId),
+        eq(uploads.purpose, 'screenshot'),
+      ),
+    );
+  if (!upload) throw refuse(400, 'invalid-argument', CHECKOUT_MESSAGES.paymentFields, 'screenshot');
+  return upload.url;
+}
+
+function isUniqueViolation(error: unknown): boolean {
+  for (let e: unknown = error; e instanceof Error; e = e.cause) {
+    if ((e as { code?: unknown }).code === '23505') return true;
+  }
+  return false;
+}
+
+/**
+ * Places an order (DESIGN §3.1-3.2): re-derives campus, prices, opening hours and stock from the
+ * database, then writes the order, its lines, the stock decrements and its jobs' outbox rows in
+ * one transaction. The same idempotency key from the same person returns the first order.
+ */
+export async function placeOrder(
+  db: Db,
+  user: TUserProfile,
+  input: PlaceOrderInput,
+  now: Date = new Date(),
+): Promise<{ orderId: string; created: boolean; campusId: string; hasMartLines: boolean }> {
+  const campus = await loadCampus(db, input.universityId, input.campusId);
+  const lockMessage = campusLockMessage(user.campusId, campus.id);
+  if (lockMessage) throw refuse(403, 'permission-denied', lockMessage, 'cartItems');
+
+  const lines = await priceLines(db, campus.id, input.cartItems);
+  const closed = findClosedRestaurantMessage(
+    lines.map((line) => ({ restaurantName: line.restaurantName, restaurantData: line.hours })),
+    now,
+    campus.timeZone,
+  );
+  if (closed) throw refuse(409, 'failed-precondition', closed, 'cartItems');
+  const screenshot = await screenshotUrl(db, input.screenshot, user.uid);
+  const itemTotal = lines.reduce((sum, line) => sum + line.unitPricePaisa * line.quantity, 0);
+  const totals = orderTotals(itemTotal, input.persons);
+  const orderId = newId();
+
+  try {
+    await db.transaction(async (tx) => {
+      // Rows locked in one order everywhere: two buyers of the same items never deadlock.
+      const martLines = lines
+        .filter((l) => l.kind === 'mart')
+        .sort((a, b) => a.itemId.localeCompare(b.itemId));
+      for (const line of martLines) {
+        const taken = await tx
+          .update(martItems)
+          .set({ stock: sql`${martItems.stock} - ${line.quantity}` })
+          .where(and(eq(martItems.id, line.itemId), gte(martItems.stock, line.quantity)))
+          .returning({ id: martItems.id });
+        if (taken.length === 0) {
+          const [item] = await tx
+            .select({ stock: martItems.stock })
+            .from(martItems)
+            .where(eq(martItems.id, line.itemId));
+          throw refuse(
+            409,
+            'failed-precondition',
+            CHECKOUT_MESSAGES.outOfStock(line.name, Math.max(0, item?.stock ?? 0)),
+            'cartItems',
+          );
+        }
+      }
+      await tx.insert(orders).values({
+        id: orderId,
+        userId: user.uid,
+        idempotencyKey: input.idempotencyKey,
+        universityId: campus.universityId,
+        campusId: campus.id,
+        universityName: campus.universityName,
+        campusName: campus.name,
+        sheetTabName: sheetTabName(campus.universityName, campus.name),
+        firstName: input.firstName,
+        lastName: input.lastName,
+        room: input.room,
+        phone: input.phone,
+        email: input.email,
+        persons: input.persons,
+        accountTitle: input.accountTitle,
+        bankName: input.bankName,
+        specialInstruction: input.specialInstruction,
+        itemTotalPaisa: totals.itemTotal,
+        deliveryChargePaisa: totals.deliveryCharge,
+        grandTotalPaisa: totals.grandTotal,
+        screenshotUrl: screenshot,
+        cartItemsText: formatCartItemsText(lines),
+        timestampText: formatOrderTimestamp(now, campus.timeZone),
+        placedAt: now,
+      });
+      await tx.insert(orderLines).values(
+        lines.map((line, position) => ({
+          orderId,
+          position,
+          kind: line.kind,
+          menuItemId: line.kind === 'menu' ? line.itemId : null,
+          martItemId: line.kind === 'mart' ? line.itemId : null,
+          restaurantId: line.restaurantId,
+          restaurantName: line.restaurantName,
+          name: line.name,
+          unitPricePaisa: line.unitPricePaisa,
+          quantity: line.quantity,
+          lineTotalPaisa: line.unitPricePaisa * line.quantity,
+        })),
+      );
+      await writeOutbox(tx, orderJobs(orderId));
+    });
+  } catch (error) {
+    // Two submits with one key raced: the other one won, and its order is this order.
+    if (isUniqueViolation(error)) {
+      const first = await findOrderByIdempotencyKey(db, user.uid, input.idempotencyKey);
+      if (first)
+        return { orderId: first, created: false, campusId: campus.id, hasMartLines: false };
+    }
+    throw error;
+  }
+  return {
+    orderId,
+    created: true,
+    campusId: campus.id,
+    hasMartLines: lines.some((line) => line.kind === 'mart'),
+  };
+}

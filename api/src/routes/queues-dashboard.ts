@@ -1,0 +1,26 @@
+import { createBullBoard } from '@bull-board/api';
+import { BullMQAdapter } from '@bull-board/api/bullMQAdapter';
+import { HonoAdapter } from '@bull-board/hono';
+import { QUEUE_NAMES } from '@campus/shared/server/jobs';
+import type { Producer } from '@campus/shared/server/queue';
+import { serveStatic } from '@hono/node-server/serve-static';
+import { Hono } from 'hono';
+import type { AppEnv } from '../app-env';
+import { requireRole } from '../auth/guards';
+
+/** Where operators see every queue, its failed jobs and replay them (DESIGN §3.5). */
+export const QUEUES_DASHBOARD_PATH = '/ops/queues';
+
+/** bull-board over every queue, for super admins only. */
+export function queuesDashboardRoutes(producer: Producer) {
+  const serverAdapter = new HonoAdapter(serveStatic);
+  serverAdapter.setBasePath(QUEUES_DASHBOARD_PATH);
+  createBullBoard({
+    queues: QUEUE_NAMES.map((name) => new BullMQAdapter(producer.queue(name))),
+    serverAdapter,
+    options: { uiConfig: { boardTitle: 'CampusBucket jobs' } },
+  });
+  return new Hono<AppEnv>()
+    .use(requireRole('superAdmin'))
+    .route('/', serverAdapter.registerPlugin());
+}

@@ -1,0 +1,26 @@
+/** What an upload is for: a payment screenshot (any signed-in person) or a catalogue photo. */
+export const UPLOAD_PURPOSES = ['screenshot', 'menu-photo', 'mart-photo'] as const;
+export type UploadPurpose = (typeof UPLOAD_PURPOSES)[number];
+
+/** An image already decoded, re-encoded and stripped of metadata, under a server-made id. */
+export interface CleanImage {
+  /** Server-generated, URL-safe; also the file name stem. */
+  id: string;
+  bytes: Buffer;
+  contentType: 'image/jpeg' | 'image/png' | 'image/webp';
+  /** File extension without the dot, matching contentType. */
+  extension: 'jpg' | 'png' | 'webp';
+  width: number;
+  height: number;
+  purpose: UploadPurpose;
+}
+
+/**
+ * Where images live (DESIGN §2): files under DATA_DIR/uploads served by the api, or Cloudinary.
+ * `save` returns the URL people open: for the local store an absolute URL under PUBLIC_URL, for
+ * Cloudinary its secure_url.
+ */
+export interface ImageStore {
+  readonly kind: 'local' | 'cloudinary';
+  save(image: CleanImage): Promise<{ url: string }>;
+}

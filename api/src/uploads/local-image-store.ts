@@ -1,0 +1,35 @@
+import { randomBytes } from 'node:crypto';
+import { mkdir, rename, rm, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { ImageStore } from './image-store';
+
+/**
+ * Images as files `<dir>/<id>.<ext>`, served by the api under `<publicUrl>/uploads/` (DESIGN §2,
+ * the default that runs everywhere).
+ */
+export function createLocalImageStore(options: {
+  dir: string;
+  publicUrl: string;
+}): ImageStore & { dir: string } {
+  const { dir } = options;
+  const publicUrl = options.publicUrl.replace(/\/+$/, '');
+  return {
+    kind: 'local',
+    dir,
+    async save(image) {
+      const name = `${image.id}.${image.extension}`;
+      // Written under a name the file route never serves, then renamed in one step (same folder,
+      // same file system): a reader sees the whole file or none.
+      const temporary = join(dir, `.${name}.${randomBytes(6).toString('hex')}.tmp`);
+      await mkdir(dir, { recursive: true });
+      try {
+        await writeFile(temporary, image.bytes, { flag: 'wx' });
+        await rename(temporary, join(dir, name));
+      } catch (error) {
+        await rm(temporary, { force: true });
+        throw error;
+      }
+      return { url: `${publicUrl}/uploads/${name}` };
+    },
+  };
+}

@@ -1,0 +1,126 @@
+import { and, asc, eq, inArray, isNull, lt, sql } from 'drizzle-orm';
+import type { Logger } from 'pino';
+import type { Db } from './db/client';
+import { outbox } from './db/schema';
+import { JOBS, type JobName, type OutboxJob } from './jobs';
+import type { Producer } from './queue';
+
+// The transactional outbox (DESIGN §3.2-3.3): jobs are rows written with the business change, so a
+// job exists exactly when the change committed. Enqueueing is at-least-once and BullMQ's job id
+// makes a repeat harmless.
+
+type Executor = Pick<Db, 'insert'>;
+
+/** Writes the jobs in the caller's transaction. */
+export async function writeOutbox(tx: Executor, jobs: readonly OutboxJob[]): Promise<void> {
+  if (jobs.length === 0) return;
+  await tx
+    .insert(outbox)
+    .values(jobs.map((job) => ({ jobName: job.jobName, jobId: job.jobId, payload: job.payload })))
+    .onConflictDoNothing({ target: outbox.jobId });
+}
+
+type OutboxRow = typeof outbox.$inferSelect;
+
+/**
+ * Enqueues the given outbox rows and marks those Redis took. Never throws: a row Redis did not
+ * take keeps its error and waits for the relay.
+ */
+export async function enqueueOutboxRows(
+  db: Db,
+  producer: Producer,
+  rows: readonly Pick<OutboxRow, 'id' | 'jobName' | 'jobId' | 'payload'>[],
+  log: Logger,
+): Promise<{ enqueued: number; failed: number }> {
+  const done: number[] = [];
+  let failed = 0;
+  for (const row of rows) {
+    try {
+      if (!(row.jobName in JOBS)) throw new Error(`Unknown job name ${row.jobName}`);
+      const name = row.jobName as JobName;
+      await producer.enqueue(name, row.payload as never, { jobId: row.jobId });
+      done.push(row.id);
+    } catch (error) {
+      failed += 1;
+      log.warn({ err: error, jobId: row.jobId }, 'job not enqueued yet; the outbox relay retries');
+      await db
+        .update(outbox)
+        .set({
+          attempts: sql`${outbox.attempts} + 1`,
+          lastError: error instanceof Error ? error.message.slice(0, 500) : String(error),
+        })
+        .where(eq(outbox.id, row.id))
+        .catch((dbError: unknown) => log.error({ err: dbError }, 'outbox bookkeeping failed'));
+    }
+  }
+  if (done.length > 0) {
+    await db.update(outbox).set({ enqueuedAt: new Date() }).where(inArray(outbox.id, done));
+  }
+  return { enqueued: done.length, failed };
+}
+
+/** Enqueues the outbox rows of these job ids (right after the transaction that wrote them). */
+export async function enqueueOutboxJobs(
+  db: Db,
+  producer: Producer,
+  jobIds: readonly string[],
+  log: Logger,
+): Promise<{ enqueued: number; failed: number }> {
+  if (jobIds.length === 0) return { enqueued: 0, failed: 0 };
+  const rows = await db
+    .select()
+    .from(outbox)
+    .where(and(inArray(outbox.jobId, [...jobIds]), isNull(outbox.enqueuedAt)));
+  return enqueueOutboxRows(db, producer, rows, log);
+}
+
+/** How often the relay looks, and how old a row must be before it is the relay's to enqueue. */
+export const OUTBOX_RELAY = { intervalMs: 2_000, minAgeMs: 1_000, batch: 200 } as const;
+
+/** Enqueues every row older than minAgeMs that was never enqueued; returns how many it took. */
+export async function relayOutboxOnce(
+  db: Db,
+  producer: Producer,
+  log: Logger,
+  options: { minAgeMs?: number; batch?: number } = {},
+): Promise<number> {
+  const cutoff = new Date(Date.now() - (options.minAgeMs ?? OUTBOX_RELAY.minAgeMs));
+  const rows = await db
+    .select()
+    .from(outbox)
+    .where(and(isNull(outbox.enqueuedAt), lt(outbox.createdAt, cutoff)))
+    .orderBy(asc(outbox.createdAt))
+    .limit(options.batch ?? OUTBOX_RELAY.batch);
+  if (rows.length === 0) return 0;
+  const { enqueued } = await enqueueOutboxRows(db, producer, rows, log);
+  if (enqueued > 0) log.info({ enqueued, pending: rows.length }, 'outbox relay enqueued jobs');
+  return enqueued;
+}
+
+/** Runs the relay every intervalMs until closed. Several relays at once are harmless. */
+export function startOutboxRelay(options: {
+  db: Db;
+  producer: Producer;
+  log: Logger;
+  intervalMs?: number;
+  minAgeMs?: number;
+}): { close(): Promise<void> } {
+  let stopped = false;
+  let running: Promise<unknown> = Promise.resolve();
+  const tick = () => {
+    if (stopped) return;
+    running = relayOutboxOnce(options.db, options.producer, options.log, options)
+      .catch((error: unknown) => options.log.warn({ err: error }, 'outbox relay pass failed'))
+      .finally(() => {
+        if (!stopped) timer = setTimeout(tick, options.intervalMs ?? OUTBOX_RELAY.intervalMs);
+      });
+  };
+  let timer: NodeJS.Timeout = setTimeout(tick, options.intervalMs ?? OUTBOX_RELAY.intervalMs);
+  return {
+    async close() {
+      stopped = true;
+      clearTimeout(timer);
+      await running;
+    },
+  };
+}

@@ -1,0 +1,317 @@
+import { randomInt } from 'node:crypto';
+import { auth as googleAuth, sheets, type sheets_v4 } from '@googleapis/sheets';
+import { type SheetStore, SheetStoreError, type SheetTabInfo } from './sheet-store';
+
+const SPREADSHEETS_SCOPE = 'https://www.googleapis.com/auth/spreadsheets';
+const DEFAULT_TIMEOUT_MS = 20_000;
+// Google rarely sends Retry-After with a 429; its write quota refills per minute, so a short pause
+// lets part of the window pass without idling the worker for a whole minute.
+const DEFAULT_RATE_LIMIT_WAIT_MS = 10_000;
+// A new Google tab has 26 columns; writing past the grid is refused, so wider headers widen it.
+const DEFAULT_COLUMN_COUNT = 26;
+const ADD_TAB_ATTEMPTS = 3;
+
+/** An auth client of google-auth-library (OAuth2Client, JWT, GoogleAuth) as @googleapis/sheets takes it. */
+export type GoogleSheetsAuth = Exclude<sheets_v4.Options['auth'], string | undefined>;
+
+/** How to reach the spreadsheet: a service account (production), a ready token or client (tests). */
+export interface GoogleSheetStoreOptions {
+  spreadsheetId: string;
+  clientEmail?: string;
+  privateKey?: string;
+  /** An OAuth access token used as is (no refresh): for tests against a stand-in. */
+  accessToken?: string;
+  auth?: GoogleSheetsAuth;
+  /** Where the Sheets v4 API lives; a stand-in's address in tests. */
+  rootUrl?: string;
+  timeoutMs?: number;
+}
+
+/** The SheetStore over one Google spreadsheet (DESIGN §2), through the Sheets v4 API. */
+export function createGoogleSheetStore(options: GoogleSheetStoreOptions): SheetStore {
+  const { spreadsheetId } = options;
+  const timeout = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+  const api = sheets({
+    version: 'v4',
+    auth: authFor(options, timeout),
+    // Only the per-service rootUrl redirects requests; a global option would be ignored.
+    rootUrl: options.rootUrl,
+    timeout,
+    // The worker owns retries (backoff, 429 pauses, reconciliation after a lost answer); the
+    // library's own would hide 429s from it and stretch one call far past its timeout.
+    retry: false,
+  });
+
+  async function call<T>(what: string, request: () => Promise<T>): Promise<T> {
+    try {
+      return await request();
+    } catch (error) {
+      throw toSheetStoreError(error, what, timeout);
+    }
+  }
+
+  const tabInfo = (name: string, sheetId: number): SheetTabInfo => ({
+    name,
+    sheetId,
+    url: `https://docs.google.com/spreadsheets/d/${encodeURIComponent(spreadsheetId)}/edit#gid=${sheetId}`,
+  });
+
+  async function listTabs(): Promise<SheetTabInfo[]> {
+    const response = await call('list tabs', () =>
+      api.spreadsheets.get({ spreadsheetId, fields: 'sheets.properties(sheetId,title)' }),
+    );
+    return (response.data.sheets ?? []).flatMap(({ properties }) =>
+      typeof properties?.title === 'string' && typeof properties.sheetId === 'number'
+        ? [tabInfo(properties.title, properties.sheetId)]
+        : [],
+    );
+  }
+
+  async function findTab(name: string): Promise<SheetTabInfo | undefined> {
+    return (await listTabs()).find((tab) => tab.name === name);
+  }
+
+  return {
+    kind: 'google',
+    listTabs,
+
+    async ensureTab(name, header) {
+      const existing = await findTab(name);
+      if (existing) return existing;
+      for (let attempt = 1; ; attempt++) {
+        // We pick the sheetId so the header can be written in the same batchUpdate: Google
+        // applies a batch atomically, so no tab is ever left without its header row, and it
+        // costs one write of the per-minute quota instead of two.
+        const sheetId = randomInt(1, 2 ** 31 - 1);
+        try {
+          await call(`create tab '${name}'`, () =>
+            api.spreadsheets.batchUpdate({
+              spreadsheetId,
+              requestBody: { requests: addTabRequests(name, sheetId, header) },
+            }),
+          );
+          return tabInfo(name, sheetId);
+        } catch (error) {
+          if (!(error instanceof SheetStoreError && /already exists/i.test(error.message))) {
+            throw error;
+          }
+          // Another worker created it first (or, rarely, our random sheetId was taken).
+          const created = await findTab(name);
+          if (created) return created;
+          if (attempt >= ADD_TAB_ATTEMPTS) throw error;
+        }
+      }
+    },
+
+    async deleteTab(name) {
+      const tab = await findTab(name);
+      if (!tab) return false;
+      try {
+        await call(`delete tab '${name}'`, () =>
+          api.spreadsheets.batchUpdate({
+            spreadsheetId,
+            requestBody: { requests: [{ deleteSheet: { sheetId: tab.sheetId } }] },
+          }),
+        );
+        return true;
+      } catch (error) {
+        // Deleted by someone else between our look-up and our request.
+        if (error instanceof SheetStoreError && /no grid with id/i.test(error.message)) {
+          return false;
+        }
+        throw error;
+      }
+    },
+
+    async appendRows(tab, rows) {
+      if (rows.length === 0) return;
+      await call(`append ${rows.length} row(s) to '${tab}'`, () =>
+        api.spreadsheets.values.append({
+          spreadsheetId,
+          range: `${quoteTabName(tab)}!A1`,
+          // RAW: a phone number stays text and a cell starting with '=' is never a formula.
+          valueInputOption: 'RAW',
+          // INSERT_ROWS never overwrites whatever sits below the table.
+          insertDataOption: 'INSERT_ROWS',
+          requestBody: { majorDimension: 'ROWS', values: rows.map((row) => [...row]) },
+        }),
+      );
+    },
+
+    async readColumn(tab, column) {
+      const letter = columnLetter(column);
+      const response = await call(`read column ${letter} of '${tab}'`, () =>
+        api.spreadsheets.values.get({
+          spreadsheetId,
+          range: `${quoteTabName(tab)}!${letter}2:${letter}`,
+          majorDimension: 'ROWS',
+          valueRenderOption: 'UNFORMATTED_VALUE',
+        }),
+      );
+      // Google leaves out trailing empty rows and answers an empty cell with an empty row.
+      const values = (response.data.values ?? []) as unknown[][];
+      return values.map((row) => (row[0] === undefined || row[0] === null ? '' : String(row[0])));
+    },
+  };
+}
+
+function authFor(options: GoogleSheetStoreOptions, timeout: number): GoogleSheetsAuth {
+  if (options.auth) return options.auth;
+  if (options.accessToken) {
+    const client = new googleAuth.OAuth2();
+    // A far expiry date keeps the client from trying to refresh a token it cannot refresh.
+    client.setCredentials({ access_token: options.accessToken, expiry_date: 8_640_000_000_000 });
+    return client;
+  }
+  if (options.clientEmail && options.privateKey) {
+    return new googleAuth.JWT({
+      email: options.clientEmail,
+      key: options.privateKey,
+      scopes: [SPREADSHEETS_SCOPE],
+      // The token request must not hang a worker either.
+      transporterOptions: { timeout },
+    });
+  }
+  throw new Error(
+    'Google Sheets needs a service account (clientEmail and privateKey), an access token or an auth client',
+  );
+}
+
+function addTabRequests(
+  name: string,
+  sheetId: number,
+  header: readonly string[],
+): sheets_v4.Schema$Request[] {
+  return [
+    {
+      addSheet: {
+        properties: {
+          sheetId,
+          title: name,
+          gridProperties: { columnCount: Math.max(DEFAULT_COLUMN_COUNT, header.length) },
+        },
+      },
+    },
+    {
+      updateCells: {
+        start: { sheetId, rowIndex: 0, columnIndex: 0 },
+        rows: [{ values: header.map((text) => ({ userEnteredValue: { stringValue: text } })) }],
+        fields: 'userEnteredValue',
+      },
+    },
+  ];
+}
+
+/** A tab name as A1 notation needs it: always quoted, quotes doubled ('It''s'). */
+export function quoteTabName(name: string): string {
+  return `'${name.replaceAll("'", "''")}'`;
+}
+
+/** The A1 letters of a 0-based column index: 0 → A, 25 → Z, 26 → AA. */
+export function columnLetter(column: number): string {
+  if (!Number.isInteger(column) || column < 0) {
+    throw new RangeError(`column must be a non-negative integer, got ${column}`);
+  }
+  let letters = '';
+  for (let n = column + 1; n > 0; n = Math.floor((n - 1) / 26)) {
+    letters = String.fromCharCode(65 + ((n - 1) % 26)) + letters;
+  }
+  return letters;
+}
+
+const NETWORK_CODES = new Set([
+  'ECONNRESET',
+  'ECONNREFUSED',
+  'ECONNABORTED',
+  'ETIMEDOUT',
+  'EPIPE',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+  'ENETUNREACH',
+  'EHOSTUNREACH',
+  'ERR_STREAM_PREMATURE_CLOSE',
+]);
+
+interface GaxiosLike {
+  status?: number;
+  code?: unknown;
+  config?: unknown;
+  response?: { status?: number; headers?: unknown };
+}
+
+/**
+ * Classifies a failed Sheets call. The original error is not kept as the cause: it carries the
+ * request body (customers' rows) and headers, which must not reach the logs.
+ */
+function toSheetStoreError(error: unknown, what: string, timeoutMs: number): SheetStoreError {
+  if (error instanceof SheetStoreError) return error;
+  const failed = (error ?? {}) as GaxiosLike;
+  const status = failed.response?.status ?? failed.status;
+  const googleMessage = error instanceof Error ? error.message : String(error);
+  const message = `Google Sheets: ${what} failed${status ? ` (HTTP ${status})` : ''}: ${googleMessage}`;
+
+  if (status === undefined) {
+    // The only aborts are our own timeouts; "The operation was aborted" alone would not say so.
+    if (isTimeout(error)) {
+      return new SheetStoreError(
+        'transient',
+        `Google Sheets: ${what} timed out: no answer within ${timeoutMs} ms`,
+      );
+    }
+    return new SheetStoreError(isNetworkFailure(error) ? 'transient' : 'permanent', message);
+  }
+  if (
+    status === 429 ||
+    // Older Google APIs say "rate limit" with a 403; it is still a reason to wait, not to give up.
+    (status === 403 && /rate ?limit|quota/i.test(googleMessage))
+  ) {
+    return new SheetStoreError('rate-limited', message, {
+      retryAfterMs: retryAfterMs(failed.response?.headers) ?? DEFAULT_RATE_LIMIT_WAIT_MS,
+    });
+  }
+  if (status >= 500 || status === 408) return new SheetStoreError('transient', message);
+  // A missing tab is a 400 about the range; a 404 means the spreadsheet itself is gone or the
+  // id is wrong, which creating a tab cannot fix.
+  if (status === 400 && /unable to parse range/i.test(googleMessage)) {
+    return new SheetStoreError('not-found', message);
+  }
+  return new SheetStoreError('permanent', message);
+}
+
+function isTimeout(error: unknown): boolean {
+  for (let cause = error, depth = 0; cause && depth < 5; depth++) {
+    const { code, name } = cause as { code?: unknown; name?: unknown };
+    if (name === 'AbortError' || name === 'TimeoutError' || code === 'TimeoutError') return true;
+    cause = (cause as { cause?: unknown }).cause;
+  }
+  return false;
+}
+
+/** Whether a failure without an HTTP answer is the network's (retry) rather than ours. */
+function isNetworkFailure(error: unknown): boolean {
+  for (let cause = error, depth = 0; cause && depth < 5; depth++) {
+    const { code, message } = cause as { code?: unknown; message?: unknown };
+    if (typeof code === 'string' && (NETWORK_CODES.has(code) || code.startsWith('UND_ERR'))) {
+      return true;
+    }
+    if (typeof message === 'string' && /socket hang up|aborted|timed? ?out/i.test(message)) {
+      return true;
+    }
+    cause = (cause as { cause?: unknown }).cause;
+  }
+  // Gaxios gives up without a response only once it has tried to send the request.
+  return typeof error === 'object' && error !== null && 'config' in error;
+}
+
+function retryAfterMs(headers: unknown): number | undefined {
+  // Gaxios answers node-fetch Headers (not the global class), older versions a plain object.
+  const value =
+    typeof (headers as Headers | undefined)?.get === 'function'
+      ? (headers as Headers).get('retry-after')
+      : (headers as Record<string, unknown> | undefined)?.['retry-after'];
+  if (typeof value !== 'string' || value.trim() === '') return undefined;
+  const seconds = Number(value);
+  if (Number.isFinite(seconds)) return Math.max(0, seconds * 1000);
+  const date = Date.parse(value);
+  return Number.isNaN(date) ? undefined : Math.max(0, date - Date.now());
+}

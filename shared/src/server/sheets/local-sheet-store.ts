@@ -1,0 +1,88 @@
+import { asc, eq } from 'drizzle-orm';
+import type { SheetCell } from '../../domain/order';
+import type { Db } from '../db/client';
+import { sheetRows, sheetTabs } from '../db/schema';
+import { type SheetStore, SheetStoreError, type SheetTabInfo } from './sheet-store';
+
+/** A whole tab as the app's spreadsheet page shows it. */
+export interface SheetTabContents {
+  tab: SheetTabInfo;
+  header: string[];
+  rows: SheetCell[][];
+}
+
+/** The address of a local tab's page in the app ('View Orders'). */
+export function localSheetTabPath(name: string): string {
+  return `/sheets/${encodeURIComponent(name)}`;
+}
+
+function toInfo(row: { sheetId: number; name: string }): SheetTabInfo {
+  return { name: row.name, sheetId: row.sheetId, url: localSheetTabPath(row.name) };
+}
+
+export type LocalSheetStore = SheetStore & {
+  readonly kind: 'local';
+  /** The tab with its header and every row in the order they were appended, or null. */
+  readTab(name: string): Promise<SheetTabContents | null>;
+};
+
+/** The default SheetStore: tabs and rows in our own database (DESIGN §2). */
+export function createLocalSheetStore(db: Db): LocalSheetStore {
+  const findTab = async (name: string) => {
+    const [tab] = await db.select().from(sheetTabs).where(eq(sheetTabs.name, name));
+    return tab ?? null;
+  };
+  const requireTab = async (name: string) => {
+    const tab = await findTab(name);
+    if (!tab) throw new SheetStoreError('not-found', `No sheet tab named ${name}`);
+    return tab;
+  };
+
+  return {
+    kind: 'local',
+    async listTabs() {
+      const tabs = await db.select().from(sheetTabs).orderBy(asc(sheetTabs.sheetId));
+      return tabs.map(toInfo);
+    },
+    async ensureTab(name, header) {
+      await db
+        .insert(sheetTabs)
+        .values({ name, header: [...header] })
+        .onConflictDoNothing({ target: sheetTabs.name });
+      return toInfo(await requireTab(name));
+    },
+    async deleteTab(name) {
+      const deleted = await db
+        .delete(sheetTabs)
+        .where(eq(sheetTabs.name, name))
+        .returning({ id: sheetTabs.sheetId });
+      return deleted.length > 0;
+    },
+    async appendRows(name, rows) {
+      if (rows.length === 0) return;
+      const tab = await requireTab(name);
+      await db
+        .insert(sheetRows)
+        .values(rows.map((cells) => ({ sheetId: tab.sheetId, cells: [...cells] })));
+    },
+    async readColumn(name, column) {
+      const tab = await requireTab(name);
+      const rows = await db
+        .select({ cells: sheetRows.cells })
+        .from(sheetRows)
+        .where(eq(sheetRows.sheetId, tab.sheetId))
+        .orderBy(asc(sheetRows.id));
+      return rows.map((row) => String(row.cells[column] ?? ''));
+    },
+    async readTab(name) {
+      const tab = await findTab(name);
+      if (!tab) return null;
+      const rows = await db
+        .select({ cells: sheetRows.cells })
+        .from(sheetRows)
+        .where(eq(sheetRows.sheetId, tab.sheetId))
+        .orderBy(asc(sheetRows.id));
+      return { tab: toInfo(tab), header: tab.header, rows: rows.map((row) => row.cells) };
+    },
+  };
+}

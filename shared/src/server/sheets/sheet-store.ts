@@ -1,0 +1,60 @@
+import type { SheetCell } from '../../domain/order';
+
+/** A tab of the orders spreadsheet, with the address 'View Orders' opens. */
+export interface SheetTabInfo {
+  name: string;
+  sheetId: number;
+  /** Local: the app's own /sheets/{tab} page (a path); Google: the tab's URL with its gid. */
+  url: string;
+}
+
+/**
+ * The orders spreadsheet (DESIGN §2): tabs of rows. Adapters know tabs, rows and HTTP, never
+ * orders. Every method is safe to repeat: creating a tab that exists or deleting one that does not
+ * is not an error.
+ */
+export interface SheetStore {
+  readonly kind: 'local' | 'google';
+  listTabs(): Promise<SheetTabInfo[]>;
+  /** Creates the tab with this header row unless it exists; returns it either way. */
+  ensureTab(name: string, header: readonly string[]): Promise<SheetTabInfo>;
+  /** Removes the tab; false when there was none. */
+  deleteTab(name: string): Promise<boolean>;
+  /** Appends the rows after the last row of the tab, in one write. Throws SheetStoreError. */
+  appendRows(tab: string, rows: readonly (readonly SheetCell[])[]): Promise<void>;
+  /**
+   * The texts of one column (0-based) of every row below the header: used to find out which
+   * orders an append whose answer was lost did write (the order id is the last column).
+   */
+  readColumn(tab: string, column: number): Promise<string[]>;
+}
+
+/**
+ * Why a sheet call failed, as the caller must treat it:
+ * - rate-limited: the service said 429; nothing was written; wait retryAfterMs, then retry.
+ * - transient: 5xx, timeout or a lost connection; the write may or may not have happened.
+ * - not-found: the tab does not exist.
+ * - permanent: a request the service will never accept (bad credentials, bad request).
+ */
+export type SheetFailure = 'rate-limited' | 'transient' | 'not-found' | 'permanent';
+
+export class SheetStoreError extends Error {
+  readonly failure: SheetFailure;
+  readonly retryAfterMs?: number;
+
+  constructor(
+    failure: SheetFailure,
+    message: string,
+    options?: { retryAfterMs?: number; cause?: unknown },
+  ) {
+    super(message, { cause: options?.cause });
+    this.name = 'SheetStoreError';
+    this.failure = failure;
+    this.retryAfterMs = options?.retryAfterMs;
+  }
+
+  /** Whether the failed call surely wrote nothing (so no reconciliation read is needed). */
+  get wroteNothing(): boolean {
+    return this.failure !== 'transient';
+  }
+}

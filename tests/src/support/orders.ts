@@ -1,0 +1,99 @@
+import type { TCartLine } from '@campus/shared/domain/entities';
+import { paisaToRupees } from '@campus/shared/domain/money';
+import sharp from 'sharp';
+import type { buildCampusTree } from './builders';
+import { solvedCaptcha } from './captcha';
+
+type Requester = { request(path: string, init?: RequestInit): Response | Promise<Response> };
+type Tree = Awaited<ReturnType<typeof buildCampusTree>>;
+
+/** A small real PNG, like a phone's payment screenshot. */
+export function screenshotPng(): Promise<Buffer> {
+  return sharp({
+    create: { width: 40, height: 60, channels: 3, background: { r: 20, g: 120, b: 60 } },
+  })
+    .png()
+    .toBuffer();
+}
+
+/** Uploads a payment screenshot as the checkout page does; returns the upload id. */
+export async function uploadScreenshot(app: Requester, cookie: string): Promise<string> {
+  const form = new FormData();
+  form.set('purpose', 'screenshot');
+  form.set('file', new Blob([await screenshotPng()], { type: 'image/png' }), 'payment.png');
+  const response = await app.request('/api/uploads', {
+    method: 'POST',
+    headers: { cookie },
+    body: form,
+  });
+  if (response.status !== 201) throw new Error(`upload failed: ${response.status}`);
+  return ((await response.json()) as { upload: { id: string } }).upload.id;
+}
+
+/** The bucket line of the tree's menu item, as the browser stores it. */
+export function menuLine(tree: Tree, quantity = 1): TCartLine {
+  return {
+    name: tree.menuItem.name,
+    price: paisaToRupees(tree.menuItem.pricePaisa),
+    quantity,
+    restaurantName: tree.restaurant.name,
+    campusId: tree.campus.id,
+    restaurantData: {
+      openTime: tree.restaurant.openTime,
+      closeTime: tree.restaurant.closeTime,
+      is24x7: tree.restaurant.is24x7,
+    },
+    itemId: tree.menuItem.id,
+    restaurantId: tree.restaurant.id,
+  };
+}
+
+/** The bucket line of the tree's mart item. */
+export function martLine(tree: Tree, quantity = 1): TCartLine {
+  return {
+    name: tree.martItem.name,
+    price: paisaToRupees(tree.martItem.pricePaisa),
+    quantity,
+    restaurantName: 'Mart',
+    campusId: tree.campus.id,
+    itemId: tree.martItem.id,
+    restaurantId: null,
+    stock: tree.martItem.stock,
+  };
+}
+
+/** A complete checkout body for the tree's campus; override any field. */
+export async function checkoutBody(
+  app: Requester,
+  tree: Tree,
+  screenshot: string,
+  overrides: Record<string, unknown> = {},
+) {
+  return {
+    idempotencyKey: crypto.randomUUID(),
+    cartItems: [menuLine(tree, 2), martLine(tree, 1)],
+    firstName: 'Ayesha',
+    lastName: 'Khan',
+    room: 'Hall 3, Room 12',
+    phone: '0300-1234567',
+    email: 'ignored@uni.edu.pk',
+    persons: 2,
+    specialInstruction: 'Extra ketchup',
+    universityId: tree.university.id,
+    campusId: tree.campus.id,
+    accountTitle: 'Ayesha Khan',
+    bankName: 'HBL',
+    screenshot,
+    captcha: await solvedCaptcha(app),
+    ...overrides,
+  };
+}
+
+/** POSTs a checkout as the signed-in person. */
+export function postOrder(app: Requester, cookie: string, body: unknown) {
+  return app.request('/api/orders', {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', cookie },
+    body: JSON.stringify(body),
+  });
+}

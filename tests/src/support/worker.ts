@@ -1,0 +1,38 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Database } from '@campus/shared/server/db/client';
+import { createMailer, type Mailer } from '@campus/shared/server/mail/mailer';
+import { createLocalSheetStore } from '@campus/shared/server/sheets/local-sheet-store';
+import type { SheetStore } from '@campus/shared/server/sheets/sheet-store';
+import type { WorkerDeps } from '@campus/worker/processor';
+import type { Redis } from 'ioredis';
+import { TEST_PUBLIC_URL } from './app';
+import { testLog } from './logger';
+
+/** What a worker needs, for tests: the local sheet store and an outbox mailer by default. */
+export function testWorkerDeps(options: {
+  database: Database;
+  redis: Redis;
+  prefix: string;
+  sheets?: SheetStore;
+  mailer?: Mailer;
+  sheetWritesPerMinute?: number;
+}): WorkerDeps {
+  return {
+    database: options.database,
+    log: testLog,
+    sheets: options.sheets ?? createLocalSheetStore(options.database.db),
+    mailer:
+      options.mailer ??
+      createMailer({
+        outboxDir: mkdtempSync(join(tmpdir(), 'campus-worker-outbox-')),
+        from: 'CampusBucket <no-reply@campus.test>',
+        log: testLog,
+      }),
+    redis: options.redis,
+    queuePrefix: options.prefix,
+    sheetWritesPerMinute: options.sheetWritesPerMinute ?? 600,
+    publicUrl: TEST_PUBLIC_URL,
+  };
+}

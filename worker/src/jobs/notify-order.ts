@@ -1,0 +1,91 @@
+import { formatRs } from '@campus/shared/domain/money';
+import { orders, users } from '@campus/shared/server/db/schema';
+import type { MailMessage } from '@campus/shared/server/mail/mailer';
+import { UnrecoverableError } from 'bullmq';
+import { and, eq } from 'drizzle-orm';
+import type { JobProcessor } from '../processor';
+
+type Order = typeof orders.$inferSelect;
+
+function summary(order: Order): string[] {
+  return [
+    `Order: ${order.id}`,
+    `Placed: ${order.timestampText}`,
+    `Campus: ${order.universityName} - ${order.campusName}`,
+    '',
+    order.cartItemsText,
+    '',
+    `Item total: ${formatRs(order.itemTotalPaisa)}`,
+    `Delivery charge (${order.persons} ${order.persons === 1 ? 'person' : 'persons'}): ${formatRs(order.deliveryChargePaisa)}`,
+    `Grand total: ${formatRs(order.grandTotalPaisa)}`,
+  ];
+}
+
+/** The student's confirmation. */
+export function orderConfirmationMail(order: Order): MailMessage {
+  return {
+    to: order.email,
+    subject: 'Your CampusBucket order has been placed',
+    text: [
+      `Dear ${order.firstName},`,
+      '',
+      'Thank you for shopping! Your order has been placed successfully.',
+      '',
+      ...summary(order),
+      '',
+      `Paid by: ${order.accountTitle} (${order.bankName})`,
+      ...(order.room ? [`Deliver to: ${order.room}`] : []),
+    ].join('\n'),
+  };
+}
+
+/** A campus admin's notice of a new order, with what they need to act on it. */
+export function newOrderNoticeMail(order: Order, to: string, publicUrl: string): MailMessage {
+  return {
+    to,
+    subject: `New order from ${order.firstName} ${order.lastName}`,
+    text: [
+      `A new order was placed at ${order.universityName} - ${order.campusName}.`,
+      '',
+      ...summary(order),
+      '',
+      `Customer: ${order.firstName} ${order.lastName}, ${order.phone}, ${order.email}`,
+      `Room: ${order.room || '-'}`,
+      `Payment: ${order.accountTitle} (${order.bankName}), screenshot: ${order.screenshotUrl}`,
+      ...(order.specialInstruction ? [`Special instruction: ${order.specialInstruction}`] : []),
+      '',
+      `Order dashboard: ${publicUrl}/admin`,
+    ].join('\n'),
+  };
+}
+
+/**
+ * `order-<id>-notify`: the student's confirmation and the campus admins' notice. Each is sent
+ * once; a retry after a failure sends only what is still missing.
+ */
+export const notifyOrderJob: JobProcessor<'notify-order'> = async ({ orderId }, context) => {
+  const { db } = context.database;
+  const [order] = await db.select().from(orders).where(eq(orders.id, orderId));
+  if (!order) throw new UnrecoverableError(`Order ${orderId} does not exist`);
+
+  if (!order.studentNotifiedAt) {
+    await context.mailer.send(orderConfirmationMail(order));
+    await db.update(orders).set({ studentNotifiedAt: new Date() }).where(eq(orders.id, orderId));
+  }
+  let admins = 0;
+  if (!order.adminsNotifiedAt) {
+    const recipients = order.campusId
+      ? await db
+          .select({ email: users.email })
+          .from(users)
+          .where(and(eq(users.role, 'campusAdmin'), eq(users.campusId, order.campusId)))
+      : [];
+    // One mail per admin: no admin sees another's address.
+    for (const { email } of recipients) {
+      await context.mailer.send(newOrderNoticeMail(order, email, context.publicUrl));
+    }
+    admins = recipients.length;
+    await db.update(orders).set({ adminsNotifiedAt: new Date() }).where(eq(orders.id, orderId));
+  }
+  return { student: !order.studentNotifiedAt, admins };
+};

@@ -1,0 +1,145 @@
+import { buildSheetRow, ORDER_SHEET_HEADER, type SheetCell } from '@campus/shared/domain/order';
+import { orders } from '@campus/shared/server/db/schema';
+import { SheetStoreError } from '@campus/shared/server/sheets/sheet-store';
+import { UnrecoverableError } from 'bullmq';
+import { and, asc, eq, inArray, isNull } from 'drizzle-orm';
+import type { JobContext } from '../processor';
+import { withTabLock } from './tab-lock';
+import { takeSheetWrite } from './write-budget';
+
+/** Rows per append: one call carries every order of the tab waiting at that moment, up to this. */
+export const SHEET_BATCH_MAX = 500;
+
+/** The order id is the row's last cell (DESIGN §3.4). */
+const ORDER_ID_COLUMN = ORDER_SHEET_HEADER.length - 1;
+
+type PendingOrder = typeof orders.$inferSelect;
+
+/** The sheet row of an order: SPEC §3's columns, then the order id. */
+export function orderSheetRow(order: PendingOrder): SheetCell[] {
+  return [
+    ...buildSheetRow({
+      universityName: order.universityName,
+      campusName: order.campusName,
+      firstName: order.firstName,
+      lastName: order.lastName,
+      room: order.room,
+      phone: order.phone,
+      email: order.email,
+      persons: order.persons,
+      deliveryCharge: order.deliveryChargePaisa,
+      itemTotal: order.itemTotalPaisa,
+      grandTotal: order.grandTotalPaisa,
+      cartItems: order.cartItemsText,
+      timestamp: order.timestampText,
+      accountTitle: order.accountTitle,
+      bankName: order.bankName,
+      screenshotURL: order.screenshotUrl,
+      specialInstruction: order.specialInstruction,
+    }),
+    order.id,
+  ];
+}
+
+/**
+ * Brings one order's row into its campus tab, effectively once (DESIGN §3.4). Under the tab's lock
+ * it appends every waiting order of the tab in one write. Orders whose earlier write has an
+ * unknown outcome (a lost answer, a killed worker) are first looked up in the tab's order id
+ * column, so none is written twice.
+ */
+export async function appendOrderRow(
+  orderId: string,
+  context: JobContext,
+): Promise<{ appended: number }> {
+  const { db } = context.database;
+  const isAppended = async () => {
+    const [order] = await db
+      .select({ tab: orders.sheetTabName, appendedAt: orders.sheetAppendedAt })
+      .from(orders)
+      .where(eq(orders.id, orderId));
+    if (!order) throw new UnrecoverableError(`Order ${orderId} does not exist`);
+    return order;
+  };
+  const first = await isAppended();
+  if (first.appendedAt) return { appended: 0 };
+
+  const lockKey = `${context.queuePrefix}:sheets:lock:${first.tab}`;
+  return withTabLock(context.redis, lockKey, first.tab, async () => {
+    let appended = 0;
+    // Our order may wait behind a full batch of older ones: write batches until it is in.
+    while (!(await isAppended()).appendedAt) {
+      appended += await writeBatch(first.tab, context);
+    }
+    return { appended };
+  });
+}
+
+async function markAppended(context: JobContext, ids: string[]) {
+  if (ids.length === 0) return;
+  await context.database.db
+    .update(orders)
+    .set({ sheetAppendedAt: new Date() })
+    .where(inArray(orders.id, ids));
+}
+
+/** One append of the tab's waiting orders; returns how many rows it wrote. */
+async function writeBatch(tab: string, context: JobContext): Promise<number> {
+  const { db } = context.database;
+  const pending = await db
+    .select()
+    .from(orders)
+    .where(and(eq(orders.sheetTabName, tab), isNull(orders.sheetAppendedAt)))
+    .orderBy(asc(orders.placedAt), asc(orders.id))
+    .limit(SHEET_BATCH_MAX);
+
+  let toWrite = pending;
+  if (pending.some((order) => order.sheetWriteStartedAt)) {
+    const inSheet = new Set(await readOrderIds(tab, context));
+    const found = pending.filter((order) => inSheet.has(order.id)).map((order) => order.id);
+    await markAppended(context, found);
+    if (found.length > 0) context.log.info({ tab, found: found.length }, 'rows found in the sheet');
+    toWrite = pending.filter((order) => !inSheet.has(order.id));
+  }
+  if (toWrite.length === 0) return 0;
+
+  const waitMs = await takeSheetWrite(
+    context.redis,
+    `${context.queuePrefix}:sheets:writes`,
+    context.sheetWritesPerMinute,
+  );
+  if (waitMs > 0) throw await context.pauseQueue(waitMs);
+
+  const ids = toWrite.map((order) => order.id);
+  // Committed before the call: if the answer is lost, the next attempt knows to look first.
+  await db.update(orders).set({ sheetWriteStartedAt: new Date() }).where(inArray(orders.id, ids));
+  try {
+    await context.sheets.appendRows(tab, toWrite.map(orderSheetRow));
+  } catch (error) {
+    if (!(error instanceof SheetStoreError)) throw error;
+    if (error.wroteNothing) {
+      await db.update(orders).set({ sheetWriteStartedAt: null }).where(inArray(orders.id, ids));
+    }
+    if (error.failure === 'not-found') {
+      // A campus whose tab was never made (or was removed by hand): make it, then write.
+      await context.sheets.ensureTab(tab, ORDER_SHEET_HEADER);
+      context.log.warn({ tab }, 'order sheet tab was missing: created it');
+      return 0;
+    }
+    if (error.failure === 'rate-limited')
+      throw await context.pauseQueue(error.retryAfterMs ?? 60_000);
+    if (error.failure === 'permanent') throw new UnrecoverableError(error.message);
+    throw error;
+  }
+  await markAppended(context, ids);
+  context.log.info({ tab, rows: ids.length }, 'order rows appended');
+  return ids.length;
+}
+
+async function readOrderIds(tab: string, context: JobContext): Promise<string[]> {
+  try {
+    return await context.sheets.readColumn(tab, ORDER_ID_COLUMN);
+  } catch (error) {
+    if (error instanceof SheetStoreError && error.failure === 'not-found') return [];
+    throw error;
+  }
+}

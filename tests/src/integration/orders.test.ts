@@ -3,7 +3,7 @@ import { CHECKOUT_MESSAGES } from '@campus/shared/domain/checkout';
 import { ORDER_SHEET_HEADER } from '@campus/shared/domain/order';
 import { sheetTabName } from '@campus/shared/domain/sheet-tab';
 import type { Database } from '@campus/shared/server/db/client';
-import { martItems, orderLines, orders, outbox, users } from '@campus/shared/server/db/schema';
+import { martItems, orderLines, orders, outbox } from '@campus/shared/server/db/schema';
 import { listOutbox } from '@campus/shared/server/mail/eml';
 import { relayOutboxOnce } from '@campus/shared/server/outbox';
 import { createProducer } from '@campus/shared/server/queue';
@@ -17,10 +17,8 @@ import { createTestApp } from '../support/app';
 import { buildCampusTree } from '../support/builders';
 import { engine, openTestDatabase } from '../support/database';
 import { testLog } from '../support/logger';
-import { checkoutBody, martLine, menuLine, postOrder, uploadScreenshot } from '../support/orders';
-import { createPerson } from '../support/people';
+import { checkoutBody, martLine, menuLine, postOrder, signedInStudent } from '../support/orders';
 import { testQueuePrefix, testRedisUrl } from '../support/redis';
-import { signInCookie } from '../support/session';
 import { testWorkerDeps } from '../support/worker';
 
 let database: Database;
@@ -28,13 +26,8 @@ let redis: Redis;
 let tree: Awaited<ReturnType<typeof buildCampusTree>>;
 let testApp: ReturnType<typeof createTestApp>;
 
-/** A signed-in student of the tree's campus with an address of its allowed domain. */
-async function student(campus = tree.campus) {
-  const person = await createPerson(database.db, 'user', campus);
-  const email = `${person.id.slice(0, 8)}@uni.edu.pk`;
-  await database.db.update(users).set({ email }).where(eq(users.id, person.id));
-  const cookie = await signInCookie(testApp.app, email, person.password);
-  return { ...person, email, cookie, screenshot: await uploadScreenshot(testApp.app, cookie) };
+function student(campus = tree.campus) {
+  return signedInStudent(testApp.app, database.db, campus);
 }
 
 async function errorOf(response: Response) {

@@ -1,11 +1,32 @@
 import type { TCartLine } from '@campus/shared/domain/entities';
 import { paisaToRupees } from '@campus/shared/domain/money';
+import type { Db } from '@campus/shared/server/db/client';
+import { users } from '@campus/shared/server/db/schema';
+import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import type { buildCampusTree } from './builders';
 import { solvedCaptcha } from './captcha';
+import { createPerson } from './people';
+import { signInCookie } from './session';
 
 type Requester = { request(path: string, init?: RequestInit): Response | Promise<Response> };
 type Tree = Awaited<ReturnType<typeof buildCampusTree>>;
+
+/**
+ * A signed-in student of the campus with an address of the tree's allowed domain, and a payment
+ * screenshot already uploaded.
+ */
+export async function signedInStudent(
+  app: Requester,
+  db: Db,
+  campus: { id: string; universityId: string },
+) {
+  const person = await createPerson(db, 'user', campus);
+  const email = `${person.id.slice(0, 8)}@uni.edu.pk`;
+  await db.update(users).set({ email }).where(eq(users.id, person.id));
+  const cookie = await signInCookie(app, email, person.password);
+  return { ...person, email, cookie, screenshot: await uploadScreenshot(app, cookie) };
+}
 
 /** A small real PNG, like a phone's payment screenshot. */
 export function screenshotPng(): Promise<Buffer> {

@@ -1,0 +1,287 @@
+import { randomBytes } from 'node:crypto';
+import { ADMIN_FORM_MESSAGES } from '@campus/shared/domain/admin-forms';
+import { AppError } from '@campus/shared/domain/app-error';
+import type { TUserProfile } from '@campus/shared/domain/entities';
+import {
+  CODE_MESSAGES,
+  ERROR_CATEGORIES,
+  HTTP_STATUS_MESSAGES,
+} from '@campus/shared/domain/error-catalogue';
+import { isCampusAdmin, isSuperAdmin, ROLE_MESSAGES } from '@campus/shared/domain/roles';
+import { MASTER_TAB_NAME, SHEET_TAB_MESSAGES, sheetTabName } from '@campus/shared/domain/sheet-tab';
+import type { Db } from '@campus/shared/server/db/client';
+import { campuses, universities } from '@campus/shared/server/db/schema';
+import { type JobName, type JobPayload, jobId } from '@campus/shared/server/jobs';
+import type { Producer } from '@campus/shared/server/queue';
+import type { LocalSheetStore } from '@campus/shared/server/sheets/local-sheet-store';
+import { type SheetStore, SheetStoreError } from '@campus/shared/server/sheets/sheet-store';
+import { and, eq } from 'drizzle-orm';
+import { type Context, Hono } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
+import { createMiddleware } from 'hono/factory';
+import { z } from 'zod';
+import type { AppEnv } from '../app-env';
+import { requireRole, signedInUser } from '../auth/guards';
+import { invalidField, jsonBody, parseWith } from '../http/body';
+import { attachmentDisposition, toCsv, toXlsx } from '../sheets/sheet-export';
+
+// Campus names are short; the cap only keeps absurd bodies out of the job queue and the logs.
+const MAX_NAME_LENGTH = 200;
+// What the operators' manual append accepts (SPEC §7 sends one row; a few more are handy).
+const MAX_APPEND_ROWS = 100;
+const MAX_APPEND_CELLS = 30;
+// Google Sheets holds at most 50,000 characters in a cell.
+const MAX_CELL_LENGTH = 50_000;
+const MAX_BODY_BYTES = 1024 * 1024;
+
+const SHEET_REQUEST_MESSAGES = {
+  nameTooLong: `Names must be at most ${MAX_NAME_LENGTH} characters.`,
+  masterTab: `The ${MASTER_TAB_NAME} tab is not a campus's order sheet tab.`,
+  rows: `Send between 1 and ${MAX_APPEND_ROWS} rows in values.`,
+  cells: `A row holds at most ${MAX_APPEND_CELLS} cells.`,
+  cell: `A cell is text of at most ${MAX_CELL_LENGTH} characters or a number.`,
+} as const;
+
+const zName = (required: string) =>
+  z
+    .string(required)
+    .trim()
+    .min(1, required)
+    .max(MAX_NAME_LENGTH, SHEET_REQUEST_MESSAGES.nameTooLong);
+
+/** POST /create and DELETE /delete: the campus whose tab is meant (SPEC §7). */
+export const ZSheetTabRequest = z.object({
+  universityName: zName(ADMIN_FORM_MESSAGES.universityNameRequired),
+  campusName: zName(ADMIN_FORM_MESSAGES.campusNameRequired),
+});
+export type TSheetTabRequest = z.infer<typeof ZSheetTabRequest>;
+
+const zCell = z.union(
+  [z.string().max(MAX_CELL_LENGTH, SHEET_REQUEST_MESSAGES.cell), z.number()],
+  SHEET_REQUEST_MESSAGES.cell,
+);
+
+/** POST /orders/:tabName: rows to append as they are. */
+export const ZAppendRowsRequest = z.object({
+  values: z
+    .array(
+      z
+        .array(zCell, SHEET_REQUEST_MESSAGES.cells)
+        .max(MAX_APPEND_CELLS, SHEET_REQUEST_MESSAGES.cells),
+      SHEET_REQUEST_MESSAGES.rows,
+    )
+    .min(1, SHEET_REQUEST_MESSAGES.rows)
+    .max(MAX_APPEND_ROWS, SHEET_REQUEST_MESSAGES.rows),
+});
+export type TAppendRowsRequest = z.infer<typeof ZAppendRowsRequest>;
+
+const notFound = () =>
+  new AppError({ code: 'not-found', status: 404, userMessage: ERROR_CATEGORIES.NOT_FOUND.message });
+
+const unavailable = (cause: unknown) =>
+  new AppError({
+    code: 'unavailable',
+    status: 503,
+    userMessage: CODE_MESSAGES.unavailable,
+    logMessage: 'the sheet store or the queue did not answer',
+    cause,
+  });
+
+/** A SheetStoreError as the caller should read it: wait (429), retry (503), gone (404), ours (502). */
+function fromSheetError(c: Context<AppEnv>, error: unknown): unknown {
+  if (!(error instanceof SheetStoreError)) return error;
+  c.get('log').warn({ err: error, failure: error.failure }, 'sheet store call failed');
+  switch (error.failure) {
+    case 'rate-limited':
+      if (error.retryAfterMs !== undefined) {
+        c.header('Retry-After', String(Math.max(1, Math.ceil(error.retryAfterMs / 1000))));
+      }
+      return new AppError({
+        code: 'resource-exhausted',
+        status: 429,
+        userMessage: HTTP_STATUS_MESSAGES[429] ?? CODE_MESSAGES['resource-exhausted'],
+        cause: error,
+      });
+    case 'transient':
+      return unavailable(error);
+    case 'not-found':
+      return notFound();
+    case 'permanent':
+      return new AppError({
+        code: 'bad-gateway',
+        status: 502,
+        userMessage: HTTP_STATUS_MESSAGES[502] ?? CODE_MESSAGES.internal,
+        logMessage: error.message,
+        cause: error,
+      });
+  }
+}
+
+async function sheetCall<T>(c: Context<AppEnv>, call: () => Promise<T>): Promise<T> {
+  try {
+    return await call();
+  } catch (error) {
+    throw fromSheetError(c, error);
+  }
+}
+
+/** The local store keeps rows the app can show and export; Google's are read in Google. */
+function isLocalSheetStore(store: SheetStore): store is LocalSheetStore {
+  return store.kind === 'local' && 'readTab' in store;
+}
+
+/**
+ * The tab of the campus on a campus admin's profile, named from the university and campus rows
+ * in the database (never from what the client says); null without a campus that exists.
+ */
+async function ownTabName(db: Db, user: TUserProfile): Promise<string | null> {
+  if (!user.universityId || !user.campusId) return null;
+  const [campus] = await db
+    .select({ universityName: universities.name, campusName: campuses.name })
+    .from(campuses)
+    .innerJoin(universities, eq(universities.id, campuses.universityId))
+    .where(and(eq(campuses.id, user.campusId), eq(campuses.universityId, user.universityId)));
+  if (!campus) return null;
+  return sheetTabName(campus.universityName, campus.campusName) || null;
+}
+
+/** Per request, so that creating a tab again after deleting it is a new job, not a duplicate. */
+const requestKey = () => `${Date.now()}-${randomBytes(4).toString('hex')}`;
+
+/** The tab a create / delete request is about, or the 400 that says why it has none. */
+function requestedTab(body: TSheetTabRequest): string {
+  const tabName = sheetTabName(body.universityName, body.campusName);
+  if (tabName === '') throw invalidField('campusName', SHEET_TAB_MESSAGES.empty);
+  if (tabName === MASTER_TAB_NAME) {
+    throw invalidField('campusName', SHEET_REQUEST_MESSAGES.masterTab);
+  }
+  return tabName;
+}
+
+/**
+ * The own-backend sheet calls of SPEC §7 and the local spreadsheet's view and downloads. Tab
+ * lifecycle calls answer 202 once their job is queued (the worker talks to the sheet); the
+ * operators' manual append writes at once.
+ */
+export function sheetRoutes(deps: { sheets: SheetStore; producer: Producer; db: Db }) {
+  const { sheets, producer, db } = deps;
+
+  async function enqueue<N extends JobName>(
+    c: Context<AppEnv>,
+    name: N,
+    payload: JobPayload<N>,
+    id: string,
+  ) {
+    try {
+      return await producer.enqueue(name, payload, { jobId: id });
+    } catch (error) {
+      c.get('log').error({ err: error, job: name, jobId: id }, 'could not queue a sheet job');
+      throw unavailable(error);
+    }
+  }
+
+  /** A super admin, or the campus admin whose own campus's tab is `:name`. */
+  const requireTabAccess = createMiddleware<AppEnv>(async (c, next) => {
+    const user = await signedInUser(c);
+    if (isSuperAdmin(user)) return next();
+    if (isCampusAdmin(user) && (await ownTabName(db, user)) === c.req.param('name')) {
+      return next();
+    }
+    throw new AppError({
+      code: 'permission-denied',
+      status: 403,
+      userMessage: ROLE_MESSAGES.campusAdminRequired,
+    });
+  });
+
+  /** The whole tab from the local store; 404 with Google (its tabs open in Google). */
+  async function readLocalTab(c: Context<AppEnv>, name: string) {
+    if (!isLocalSheetStore(sheets)) throw notFound();
+    const contents = await sheetCall(c, () => sheets.readTab(name));
+    if (!contents) throw notFound();
+    return contents;
+  }
+
+  const superAdmin = requireRole('superAdmin');
+
+  return new Hono<AppEnv>()
+    .use(
+      bodyLimit({
+        maxSize: MAX_BODY_BYTES,
+        onError: () => {
+          throw new AppError({
+            code: 'invalid-argument',
+            status: 413,
+            userMessage: ERROR_CATEGORIES.VALIDATION.message,
+            logMessage: 'sheet request body over 1 MB',
+          });
+        },
+      }),
+    )
+    .post('/create', superAdmin, async (c) => {
+      const tabName = requestedTab(parseWith(ZSheetTabRequest, await jsonBody(c)));
+      const job = await enqueue(
+        c,
+        'create-sheet-tab',
+        { tabName },
+        jobId('sheet-tab', 'create', tabName, requestKey()),
+      );
+      return c.json({ ok: true, tabName, jobId: job.id }, 202);
+    })
+    .delete('/delete', superAdmin, async (c) => {
+      const tabName = requestedTab(parseWith(ZSheetTabRequest, await jsonBody(c)));
+      const job = await enqueue(
+        c,
+        'delete-sheet-tab',
+        { tabName },
+        jobId('sheet-tab', 'delete', tabName, requestKey()),
+      );
+      return c.json({ ok: true, tabName, jobId: job.id }, 202);
+    })
+    .post('/master', superAdmin, async (c) => {
+      const job = await enqueue(
+        c,
+        'ensure-master-tab',
+        {},
+        jobId('sheet-tab', 'master', requestKey()),
+      );
+      return c.json({ ok: true, tabName: MASTER_TAB_NAME, jobId: job.id }, 202);
+    })
+    .get('/tabs', requireRole('superAdmin', 'campusAdmin'), async (c) => {
+      const user = await signedInUser(c);
+      const own = isSuperAdmin(user) ? null : await ownTabName(db, user);
+      const tabs = await sheetCall(c, () => sheets.listTabs());
+      c.header('Cache-Control', 'no-store');
+      return c.json({
+        ok: true,
+        tabs: isSuperAdmin(user) ? tabs : tabs.filter((tab) => own !== null && tab.name === own),
+      });
+    })
+    .post('/orders/:tabName', superAdmin, async (c) => {
+      const { values } = parseWith(ZAppendRowsRequest, await jsonBody(c));
+      await sheetCall(c, () => sheets.appendRows(c.req.param('tabName'), values));
+      return c.json({ ok: true, updatedRows: values.length });
+    })
+    .get('/tabs/:name/rows', requireTabAccess, async (c) => {
+      const { tab, header, rows } = await readLocalTab(c, c.req.param('name'));
+      c.header('Cache-Control', 'no-store');
+      return c.json({ ok: true, tab, header, rows });
+    })
+    .get('/tabs/:name/export.xlsx', requireTabAccess, async (c) => {
+      const { tab, header, rows } = await readLocalTab(c, c.req.param('name'));
+      const file = await toXlsx({ name: tab.name, header, rows });
+      return c.body(new Uint8Array(file), 200, {
+        'Content-Type': 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+        'Content-Disposition': attachmentDisposition(tab.name, 'xlsx'),
+        'Cache-Control': 'no-store',
+      });
+    })
+    .get('/tabs/:name/export.csv', requireTabAccess, async (c) => {
+      const { tab, header, rows } = await readLocalTab(c, c.req.param('name'));
+      return c.body(toCsv({ header, rows }), 200, {
+        'Content-Type': 'text/csv; charset=utf-8',
+        'Content-Disposition': attachmentDisposition(tab.name, 'csv'),
+        'Cache-Control': 'no-store',
+      });
+    });
+}

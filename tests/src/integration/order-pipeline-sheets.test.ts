@@ -1,0 +1,241 @@
+import { placeOrder } from '@campus/api/orders/place-order';
+import type { TUserProfile } from '@campus/shared/domain/entities';
+import { ORDER_SHEET_HEADER } from '@campus/shared/domain/order';
+import { sheetTabName } from '@campus/shared/domain/sheet-tab';
+import type { Database } from '@campus/shared/server/db/client';
+import { orders, uploads } from '@campus/shared/server/db/schema';
+import { orderJobs } from '@campus/shared/server/jobs';
+import { enqueueOutboxJobs } from '@campus/shared/server/outbox';
+import { createProducer, type Producer } from '@campus/shared/server/queue';
+import { openCheckedRedis } from '@campus/shared/server/redis';
+import { createGoogleSheetStore } from '@campus/shared/server/sheets/google-sheet-store';
+import { startPipeline } from '@campus/worker/start-pipeline';
+import { isNull } from 'drizzle-orm';
+import type { Redis } from 'ioredis';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp } from '../support/app';
+import { buildCampusTree } from '../support/builders';
+import { engine, openTestDatabase } from '../support/database';
+import { testLog } from '../support/logger';
+import { checkoutBody, martLine, menuLine, postOrder, signedInStudent } from '../support/orders';
+import { createPerson } from '../support/people';
+import { testQueuePrefix, testRedisUrl } from '../support/redis';
+import { type SheetsStandIn, startSheetsStandIn } from '../support/sheets-stand-in';
+import { testWorkerDeps } from '../support/worker';
+
+// The order pipeline against a stand-in of Google's Sheets v4 API (DESIGN §3.4): quota, 429s,
+// 5xx, timeouts and answers lost after the write. Reconciled by order id: every order has exactly
+// one row.
+
+const TOKEN = 'stand-in-token';
+let database: Database;
+let tree: Awaited<ReturnType<typeof buildCampusTree>>;
+let student: TUserProfile;
+let screenshotId: string;
+const closers: Array<() => Promise<unknown>> = [];
+
+beforeAll(async () => {
+  database = await openTestDatabase();
+  tree = await buildCampusTree(database.db, { martItem: { stock: 1_000_000 } });
+  const person = await createPerson(database.db, 'user', tree.campus);
+  student = {
+    uid: person.id,
+    email: person.email,
+    firstName: 'Test',
+    lastName: 'Student',
+    universityId: tree.university.id,
+    campusId: tree.campus.id,
+    universityName: tree.university.name,
+    campusName: tree.campus.name,
+    role: 'user',
+    createdAt: new Date().toISOString(),
+    emailVerified: true,
+  };
+  screenshotId = crypto.randomUUID();
+  await database.db.insert(uploads).values({
+    id: screenshotId,
+    purpose: 'screenshot',
+    store: 'local',
+    url: `http://campus.test/uploads/${screenshotId}.png`,
+    contentType: 'image/png',
+    bytes: 100,
+    width: 10,
+    height: 10,
+    uploadedBy: person.id,
+  });
+});
+
+afterEach(async () => {
+  for (const close of closers.splice(0).reverse()) await close();
+});
+
+afterAll(async () => {
+  await database.close();
+});
+
+/** Places an order as checkout does (service, then enqueue after commit). */
+async function place(producer: Producer, n: number): Promise<string> {
+  const { orderId } = await placeOrder(database.db, student, {
+    idempotencyKey: crypto.randomUUID(),
+    cartItems: [menuLine(tree, 1 + (n % 3)), martLine(tree, 1)],
+    firstName: `Buyer${n}`,
+    lastName: 'Khan',
+    room: `Room ${n}`,
+    phone: '0300-1234567',
+    email: student.email,
+    persons: 1 + (n % 4),
+    specialInstruction: n % 5 === 0 ? `=SUM(A1:A9) note ${n}` : '',
+    universityId: tree.university.id,
+    campusId: tree.campus.id,
+    accountTitle: 'Test Student',
+    bankName: 'HBL',
+    screenshot: screenshotId,
+    captcha: 'checked by the route',
+  });
+  await enqueueOutboxJobs(
+    database.db,
+    producer,
+    orderJobs(orderId).map((job) => job.jobId),
+    testLog,
+  );
+  return orderId;
+}
+
+async function startWorkerAgainst(standIn: SheetsStandIn) {
+  const prefix = testQueuePrefix();
+  const producerRedis: Redis = await openCheckedRedis(testRedisUrl(), 'producer', testLog);
+  const workerRedis: Redis = await openCheckedRedis(testRedisUrl(), 'worker', testLog);
+  const producer = createProducer(producerRedis, prefix, testLog);
+  const sheets = createGoogleSheetStore({
+    spreadsheetId: standIn.spreadsheetId,
+    accessToken: TOKEN,
+    rootUrl: standIn.url,
+    timeoutMs: 400,
+  });
+  const deps = testWorkerDeps({
+    database,
+    redis: workerRedis,
+    prefix,
+    sheets,
+    sheetWritesPerMinute: 10_000,
+  });
+  const pipeline = startPipeline({ connection: workerRedis, producer, prefix, deps });
+  closers.push(async () => {
+    await pipeline.close();
+    await producer.close();
+    producerRedis.disconnect();
+    workerRedis.disconnect();
+  });
+  return { producer };
+}
+
+/** The order ids in the tab's last column, reconciled against the orders placed. */
+function reconcile(standIn: SheetsStandIn, tab: string, placed: readonly string[]) {
+  const rows = (standIn.tab(tab) ?? []).slice(1);
+  const ids = rows.map((row) => String(row.at(-1)));
+  const counts = new Map<string, number>();
+  for (const id of ids) counts.set(id, (counts.get(id) ?? 0) + 1);
+  return {
+    rows: rows.length,
+    duplicates: [...counts].filter(([, count]) => count > 1).map(([id]) => id),
+    missing: placed.filter((id) => !counts.has(id)),
+    strangers: ids.filter((id) => !placed.includes(id)),
+  };
+}
+
+describe(`orders into Google Sheets (stand-in) on ${engine}`, () => {
+  it('500 orders through 429s, 5xx, timeouts and lost answers give exactly 500 rows', async () => {
+    const standIn = await startSheetsStandIn({
+      accessToken: TOKEN,
+      writesPerMinute: 15,
+      quotaWindowMs: 2_000,
+      holdMs: 800,
+      seed: 7,
+    });
+    closers.push(() => standIn.close());
+    standIn.setRandomFaults({
+      probability: 0.25,
+      kinds: ['429', '500', '503', 'timeout', 'lost-response', 'written-500', 'written-timeout'],
+    });
+    const { producer } = await startWorkerAgainst(standIn);
+    const tab = sheetTabName(tree.university.name, tree.campus.name);
+
+    const placed: string[] = [];
+    for (let n = 0; n < 500; n++) placed.push(await place(producer, n));
+    await expect
+      .poll(
+        async () =>
+          (
+            await database.db
+              .select({ id: orders.id })
+              .from(orders)
+              .where(isNull(orders.sheetAppendedAt))
+          ).length,
+        {
+          timeout: 90_000,
+          interval: 500,
+        },
+      )
+      .toBe(0);
+
+    const result = reconcile(standIn, tab, placed);
+    expect(result).toEqual({ rows: 500, duplicates: [], missing: [], strangers: [] });
+    expect(standIn.tab(tab)?.[0]).toEqual([...ORDER_SHEET_HEADER]);
+    const calls = standIn.calls;
+    process.stdout.write(
+      `Sheets calls per order: ${(calls.total / 500).toFixed(3)} ` +
+        `(${calls.total} calls: ${calls.appends} appends, ${calls.reads} reads, ` +
+        `${calls.rateLimited} answered 429, ${calls.rejected} failed) for 500 orders\n`,
+    );
+    // Batching is what keeps a busy campus under Google's quota: far fewer writes than orders.
+    expect(calls.appends).toBeLessThan(250);
+  }, 120_000);
+
+  it('takes orders while the sheet is down for the whole run; the backlog drains when it returns', async () => {
+    const standIn = await startSheetsStandIn({ accessToken: TOKEN });
+    closers.push(() => standIn.close());
+    const other = await buildCampusTree(database.db, { martItem: { stock: 1_000 } });
+    const tab = sheetTabName(other.university.name, other.campus.name);
+    await standIn.down();
+    const { producer } = await startWorkerAgainst(standIn);
+
+    const previous = { tree, student };
+    tree = other;
+    student = { ...student, universityId: other.university.id, campusId: other.campus.id };
+    const placed: string[] = [];
+    try {
+      for (let n = 0; n < 20; n++) placed.push(await place(producer, n));
+    } finally {
+      ({ tree, student } = previous);
+    }
+    // Checkout itself answers 201 while no sheet call can succeed.
+    const redis = await openCheckedRedis(testRedisUrl(), 'producer', testLog);
+    const app = createTestApp({ database, redis, producer });
+    closers.push(async () => {
+      await app.close();
+      redis.disconnect();
+    });
+    const buyer = await signedInStudent(app.app, database.db, other.campus);
+    const response = await postOrder(
+      app.app,
+      buyer.cookie,
+      await checkoutBody(app.app, other, buyer.screenshot),
+    );
+    expect(response.status).toBe(201);
+    placed.push(((await response.json()) as { orderId: string }).orderId);
+    expect(placed).toHaveLength(21);
+    await new Promise((resolve) => setTimeout(resolve, 3_000));
+    expect(standIn.tab(tab)).toBeUndefined();
+
+    await standIn.up();
+    await expect
+      .poll(() => reconcile(standIn, tab, placed).rows, { timeout: 60_000, interval: 500 })
+      .toBe(21);
+    expect(reconcile(standIn, tab, placed)).toEqual({
+      rows: 21,
+      duplicates: [],
+      missing: [],
+      strangers: [],
+    });
+  }, 90_000);
+});

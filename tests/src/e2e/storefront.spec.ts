@@ -3,7 +3,7 @@ import { expect, type Locator, type Page, test } from '@playwright/test';
 import { signIn } from './support/auth';
 
 // The storefront of SPEC §2/§4 against the all-in-one server and its demo data (seed.ts):
-// Northfield University / Lahore Campus with Chai Dhaba (24x7), Midnight Grill (6 PM - 2 AM),
+// Northfield University / Lahore Campus with Chai Dhaba and Slice Corner (24x7), Midnight Grill (6 PM - 2 AM),
 // Sunrise Bakery (closed while seeding) and mart items, Salted Crisps with stock 0.
 
 const UNIVERSITY = 'Northfield University';
@@ -178,7 +178,7 @@ test.describe('restaurants', () => {
     await chooseCampus(page);
     await page.getByRole('link', { name: 'Restaurants', exact: true }).click();
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(`Restaurants at ${CAMPUS}`);
-    for (const name of ['Chai Dhaba', 'Midnight Grill', 'Sunrise Bakery']) {
+    for (const name of ['Chai Dhaba', 'Slice Corner', 'Midnight Grill', 'Sunrise Bakery']) {
       await expect(card(page, name)).toBeVisible();
     }
     await expect(card(page, 'Chai Dhaba')).toContainText('Open 24/7');
@@ -199,7 +199,7 @@ test.describe('restaurants', () => {
     await expect(page.getByText('No restaurants found matching "sushi"')).toBeVisible();
     await expect(page.getByText('Try adjusting your search terms')).toBeVisible();
     await search.fill('');
-    await expect(page.getByRole('listitem').filter({ hasText: 'View Menu' })).toHaveCount(3);
+    await expect(page.getByRole('listitem').filter({ hasText: 'View Menu' })).toHaveCount(4);
   });
 
   test('a load error replaces the list', async ({ page }) => {

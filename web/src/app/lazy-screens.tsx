@@ -21,6 +21,12 @@ export const MenuScreen = lazy(() =>
 export const CartScreen = lazy(() =>
   import('@/features/cart/components/cart-screen').then((m) => ({ default: m.CartScreen })),
 );
+// Checkout: the form, and (on first use) the image compression library, load only here.
+export const CheckoutScreen = lazy(() =>
+  import('@/features/checkout/components/checkout-screen').then((m) => ({
+    default: m.CheckoutScreen,
+  })),
+);
 export const DemoScreen = lazy(() =>
   import('@/features/demo/components/demo-screen').then((m) => ({ default: m.DemoScreen })),
 );
@@ -39,4 +45,9 @@ export const NewPasswordScreen = lazy(() =>
 );
 export const MailScreen = lazy(() =>
   import('@/features/auth/components/mail-page').then((m) => ({ default: m.MailPage })),
+);
+
+// Admin: the local orders spreadsheet's tab view.
+export const SheetScreen = lazy(() =>
+  import('@/features/sheets/components/sheet-page').then((m) => ({ default: m.SheetPage })),
 );

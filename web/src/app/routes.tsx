@@ -4,6 +4,7 @@ import { RequireAuth } from '@/features/auth/components/require-auth';
 import { UnauthorizedPage } from '@/features/auth/components/unauthorized-page';
 import {
   CartScreen,
+  CheckoutScreen,
   DemoScreen,
   HomeScreen,
   LoginScreen,
@@ -12,6 +13,7 @@ import {
   MenuScreen,
   NewPasswordScreen,
   RestaurantsScreen,
+  SheetScreen,
   SignupScreen,
 } from './lazy-screens';
 import { Placeholder } from './placeholder';
@@ -35,7 +37,7 @@ export const routes: RouteObject[] = [
     path: '/checkout',
     element: (
       <RequireAuth>
-        <Placeholder title="Checkout" access="signed-in only" />
+        <CheckoutScreen />
       </RequireAuth>
     ),
   },
@@ -56,6 +58,15 @@ export const routes: RouteObject[] = [
     element: (
       <RequireAuth roles={['superAdmin']}>
         <MailScreen />
+      </RequireAuth>
+    ),
+  },
+  {
+    // A tab of the local orders spreadsheet; the api lets a campus admin see only their own.
+    path: '/sheets/:tab',
+    element: (
+      <RequireAuth roles={['superAdmin', 'campusAdmin']}>
+        <SheetScreen />
       </RequireAuth>
     ),
   },

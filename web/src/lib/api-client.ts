@@ -25,3 +25,8 @@ export async function apiFetch<T>(path: string, init: RequestInit = {}): Promise
 export function apiPost<T>(path: string, body: unknown): Promise<T> {
   return apiFetch<T>(path, { method: 'POST', body: JSON.stringify(body) });
 }
+
+/** POSTs multipart form data (uploads); the browser sets the boundary, errors take the same path. */
+export function apiPostForm<T>(path: string, form: FormData): Promise<T> {
+  return apiFetch<T>(path, { method: 'POST', body: form });
+}

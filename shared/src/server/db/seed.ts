@@ -139,6 +139,19 @@ export async function seedDemoData(
     await addRestaurant(
       {
         campusId: lahore,
+        name: 'Slice Corner',
+        location: 'Sports Complex',
+        cuisine: 'Pizza',
+        is24x7: true,
+      },
+      [
+        ['Margherita Slice', 250, 'Tomato, mozzarella and basil'],
+        ['Fajita Slice', 300, 'Chicken fajita with peppers and onions'],
+      ],
+    );
+    await addRestaurant(
+      {
+        campusId: lahore,
         name: 'Midnight Grill',
         location: 'Food Street',
         cuisine: 'BBQ',

@@ -10,13 +10,13 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { type FieldErrors, useForm } from 'react-hook-form';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router-dom';
+import { useCaptcha } from '@/components/forms/captcha-field';
+import { TextField } from '@/components/forms/form-field';
+import { SubmitButton } from '@/components/forms/submit-button';
 import { Alert } from '@/components/ui/alert';
 import { SuccessNotice } from '@/components/ui/success-notice';
 import { type FromState, useAuth } from '@/lib/auth';
 import { requestPasswordReset, signIn } from '../api/account';
-import { useCaptcha } from './captcha-field';
-import { TextField } from './form-field';
-import { SubmitButton } from './submit-button';
 
 /** The one message to show for a failed check: the first broken rule, as the schema orders them. */
 export function firstError(errors: FieldErrors): string | null {

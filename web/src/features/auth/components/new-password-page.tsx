@@ -8,13 +8,13 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useSearchParams } from 'react-router-dom';
+import { TextField } from '@/components/forms/form-field';
+import { SubmitButton } from '@/components/forms/submit-button';
 import { Alert } from '@/components/ui/alert';
 import { primaryButton } from '@/components/ui/button-styles';
 import { SuccessNotice } from '@/components/ui/success-notice';
 import { setNewPassword } from '../api/account';
-import { TextField } from './form-field';
 import { firstError } from './login-page';
-import { SubmitButton } from './submit-button';
 
 /** /reset-password?token=…: where the e-mailed reset link leads; sets a new password. */
 export function NewPasswordPage() {

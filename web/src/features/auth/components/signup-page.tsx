@@ -10,6 +10,9 @@ import { useQuery } from '@tanstack/react-query';
 import { useEffect, useMemo, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router-dom';
+import { useCaptcha } from '@/components/forms/captcha-field';
+import { SelectField, TextField } from '@/components/forms/form-field';
+import { SubmitButton } from '@/components/forms/submit-button';
 import { Alert } from '@/components/ui/alert';
 import { SuccessNotice } from '@/components/ui/success-notice';
 import { endSession, useAuth } from '@/lib/auth';
@@ -19,9 +22,6 @@ import {
   useCampusSelection,
 } from '@/lib/campus-selection';
 import { allowedDomainsOf, signUp } from '../api/account';
-import { useCaptcha } from './captcha-field';
-import { SelectField, TextField } from './form-field';
-import { SubmitButton } from './submit-button';
 
 const EMPTY: TSignupValues = {
   firstName: '',

@@ -1,0 +1,393 @@
+import { deflateSync } from 'node:zlib';
+import AxeBuilder from '@axe-core/playwright';
+import { expect, type Locator, type Page, type Request, test } from '@playwright/test';
+import { DEMO, signIn, waitForCaptcha } from './support/auth';
+
+// SPEC §2/§4/§5 Checkout against the all-in-one server and its demo data (seed.ts): the student
+// of Northfield University / Lahore Campus orders from Chai Dhaba (24x7), Midnight Grill
+// (6 PM - 2 AM, Karachi) and the mart.
+
+const UNIVERSITY = 'Northfield University';
+const CAMPUS = 'Lahore Campus';
+const KARACHI_UTC_OFFSET_HOURS = 5;
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
+
+/** Chooses a university and campus through the selector in the navigation bar. */
+async function chooseCampus(page: Page) {
+  await page.getByRole('button', { name: /^(Select University|.+ - (Select Campus|.+))$/ }).click();
+  await page.getByRole('button', { name: UNIVERSITY, exact: true }).click();
+  await page.getByRole('button', { name: new RegExp(`^${CAMPUS}`) }).click();
+  await expect(page.getByRole('button', { name: `${UNIVERSITY} - ${CAMPUS}` })).toHaveAttribute(
+    'aria-expanded',
+    'false',
+  );
+}
+
+/** The card (list item) of a restaurant or item by its heading. */
+const card = (page: Page, name: string) =>
+  page.getByRole('listitem').filter({ has: page.getByRole('heading', { name, exact: true }) });
+
+async function openMenu(page: Page, restaurant: string) {
+  await page.goto('/restaurants');
+  await card(page, restaurant)
+    .getByRole('link', { name: /View Menu/ })
+    .click();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(`Explore ${restaurant}'s Menu`);
+}
+
+/** The latest instant, not after now, at which Karachi's clock shows hour:00. */
+function lastKarachiTime(hour: number): Date {
+  const now = new Date();
+  let instant = Date.UTC(
+    now.getUTCFullYear(),
+    now.getUTCMonth(),
+    now.getUTCDate(),
+    hour - KARACHI_UTC_OFFSET_HOURS,
+  );
+  while (instant > now.getTime()) instant -= 24 * 60 * 60 * 1000;
+  return new Date(instant);
+}
+
+function crc32(bytes: Uint8Array): number {
+  let crc = 0xffffffff;
+  for (const byte of bytes) {
+    crc ^= byte;
+    for (let bit = 0; bit < 8; bit++) crc = crc & 1 ? (crc >>> 1) ^ 0xedb88320 : crc >>> 1;
+  }
+  return (crc ^ 0xffffffff) >>> 0;
+}
+
+function pngChunk(type: string, data: Buffer): Buffer {
+  const length = Buffer.alloc(4);
+  length.writeUInt32BE(data.length);
+  const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);
+  const crc = Buffer.alloc(4);
+  crc.writeUInt32BE(crc32(body));
+  return Buffer.concat([length, body, crc]);
+}
+
+/** A real RGB PNG of the given size (a colour gradient), like a phone's screenshot. */
+function pngImage(width: number, height: number): Buffer {
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(width, 0);
+  header.writeUInt32BE(height, 4);
+  header[8] = 8; // bits per channel
+  header[9] = 2; // RGB
+  const rows: Buffer[] = [];
+  for (let y = 0; y < height; y++) {
+    const row = Buffer.alloc(1 + width * 3); // filter byte 0, then pixels
+    for (let x = 0; x < width; x++) {
+      row[1 + x * 3] = x % 256;
+      row[2 + x * 3] = y % 256;
+      row[3 + x * 3] = (x + y) % 256;
+    }
+    rows.push(row);
+  }
+  const signature = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+  return Buffer.concat([
+    signature,
+    pngChunk('IHDR', header),
+    pngChunk('IDAT', deflateSync(Buffer.concat(rows))),
+    pngChunk('IEND', Buffer.alloc(0)),
+  ]);
+}
+
+/** Width and height of the PNG inside a multipart body, or null when there is none. */
+function pngSizeIn(body: Buffer): { width: number; height: number } | null {
+  const at = body.indexOf(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]));
+  if (at < 0) return null;
+  return { width: body.readUInt32BE(at + 16), height: body.readUInt32BE(at + 20) };
+}
+
+// Records what each web worker answers with a file or an error: the compression worker answers
+// { file, id } when it compressed, { error, id } when it failed (and the library then quietly
+// compresses on the main thread instead).
+const WATCH_WORKERS = `
+  window.__workerAnswers = [];
+  const NativeWorker = window.Worker;
+  window.Worker = class extends NativeWorker {
+    constructor(...args) {
+      super(...args);
+      this.addEventListener('message', (event) => {
+        const data = event.data;
+        if (data && typeof data === 'object' && 'id' in data) {
+          if ('file' in data) window.__workerAnswers.push('file');
+          if ('error' in data) window.__workerAnswers.push('error: ' + data.error);
+        }
+      });
+    }
+  };
+`;
+
+const SCREENSHOT = { name: 'receipt.png', mimeType: 'image/png', buffer: pngImage(1600, 1200) };
+
+async function expectNoSevereViolations(page: Page) {
+  const results = await new AxeBuilder({ page }).analyze();
+  const severe = results.violations.filter(
+    (v) => v.impact === 'serious' || v.impact === 'critical',
+  );
+  expect(
+    severe.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target).join(', ')})`),
+  ).toEqual([]);
+}
+
+const checkoutButton = (page: Page): Locator =>
+  page.getByRole('main').getByRole('button', { name: /^(Checkout|Processing\.\.\.)$/ });
+
+/** The checkout's one red alert says exactly `message`. */
+async function expectFailure(page: Page, message: string) {
+  await expect(page.getByTestId('checkout-failure').getByRole('alert')).toHaveText(message, {
+    timeout: 20_000,
+  });
+}
+
+/** Fills what the profile does not: phone, room, persons, payment fields and the screenshot. */
+async function fillOrderDetails(page: Page) {
+  await page.getByLabel('Phone', { exact: true }).fill('0300-1234567');
+  await page.getByLabel(/Hostel Room/).fill('Iqbal Hall, Room 214');
+  await page.getByRole('button', { name: 'Increase number of persons' }).click();
+  await page.getByLabel(/Special Instructions/).fill('Please call on arrival');
+  await page.getByLabel('Account Title', { exact: true }).fill('Ayesha Student');
+  await page.getByLabel('Bank Name', { exact: true }).fill('Meezan Bank');
+  await page.getByLabel('Payment Screenshot').setInputFiles(SCREENSHOT);
+}
+
+test('an empty bucket shows the form with Checkout disabled and the profile filled in', async ({
+  page,
+}) => {
+  await signIn(page, DEMO.student.email, DEMO.student.password);
+  await chooseCampus(page);
+  await page.goto('/checkout');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Checkout');
+  await expect(page.getByText('Your cart is empty.')).toBeVisible();
+  await expect(checkoutButton(page)).toBeDisabled();
+  await expect(page.getByLabel('First Name')).toHaveValue('Ayesha');
+  await expect(page.getByLabel('Last Name')).toHaveValue('Student');
+  const email = page.getByLabel('Email', { exact: true });
+  await expect(email).toHaveValue(DEMO.student.email);
+  await expect(email).toHaveAttribute('readonly', '');
+  await expect(page.getByTestId('grand-total')).toHaveText('Rs 130.00');
+});
+
+test('a student checks out: the spec checks in order, a closed restaurant, then one order', async ({
+  page,
+  baseURL,
+}) => {
+  test.setTimeout(120_000);
+  const origin = new URL(baseURL ?? '').origin;
+  // The screenshot is compressed in a web worker that loads the library from this origin.
+  const compressionScripts: string[] = [];
+  const elsewhere: string[] = [];
+  const consoleErrors: string[] = [];
+  page.on('request', (request) => {
+    const url = new URL(request.url());
+    if (url.protocol.startsWith('http') && url.origin !== origin) {
+      elsewhere.push(request.url());
+    }
+  });
+  page.on('response', async (response) => {
+    if (/\/assets\/browser-image-compression-[\w-]+\.js$/.test(new URL(response.url()).pathname)) {
+      compressionScripts.push(await response.text().catch(() => ''));
+    }
+  });
+  page.on('console', (message) => {
+    if (message.type() === 'error') consoleErrors.push(message.text());
+  });
+
+  await page.addInitScript(WATCH_WORKERS);
+  await signIn(page, DEMO.student.email, DEMO.student.password);
+  await chooseCampus(page);
+
+  // Midnight Grill (6 PM - 2 AM) is open at 11 PM in Karachi: fill the bucket then, from two
+  // restaurants and the mart.
+  await page.clock.setFixedTime(lastKarachiTime(23));
+  await page.goto('/mart-items');
+  await card(page, 'Mineral Water 1.5L')
+    .getByRole('button', { name: /Add to Cart/ })
+    .click();
+  await openMenu(page, 'Chai Dhaba');
+  const tea = card(page, 'Doodh Patti');
+  await tea.getByRole('button', { name: /Add to Bucket/ }).click();
+  await tea.getByRole('button', { name: 'Increase quantity of Doodh Patti' }).click();
+  await openMenu(page, 'Midnight Grill');
+  await card(page, 'Garlic Naan')
+    .getByRole('button', { name: /Add to Bucket/ })
+    .click();
+  await expect(page.getByTestId('cart-badge')).toHaveText('4');
+
+  await page.goto('/checkout');
+  // Rs 120 + 2 × Rs 80 + Rs 90, and Rs 130 per person.
+  await expect(page.getByTestId('item-total')).toHaveText('Rs 370.00');
+  await expect(page.getByTestId('delivery-charge')).toHaveText('Rs 130.00');
+  await expect(page.getByTestId('grand-total')).toHaveText('Rs 500.00');
+  const fewer = page.getByRole('button', { name: 'Decrease number of persons' });
+  await expect(fewer).toBeDisabled();
+  await page.getByRole('button', { name: 'Increase number of persons' }).click();
+  await expect(page.getByTestId('delivery-charge')).toHaveText('Rs 260.00');
+  await expect(page.getByTestId('grand-total')).toHaveText('Rs 630.00');
+  await fewer.click();
+  await expect(fewer).toBeDisabled();
+  await expect(page.getByTestId('grand-total')).toHaveText('Rs 500.00');
+  await expectNoSevereViolations(page);
+
+  // SPEC §5 Checkout, in order: required fields, then the phone format, then the payment fields.
+  const submit = checkoutButton(page);
+  await page.getByLabel('First Name').fill(' ');
+  await submit.click();
+  await expectFailure(page, 'Please fill in all required fields.');
+  await page.getByLabel('First Name').fill('Ayesha');
+  const phone = page.getByLabel('Phone', { exact: true });
+  await phone.pressSequentially('03001234');
+  await expect(phone).toHaveValue('0300-1234');
+  await submit.click();
+  await expectFailure(page, 'Phone number must be in Pakistani format: 0300-0000000');
+  // Only digits stay, at most 11, with a hyphen after the fourth.
+  await phone.fill('');
+  await phone.pressSequentially('tel 0300 1234567 89');
+  await expect(phone).toHaveValue('0300-1234567');
+  await submit.click();
+  await expectFailure(page, 'Please complete all online payment fields.');
+
+  // The pay-to account of the campus is shown.
+  const payTo = page.getByTestId('pay-to-details');
+  for (const label of ['Account Title', 'Bank', 'Account Number']) {
+    await expect(payTo.getByText(label, { exact: true })).toBeVisible();
+  }
+
+  await page.getByLabel('Account Title', { exact: true }).fill('Ayesha Student');
+  await page.getByLabel('Bank Name', { exact: true }).fill('Meezan Bank');
+  await page.getByLabel('Payment Screenshot').setInputFiles({
+    name: 'receipt.txt',
+    mimeType: 'text/plain',
+    buffer: Buffer.from('not a picture'),
+  });
+  await waitForCaptcha(page);
+  await submit.click();
+  await expectFailure(page, 'The file given is not an image');
+
+  // At 10 AM Midnight Grill is closed: after the upload, the open check stops the order.
+  await page.getByLabel('Payment Screenshot').setInputFiles(SCREENSHOT);
+  await page.clock.setFixedTime(lastKarachiTime(10));
+  await submit.click();
+  await expectFailure(
+    page,
+    'Sorry, Midnight Grill is currently closed. Please order after 6:00 PM.',
+  );
+  // The worker loaded the library's own build from this origin and compressed with it.
+  expect(compressionScripts.some((script) => script.includes('define.amd'))).toBe(true);
+  expect(await page.evaluate('window.__workerAnswers')).toEqual(['file']);
+
+  // Without the closed restaurant's line the order goes through.
+  await page.goto('/cart');
+  await page.getByRole('button', { name: 'Remove Garlic Naan' }).click();
+  await expect(page.getByTestId('cart-total')).toHaveText('Total: Rs 280.00');
+  await page.goto('/checkout');
+  await fillOrderDetails(page);
+  await expect(page.getByTestId('grand-total')).toHaveText('Rs 540.00');
+
+  // The first answer is lost on the way back: the retry must not make a second order.
+  const orderRequests: Request[] = [];
+  const orderAnswers: Array<{ status: number; body: { orderId?: string } }> = [];
+  await page.route('**/api/orders', async (route) => {
+    orderRequests.push(route.request());
+    const response = await route.fetch();
+    orderAnswers.push({ status: response.status(), body: await response.json() });
+    if (orderAnswers.length === 1) await route.abort('connectionreset');
+    else await route.fulfill({ response });
+  });
+  const uploadRequest = page.waitForRequest((request) => request.url().endsWith('/api/uploads'));
+  await waitForCaptcha(page);
+  await submit.dblclick();
+  await expectFailure(
+    page,
+    'Unable to connect to the server. Please check your internet connection and try again.',
+  );
+  expect(orderRequests).toHaveLength(1);
+  expect(orderAnswers[0]?.status).toBe(201);
+
+  // What was uploaded: the multipart form with the compressed screenshot.
+  const upload = await uploadRequest;
+  expect(upload.method()).toBe('POST');
+  const uploadBody = upload.postDataBuffer() ?? Buffer.alloc(0);
+  expect(uploadBody.toString('latin1')).toMatch(/name="purpose"\r\n\r\nscreenshot\r\n/);
+  expect(uploadBody.toString('latin1')).toContain('name="file"; filename="receipt.png"');
+  const size = pngSizeIn(uploadBody);
+  expect(size).not.toBeNull();
+  expect(Math.max(size?.width ?? 0, size?.height ?? 0)).toBeLessThanOrEqual(1000);
+
+  await waitForCaptcha(page);
+  await submit.click();
+  await expect(page.getByRole('heading', { name: 'Thank you for shopping!' })).toBeVisible({
+    timeout: 20_000,
+  });
+  await expect(page.getByText('Your order has been placed successfully.')).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Start Ordering' })).toHaveAttribute(
+    'href',
+    '/restaurants',
+  );
+  expect(orderRequests).toHaveLength(2);
+  expect(orderAnswers[1]).toEqual({
+    status: 200,
+    body: { ok: true, orderId: orderAnswers[0]?.body.orderId },
+  });
+  const [first, retry] = orderRequests.map((request) => request.postDataJSON());
+  expect(first.idempotencyKey).toMatch(UUID);
+  expect(retry.idempotencyKey).toBe(first.idempotencyKey);
+  expect(retry).toMatchObject({
+    firstName: 'Ayesha',
+    lastName: 'Student',
+    room: 'Iqbal Hall, Room 214',
+    phone: '0300-1234567',
+    email: DEMO.student.email,
+    persons: 2,
+    specialInstruction: 'Please call on arrival',
+    accountTitle: 'Ayesha Student',
+    bankName: 'Meezan Bank',
+  });
+  expect(typeof retry.screenshot).toBe('string');
+  expect(
+    (retry.cartItems as Array<{ name: string; quantity: number }>).map((line) => [
+      line.name,
+      line.quantity,
+    ]),
+  ).toEqual([
+    ['Mineral Water 1.5L', 1],
+    ['Doodh Patti', 2],
+  ]);
+
+  // The bucket is empty now.
+  await page.getByRole('link', { name: 'Start Ordering' }).click();
+  await expect(page).toHaveURL(/\/restaurants$/);
+  await page.goto('/mart-items');
+  await expect(card(page, 'A4 Notebook')).toBeVisible();
+  await expect(page.getByTestId('cart-badge')).toHaveCount(0);
+  await page.goto('/cart');
+  await expect(page.getByText('Your bucket is empty.')).toBeVisible();
+
+  expect(elsewhere).toEqual([]);
+  expect(consoleErrors.filter((text) => /Content Security Policy|Refused/i.test(text))).toEqual([]);
+});
+
+test.describe('at 360 px', () => {
+  test.use({ viewport: { width: 360, height: 740 } });
+
+  test('the checkout form has no serious or critical violation and nothing scrolls sideways', async ({
+    page,
+  }) => {
+    await signIn(page, DEMO.student.email, DEMO.student.password);
+    await chooseCampus(page);
+    await page.goto('/mart-items');
+    await card(page, 'A4 Notebook')
+      .getByRole('button', { name: /Add to Cart/ })
+      .click();
+    await page.goto('/checkout');
+    await expect(page.getByTestId('item-total')).toHaveText('Rs 250.00');
+    await expect(page.getByTestId('pay-to-details')).toBeVisible();
+    await expect(checkoutButton(page)).toBeEnabled();
+    await expectNoSevereViolations(page);
+    const overflow = await page.evaluate(
+      'document.documentElement.scrollWidth - document.documentElement.clientWidth',
+    );
+    expect(overflow).toBeLessThanOrEqual(0);
+  });
+});

@@ -1,0 +1,43 @@
+import type { TCheckoutContextResponse, TCheckoutForm } from '@campus/shared/domain/checkout';
+import { queryOptions } from '@tanstack/react-query';
+import { apiFetch, apiPost, apiPostForm } from '@/lib/api-client';
+
+/** An uploaded screenshot: the id the order refers to, and where it can be seen. */
+export type TUpload = { id: string; url: string };
+
+/**
+ * The body of POST /api/orders: the checkout values as the shared schema gives them, the
+ * uploaded screenshot's id, and the key that makes a repeated submit return the first order.
+ */
+export type TOrderRequest = Omit<TCheckoutForm, 'screenshot'> & {
+  idempotencyKey: string;
+  screenshot: string;
+};
+
+/** The pay-to account and allowed domains; nothing is fetched while no campus is chosen. */
+export function checkoutContextQueryOptions(campusId: string | null) {
+  return queryOptions({
+    queryKey: ['checkout-context', campusId],
+    queryFn: () =>
+      apiFetch<TCheckoutContextResponse>(
+        `/api/checkout/context?campusId=${encodeURIComponent(campusId ?? '')}`,
+      ),
+    enabled: campusId !== null,
+    staleTime: 5 * 60_000,
+  });
+}
+
+/** Uploads the (compressed) payment screenshot as multipart form data. */
+export async function uploadScreenshot(file: File): Promise<TUpload> {
+  const form = new FormData();
+  form.append('file', file, file.name);
+  form.append('purpose', 'screenshot');
+  const answer = await apiPostForm<{ ok: true; upload: TUpload }>('/api/uploads', form);
+  return answer.upload;
+}
+
+/** Places the order; the api answers the order id (the first one again for a repeated key). */
+export async function submitOrder(body: TOrderRequest): Promise<{ orderId: string }> {
+  const answer = await apiPost<{ ok: true; orderId: string }>('/api/orders', body);
+  return { orderId: answer.orderId };
+}

@@ -1,0 +1,245 @@
+import { CHECKOUT_MESSAGES, type TCheckoutValues } from '@campus/shared/domain/checkout';
+import {
+  appErrorFromResponse,
+  formatError,
+  networkError,
+} from '@campus/shared/domain/error-catalogue';
+import { buildCartLine } from '@campus/shared/domain/test-builders';
+import { UPLOAD_MESSAGES } from '@campus/shared/domain/uploads';
+import { describe, expect, it } from 'vitest';
+import type { TOrderRequest } from '../api/checkout-api';
+import {
+  type CheckoutEffects,
+  type CheckoutStep,
+  checkCheckout,
+  createCheckoutProcess,
+} from './checkout-process';
+
+// Burger Lab (the builder's restaurant) is open 10 AM–10 PM, Karachi time (UTC+5).
+const NOON_IN_KARACHI = new Date('2026-01-10T07:00:00Z');
+const ONE_AM_IN_KARACHI = new Date('2026-01-10T20:00:00Z');
+
+const png = (name = 'receipt.png') =>
+  new File([new Uint8Array([1, 2, 3])], name, { type: 'image/png' });
+
+function buildValues(overrides: Partial<TCheckoutValues> = {}): TCheckoutValues {
+  return {
+    cartItems: [
+      buildCartLine({ quantity: 2 }),
+      buildCartLine({
+        name: 'Water',
+        price: 60,
+        restaurantName: 'Mart',
+        restaurantData: undefined,
+        restaurantId: null,
+        itemId: 'w1',
+        stock: 10,
+      }),
+    ],
+    firstName: ' Ayesha ',
+    lastName: 'Student',
+    room: 'Iqbal Hall 214',
+    phone: '0300-1234567',
+    email: 'Ayesha@LHR.example.edu',
+    persons: 2,
+    specialInstruction: 'Ring twice',
+    universityId: 'u1',
+    campusId: 'c1',
+    accountTitle: 'Ayesha Student',
+    bankName: 'HBL',
+    screenshot: png(),
+    captcha: 'altcha-payload',
+    ...overrides,
+  };
+}
+
+const context = { allowedDomains: ['@lhr.example.edu'] };
+
+function checked(overrides: Partial<TCheckoutValues> = {}) {
+  const result = checkCheckout(buildValues(overrides), context);
+  if (!result.ok) throw new Error(`expected valid values, got: ${result.message}`);
+  return result.form;
+}
+
+/** Fake effects that record what processing did, in order. */
+function fakeEffects(overrides: Partial<CheckoutEffects> = {}) {
+  const calls: string[] = [];
+  const orders: TOrderRequest[] = [];
+  const uploads: File[] = [];
+  let keys = 0;
+  const effects: CheckoutEffects = {
+    compress: async (file) => {
+      calls.push('compress');
+      return new File([file], file.name, { type: 'image/jpeg' });
+    },
+    upload: async (file) => {
+      calls.push('upload');
+      uploads.push(file);
+      return { id: `upload-${uploads.length}`, url: `/uploads/${uploads.length}.jpg` };
+    },
+    submitOrder: async (body) => {
+      calls.push('order');
+      orders.push(body);
+      return { orderId: `order-${orders.length}` };
+    },
+    now: () => NOON_IN_KARACHI,
+    newKey: () => `key-${++keys}`,
+    ...overrides,
+  };
+  return { effects, calls, orders, uploads };
+}
+
+describe('checkCheckout', () => {
+  it.each([
+    [{ cartItems: [] }, CHECKOUT_MESSAGES.emptyCart],
+    [{ phone: '' }, CHECKOUT_MESSAGES.requiredFields],
+    [{ phone: '0300-123' }, CHECKOUT_MESSAGES.phoneFormat],
+    [{ email: 'ayesha@gmail.com' }, 'Email must end with @lhr.example.edu'],
+    [{ campusId: '' }, CHECKOUT_MESSAGES.selectUniversityAndCampus],
+    [{ screenshot: null }, CHECKOUT_MESSAGES.paymentFields],
+    [{ bankName: ' ' }, CHECKOUT_MESSAGES.paymentFields],
+    [{ captcha: '' }, CHECKOUT_MESSAGES.captchaRequired],
+  ])('%o gives the spec message %s', (change, message) => {
+    expect(checkCheckout(buildValues(change), context)).toEqual({ ok: false, message });
+  });
+
+  it('reports only the first broken rule, in the spec order', () => {
+    const result = checkCheckout(
+      buildValues({ phone: '12', screenshot: null, captcha: '', universityId: '' }),
+      context,
+    );
+    expect(result).toEqual({ ok: false, message: CHECKOUT_MESSAGES.phoneFormat });
+  });
+
+  it('gives the values as the api reads them: trimmed, e-mail in lower case', () => {
+    const form = checked();
+    expect(form.firstName).toBe('Ayesha');
+    expect(form.email).toBe('ayesha@lhr.example.edu');
+  });
+});
+
+describe('checkout processing', () => {
+  it('compresses, uploads, checks the hours, then sends the order with the upload id', async () => {
+    const { effects, calls, orders, uploads } = fakeEffects();
+    const steps: CheckoutStep[] = [];
+    const form = checked();
+    const answer = await createCheckoutProcess(effects).run(form, (step) => steps.push(step));
+
+    expect(answer).toEqual({ orderId: 'order-1' });
+    expect(calls).toEqual(['compress', 'upload', 'order']);
+    expect(steps).toEqual(['compressing', 'uploading', 'checking-hours', 'placing-order']);
+    expect(uploads[0]?.type).toBe('image/jpeg');
+    expect(orders).toEqual([
+      {
+        idempotencyKey: 'key-1',
+        cartItems: form.cartItems,
+        firstName: 'Ayesha',
+        lastName: 'Student',
+        room: 'Iqbal Hall 214',
+        phone: '0300-1234567',
+        email: 'ayesha@lhr.example.edu',
+        persons: 2,
+        specialInstruction: 'Ring twice',
+        universityId: 'u1',
+        campusId: 'c1',
+        accountTitle: 'Ayesha Student',
+        bankName: 'HBL',
+        screenshot: 'upload-1',
+        captcha: 'altcha-payload',
+      },
+    ]);
+    expect(orders[0]?.cartItems.map((line) => [line.name, line.quantity])).toEqual([
+      ['Zinger Burger', 2],
+      ['Water', 1],
+    ]);
+  });
+
+  it('stops before the order when a restaurant is closed on the device clock', async () => {
+    const { effects, calls } = fakeEffects({ now: () => ONE_AM_IN_KARACHI });
+    const failure = await createCheckoutProcess(effects)
+      .run(checked())
+      .catch((error: unknown) => error);
+    expect(formatError(failure).message).toBe(
+      'Sorry, Burger Lab is currently closed. Please order after 10:00 AM.',
+    );
+    // SPEC §4: the upload comes first, then the open check; the order is never sent.
+    expect(calls).toEqual(['compress', 'upload']);
+  });
+
+  it('refuses a file that is not an image with the spec text, before any upload', async () => {
+    const { effects, calls } = fakeEffects();
+    const text = new File(['hello'], 'notes.txt', { type: 'text/plain' });
+    const failure = await createCheckoutProcess(effects)
+      .run(checked({ screenshot: text }))
+      .catch((error: unknown) => error);
+    expect(formatError(failure).message).toBe('The file given is not an image');
+    expect(formatError(failure).message).toBe(UPLOAD_MESSAGES.notAnImage);
+    expect(calls).toEqual([]);
+  });
+
+  it('shows the upload message when the image cannot be compressed', async () => {
+    const { effects, calls } = fakeEffects({
+      compress: async () => {
+        throw new Error('Failed to execute drawImage on CanvasRenderingContext2D');
+      },
+    });
+    const failure = await createCheckoutProcess(effects)
+      .run(checked())
+      .catch((error: unknown) => error);
+    expect(formatError(failure).message).toBe(UPLOAD_MESSAGES.uploadFailed);
+    expect(calls).toEqual([]);
+  });
+
+  it("shows the server's own message for a refused upload", async () => {
+    const body = { error: { code: 'too-large', message: UPLOAD_MESSAGES.tooLarge } };
+    const { effects, calls } = fakeEffects({
+      upload: async () => {
+        throw appErrorFromResponse(413, body);
+      },
+    });
+    const failure = await createCheckoutProcess(effects)
+      .run(checked())
+      .catch((error: unknown) => error);
+    expect(formatError(failure).message).toBe(UPLOAD_MESSAGES.tooLarge);
+    expect(calls).toEqual(['compress']);
+  });
+
+  it('retries with the same idempotency key until an order is placed, then makes a new one', async () => {
+    let answers = 0;
+    const { effects, orders } = fakeEffects();
+    const flaky: CheckoutEffects = {
+      ...effects,
+      submitOrder: async (body) => {
+        answers += 1;
+        if (answers === 1) {
+          await effects.submitOrder(body);
+          // The order was made but its answer was lost on the way back.
+          throw networkError(new TypeError('Failed to fetch'));
+        }
+        return effects.submitOrder(body);
+      },
+    };
+    const checkout = createCheckoutProcess(flaky);
+    expect(checkout.idempotencyKey).toBeNull();
+
+    const lost = await checkout.run(checked()).catch((error: unknown) => error);
+    expect(formatError(lost).category).toBe('NETWORK');
+    expect(checkout.idempotencyKey).toBe('key-1');
+    await expect(checkout.run(checked())).resolves.toEqual({ orderId: 'order-2' });
+    expect(orders.map((order) => order.idempotencyKey)).toEqual(['key-1', 'key-1']);
+    expect(checkout.idempotencyKey).toBeNull();
+
+    await checkout.run(checked());
+    expect(orders.map((order) => order.idempotencyKey)).toEqual(['key-1', 'key-1', 'key-2']);
+  });
+
+  it('keeps the key across a failure before the order too (a closed restaurant, then a retry)', async () => {
+    let now = ONE_AM_IN_KARACHI;
+    const { effects, orders } = fakeEffects({ now: () => now });
+    const checkout = createCheckoutProcess(effects);
+    await expect(checkout.run(checked())).rejects.toThrow();
+    now = NOON_IN_KARACHI;
+    await checkout.run(checked());
+    expect(orders.map((order) => order.idempotencyKey)).toEqual(['key-1']);
+  });
+});

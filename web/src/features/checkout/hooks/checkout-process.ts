@@ -1,0 +1,149 @@
+// The checkout's processing (SPEC §4): validate, compress and upload the screenshot, check the
+// restaurants are open on the device clock, then place the order. Plain functions with their
+// effects passed in, so the order of the steps and the request shapes are tested without a browser.
+import { AppError } from '@campus/shared/domain/app-error';
+import {
+  type CheckoutContext,
+  createCheckoutSchema,
+  type TCheckoutForm,
+  type TCheckoutValues,
+} from '@campus/shared/domain/checkout';
+import { ERROR_CATEGORIES } from '@campus/shared/domain/error-catalogue';
+import { findClosedRestaurantMessage } from '@campus/shared/domain/restaurant-hours';
+import { UPLOAD_MESSAGES } from '@campus/shared/domain/uploads';
+import type { TOrderRequest, TUpload } from '../api/checkout-api';
+
+/** What processing is doing now, for the visible processing state. */
+export type CheckoutStep = 'compressing' | 'uploading' | 'checking-hours' | 'placing-order';
+
+/** The processing state's text for each step. */
+export const CHECKOUT_STEP_LABELS: Record<CheckoutStep, string> = {
+  compressing: 'Compressing your screenshot...',
+  uploading: 'Uploading your screenshot...',
+  'checking-hours': 'Checking that the restaurants are open...',
+  'placing-order': 'Placing your order...',
+};
+
+/** The effects processing needs; the screen passes the real ones, tests pass fakes. */
+export interface CheckoutEffects {
+  compress(file: File): Promise<File>;
+  upload(file: File): Promise<TUpload>;
+  submitOrder(body: TOrderRequest): Promise<{ orderId: string }>;
+  /** The device clock. */
+  now(): Date;
+  /** A fresh idempotency key. */
+  newKey(): string;
+}
+
+export type CheckoutCheck = { ok: true; form: TCheckoutForm } | { ok: false; message: string };
+
+/**
+ * The checkout rules of SPEC §5 in their order, through the shared schema: the first broken
+ * rule's message, or the checked (trimmed) values.
+ */
+export function checkCheckout(values: TCheckoutValues, context: CheckoutContext): CheckoutCheck {
+  const parsed = createCheckoutSchema(context).safeParse(values);
+  if (parsed.success) return { ok: true, form: parsed.data };
+  return {
+    ok: false,
+    message: parsed.error.issues[0]?.message ?? ERROR_CATEGORIES.VALIDATION.message,
+  };
+}
+
+/** The POST /api/orders body: exactly the checkout fields, the upload id and the key. */
+export function buildOrderRequest(
+  form: TCheckoutForm,
+  uploadId: string,
+  idempotencyKey: string,
+): TOrderRequest {
+  return {
+    idempotencyKey,
+    cartItems: form.cartItems,
+    firstName: form.firstName,
+    lastName: form.lastName,
+    room: form.room,
+    phone: form.phone,
+    email: form.email,
+    persons: form.persons,
+    specialInstruction: form.specialInstruction,
+    universityId: form.universityId,
+    campusId: form.campusId,
+    accountTitle: form.accountTitle,
+    bankName: form.bankName,
+    screenshot: uploadId,
+    captcha: form.captcha,
+  };
+}
+
+/** The image helper's rule (SPEC §5 Admin), which the library applies too: a Blob of image type. */
+function screenshotFile(screenshot: unknown): File {
+  if (!(screenshot instanceof Blob)) {
+    throw new AppError({ code: 'not-a-file', status: 400, userMessage: UPLOAD_MESSAGES.notABlob });
+  }
+  if (!/^image\//.test(screenshot.type)) {
+    throw new AppError({
+      code: 'not-an-image',
+      status: 400,
+      userMessage: UPLOAD_MESSAGES.notAnImage,
+      fields: { screenshot: UPLOAD_MESSAGES.notAnImage },
+    });
+  }
+  return screenshot instanceof File
+    ? screenshot
+    : new File([screenshot], 'screenshot', { type: screenshot.type });
+}
+
+async function compressed(effects: CheckoutEffects, file: File): Promise<File> {
+  try {
+    return await effects.compress(file);
+  } catch (cause) {
+    // The library's own texts (canvas, worker) are not for people; the spec's upload message is.
+    throw new AppError({
+      code: 'image-compression-failed',
+      status: 400,
+      userMessage: UPLOAD_MESSAGES.uploadFailed,
+      logMessage: `screenshot compression failed: ${String(cause)}`,
+      cause,
+    });
+  }
+}
+
+export interface CheckoutProcess {
+  /**
+   * Processes checked values; resolves with the order id or throws what to show. `onStep` hears
+   * each step as it starts.
+   */
+  run(form: TCheckoutForm, onStep?: (step: CheckoutStep) => void): Promise<{ orderId: string }>;
+  /** The key the next attempt sends: kept from the first submit until an order is placed. */
+  readonly idempotencyKey: string | null;
+}
+
+/**
+ * One checkout's processing. The idempotency key is made at the first submit and reused by every
+ * retry (a lost answer must not make a second order), and dropped once an order is placed.
+ */
+export function createCheckoutProcess(effects: CheckoutEffects): CheckoutProcess {
+  let key: string | null = null;
+  return {
+    get idempotencyKey() {
+      return key;
+    },
+    async run(form, onStep = () => undefined) {
+      key ??= effects.newKey();
+      const file = screenshotFile(form.screenshot);
+      onStep('compressing');
+      const small = await compressed(effects, file);
+      onStep('uploading');
+      const upload = await effects.upload(small);
+      onStep('checking-hours');
+      const closed = findClosedRestaurantMessage(form.cartItems, effects.now());
+      if (closed) {
+        throw new AppError({ code: 'restaurant-closed', status: 409, userMessage: closed });
+      }
+      onStep('placing-order');
+      const answer = await effects.submitOrder(buildOrderRequest(form, upload.id, key));
+      key = null;
+      return answer;
+    },
+  };
+}

@@ -1,0 +1,32 @@
+/** The spreadsheet letter of a 0-based column: A…Z, then AA, AB, … */
+export function columnLetter(index: number): string {
+  let letters = '';
+  for (let n = index + 1; n > 0; n = Math.floor((n - 1) / 26)) {
+    letters = String.fromCharCode(65 + ((n - 1) % 26)) + letters;
+  }
+  return letters;
+}
+
+// Columns whose text runs long (several lines of cart items); the rest stay on one line.
+const WRAPPED_COLUMNS = new Set(['Cart Items', 'Special Instruction']);
+
+/** Whether a column of this title wraps its text instead of staying on one line. */
+export function wrapsText(title: string | undefined): boolean {
+  return title !== undefined && WRAPPED_COLUMNS.has(title);
+}
+
+/**
+ * The address to link a cell to, or null: only http(s) addresses and paths of this site (payment
+ * screenshots), never `javascript:` or any other scheme a student might have typed.
+ */
+export function linkOf(cell: string | number | undefined): string | null {
+  if (typeof cell !== 'string') return null;
+  if (/^https?:\/\/\S+$/i.test(cell)) return cell;
+  // Browsers read '/\host' like '//host', another site: no backslash at all.
+  return /^\/(?!\/)[^\s\\]*$/.test(cell) ? cell : null;
+}
+
+/** '1 order', '12 orders'. */
+export function orderCount(count: number): string {
+  return `${count.toLocaleString('en')} ${count === 1 ? 'order' : 'orders'}`;
+}

@@ -13,6 +13,13 @@ import {
 import { Redis } from 'ioredis';
 import { repoRoot } from '../support/process';
 import { measureCatalogueThroughput } from './catalogue-throughput';
+import {
+  BACKLOG,
+  CHECKOUT_CONCURRENCY,
+  CHECKOUTS,
+  measureCheckout,
+  SHEET_LATENCY_MS,
+} from './checkout-latency';
 import { measureInitialJs } from './initial-js';
 
 // Relative to the repository root; removed at the end of every run.
@@ -80,6 +87,13 @@ try {
     log,
     lifecycle,
   });
+  say('Measuring checkout with a slow sheet and the worker draining a backlog (about 40 s)...');
+  const checkout = await measureCheckout({
+    redisUrl,
+    queuePrefix: QUEUE_PREFIX,
+    log,
+    lifecycle,
+  });
   say('Measuring initial JavaScript in Chromium...');
   const initialJs = await measureInitialJs({
     redisUrl,
@@ -107,6 +121,29 @@ try {
       `  ${row.label.padEnd(52)} ${perSecond(row.requestsPerSecond).padStart(14)}${ratio}${failed}`,
     );
   }
+  say('');
+  const ms = (value: number) => `${Math.round(value).toLocaleString('en-US')} ms`;
+  say(
+    `Checkout with the sheet answering after ${SHEET_LATENCY_MS / 1000} s: ${CHECKOUTS} orders, ` +
+      `${CHECKOUT_CONCURRENCY} at a time, server work from the validated order to the answer.`,
+  );
+  say(
+    `  ${'queued (transaction + enqueue; the worker appends)'.padEnd(52)} ` +
+      `p50 ${ms(checkout.queued.p50).padStart(8)}  p99 ${ms(checkout.queued.p99).padStart(8)}`,
+  );
+  say(
+    `  ${'inline baseline (the order waits for the append)'.padEnd(52)} ` +
+      `p50 ${ms(checkout.inline.p50).padStart(8)}  p99 ${ms(checkout.inline.p99).padStart(8)}`,
+  );
+  say(
+    `  ${'inline / queued'.padEnd(52)} p50 ${(checkout.inline.p50 / checkout.queued.p50).toFixed(1)} x` +
+      `  p99 ${(checkout.inline.p99 / checkout.queued.p99).toFixed(1)} x`,
+  );
+  say(
+    `Worker drain: ${BACKLOG} waiting orders into one tab at Google's quota (60 writes a minute), ` +
+      `2 s per call: ${checkout.drain.ordersPerSecond.toFixed(1)} orders/s ` +
+      `(${checkout.drain.seconds.toFixed(1)} s, ${checkout.drain.sheetCalls} Sheets calls).`,
+  );
   say('');
   say(
     `Initial JavaScript per route (gzip -9 of every .js until network idle; ${initialJs.selection}):`,

@@ -1,8 +1,10 @@
 import { createHmac, randomUUID } from 'node:crypto';
+import type { Db } from '@campus/shared/server/db/client';
+import { usedCaptchas } from '@campus/shared/server/db/schema';
 import { createChallenge, randomInt } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/pbkdf2';
 import { verify } from 'altcha-lib/frameworks/shared';
-import type { Redis } from 'ioredis';
+import { eq, lt } from 'drizzle-orm';
 
 // PBKDF2 with 1,000 iterations and a counter of 1,000–2,000: about 0.3 s on a laptop core in
 // Node, about 1–2 s on a phone's Web Crypto; verifying costs one derivation (under 1 ms).
@@ -26,8 +28,8 @@ export interface Captcha {
 
 export type CaptchaOutcome = 'verified' | 'invalid' | 'same-submission';
 
-/** Self-hosted ALTCHA proof of work; used challenges are kept in Redis until they expire. */
-export function createCaptcha(options: { secret: string; redis: Redis; prefix: string }): Captcha {
+/** Self-hosted ALTCHA proof of work; used challenges are kept in the database until they expire. */
+export function createCaptcha(options: { secret: string; db: Db }): Captcha {
   // Keys of their own, derived from the one auth secret.
   const derive = (label: string) =>
     createHmac('sha256', options.secret).update(`altcha:${label}`).digest('hex');
@@ -40,13 +42,24 @@ export function createCaptcha(options: { secret: string; redis: Redis; prefix: s
     // Only our own challenges (never a third-party server payload) carry a nonce we issued.
     const solved = result.payload;
     if (!solved || !('challenge' in solved)) return 'invalid';
-    // Atomic across replicas: the first use of a challenge wins, any replay loses. A Redis
+    // Atomic across replicas: the first use of a challenge wins, any replay loses. A database
     // failure throws rather than letting a payload through unrecorded.
-    const key = `${options.prefix}:captcha:${solved.challenge.parameters.nonce}`;
-    if ((await options.redis.set(key, submission, 'PX', CAPTCHA_LIFETIME_MS, 'NX')) === 'OK') {
+    const nonce = solved.challenge.parameters.nonce;
+    const taken = await options.db
+      .insert(usedCaptchas)
+      .values({ nonce, submission, expiresAt: new Date(Date.now() + CAPTCHA_LIFETIME_MS) })
+      .onConflictDoNothing({ target: usedCaptchas.nonce })
+      .returning({ nonce: usedCaptchas.nonce });
+    if (taken.length > 0) {
+      // Expired records can no longer be replayed (the challenge itself has expired).
+      await options.db.delete(usedCaptchas).where(lt(usedCaptchas.expiresAt, new Date()));
       return 'verified';
     }
-    return (await options.redis.get(key)) === submission ? 'same-submission' : 'invalid';
+    const [used] = await options.db
+      .select({ submission: usedCaptchas.submission })
+      .from(usedCaptchas)
+      .where(eq(usedCaptchas.nonce, nonce));
+    return used?.submission === submission ? 'same-submission' : 'invalid';
   };
   return {
     challenge: () =>

@@ -30,11 +30,7 @@ export function createAccountServices(options: {
   return {
     db: options.db,
     auth: createAuth(options),
-    captcha: createCaptcha({
-      secret: options.secret,
-      redis: options.redis,
-      prefix: options.keyPrefix,
-    }),
+    captcha: createCaptcha({ secret: options.secret, db: options.db }),
     rateLimiter: createRateLimiter(options.redis, options.keyPrefix),
     mailer: options.mailer,
     trustProxy: options.trustProxy,

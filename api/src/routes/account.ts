@@ -18,7 +18,8 @@ import { currentUser } from '../auth/guards';
 import type { Limit } from '../auth/rate-limit';
 import { invalidField, jsonBody, parseWith } from '../http/body';
 import { clientIp } from '../http/client-ip';
-import { needsRedis, requireCaptcha } from '../http/needs-redis';
+import { needsRedis } from '../http/needs-redis';
+import { requireCaptcha } from '../http/require-captcha';
 
 // Per e-mail tight (one person's account), per IP loose (a campus shares few public addresses).
 const LIMITS = {
@@ -124,8 +125,11 @@ export function accountRoutes() {
     })
     .get('/session', async (c) => c.json({ ok: true, user: await currentUser(c) }))
     .get('/captcha', async (c) => {
-      // Each challenge costs a key derivation: a loose per-address limit keeps that cheap.
-      await consumeAttempt(c, 'captcha');
+      // Each challenge costs a key derivation: a loose per-address limit keeps that cheap. While
+      // Redis is away it is skipped (logged), since checkout goes on without Redis.
+      await consumeAttempt(c, 'captcha').catch((error: unknown) => {
+        if (!(error instanceof AppError && error.code === 'unavailable')) throw error;
+      });
       return c.json(await c.get('accounts').captcha.challenge());
     })
     .get('/allowed-domains', async (c) => {

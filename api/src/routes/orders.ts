@@ -14,12 +14,12 @@ import { orderJobId, orderJobs } from '@campus/shared/server/jobs';
 import { enqueueOutboxJobs } from '@campus/shared/server/outbox';
 import type { Producer } from '@campus/shared/server/queue';
 import { and, eq } from 'drizzle-orm';
-import { type Context, Hono } from 'hono';
+import { Hono } from 'hono';
 import { z } from 'zod';
 import type { AppEnv } from '../app-env';
 import { signedInUser } from '../auth/guards';
 import { invalidField, jsonBody, parseWith } from '../http/body';
-import { needsRedis } from '../http/needs-redis';
+import { needsRedis, withinPersonLimit } from '../http/needs-redis';
 import { findOrderByIdempotencyKey, placeOrder } from '../orders/place-order';
 
 export interface OrderRouteDeps {
@@ -42,20 +42,6 @@ async function allowedDomainsOfCampus(db: Db, campusId: string | null): Promise<
     .where(eq(allowedDomains.campusId, campusId))
     .orderBy(allowedDomains.domain);
   return rows.map((row) => row.domain);
-}
-
-async function consumeOrderAttempt(c: Context<AppEnv>, userId: string) {
-  const { rateLimiter } = c.get('accounts');
-  const under = await needsRedis(c, () =>
-    rateLimiter.consume('order', [`user:${userId}`], ORDER_LIMIT),
-  );
-  if (!under) {
-    throw new AppError({
-      code: 'auth/too-many-requests',
-      status: 429,
-      userMessage: CODE_MESSAGES['auth/too-many-requests'],
-    });
-  }
 }
 
 const SAME_SUBMISSION_WAIT_MS = 10_000;
@@ -127,11 +113,15 @@ export function checkoutRoutes(deps: OrderRouteDeps) {
       );
       // The e-mail field is read-only: the order goes to the signed-in person's address.
       const values = parseWith(schema, { ...(body as object), email: user.email });
-      await consumeOrderAttempt(c, user.uid);
+      if (!(await withinPersonLimit(c, 'order', user.uid, ORDER_LIMIT))) {
+        throw new AppError({
+          code: 'auth/too-many-requests',
+          status: 429,
+          userMessage: CODE_MESSAGES['auth/too-many-requests'],
+        });
+      }
       const submission = `${user.uid}:${idempotencyKey}`;
-      const captcha = await needsRedis(c, () =>
-        c.get('accounts').captcha.verifyFor(values.captcha, submission),
-      );
+      const captcha = await c.get('accounts').captcha.verifyFor(values.captcha, submission);
       if (captcha === 'same-submission') {
         return c.json(
           { ok: true, orderId: await awaitSameSubmission(deps.db, user.uid, idempotencyKey) },

@@ -12,6 +12,7 @@ import type { AppEnv } from '../app-env';
 import { requireRole, requireSignedIn, signedInUser } from '../auth/guards';
 import type { Limit } from '../auth/rate-limit';
 import { invalidField } from '../http/body';
+import { withinPersonLimit } from '../http/needs-redis';
 import {
   type CleanImage,
   type ImageStore,
@@ -42,20 +43,10 @@ const tooLarge = () =>
 const notABlob = () =>
   new AppError({ code: 'invalid-argument', status: 400, userMessage: UPLOAD_MESSAGES.notABlob });
 
-/**
- * Counts one upload against the person's limit; over it, a 429. Without Redis the upload goes on
- * (logged): a checkout must not fail on the limiter, and only signed-in people, each named on the
- * rows they upload, get this far.
- */
+/** Counts one upload against the person's limit; over it, a 429. */
 const uploadRateLimit = createMiddleware<AppEnv>(async (c, next) => {
   const user = await signedInUser(c);
-  const { rateLimiter } = c.get('accounts');
-  let underLimit = true;
-  try {
-    underLimit = await rateLimiter.consume('uploads', [`user:${user.uid}`], LIMITS.uploads.user);
-  } catch (error) {
-    c.get('log').warn({ err: error }, 'upload rate limit not checked: Redis did not answer');
-  }
+  const underLimit = await withinPersonLimit(c, 'uploads', user.uid, LIMITS.uploads.user);
   if (!underLimit) {
     throw new AppError({
       code: 'resource-exhausted',

@@ -381,6 +381,19 @@ export const sheetRows = pgTable(
   (t) => [index('sheet_rows_sheet_idx').on(t.sheetId, t.id)],
 );
 
+// Captcha challenges already used (replay protection), kept until they expire. In the database
+// rather than Redis so that checkout keeps working while Redis is away.
+export const usedCaptchas = pgTable(
+  'used_captchas',
+  {
+    nonce: text('nonce').primaryKey(),
+    // Who used it: the same form sent twice at once is one submission, not a replay.
+    submission: text('submission').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('used_captchas_expires_idx').on(t.expiresAt)],
+);
+
 export const uploads = pgTable('uploads', {
   id: text('id').primaryKey(),
   purpose: text('purpose', { enum: ['screenshot', 'menu-photo', 'mart-photo'] }).notNull(),

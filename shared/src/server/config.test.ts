@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ConfigError, parseConfig } from './config';
+import { ConfigError, googleSheetsConfig, parseConfig } from './config';
 
 describe('parseConfig', () => {
   it('gives every default on an empty environment', () => {
@@ -32,5 +32,31 @@ describe('parseConfig', () => {
       const problems = (error as ConfigError).problems.map((p) => p.split(':')[0]);
       expect(problems.sort()).toEqual(['PORT', 'QUEUE_PREFIX', 'REDIS_URL', 'SEED_DEMO_DATA']);
     }
+  });
+});
+
+describe('Google Sheets configuration', () => {
+  const google = {
+    GOOGLE_SHEETS_SPREADSHEET_ID: 'sheet-id',
+    GOOGLE_SHEETS_CLIENT_EMAIL: 'bot@project.iam.gserviceaccount.com',
+    GOOGLE_SHEETS_PRIVATE_KEY: '-----BEGIN PRIVATE KEY-----\\nabc\\n-----END PRIVATE KEY-----\\n',
+  };
+
+  it('is off when no key is set, and complete when all three are', () => {
+    expect(googleSheetsConfig(parseConfig({}))).toBeNull();
+    expect(googleSheetsConfig(parseConfig(google))).toEqual({
+      spreadsheetId: 'sheet-id',
+      clientEmail: 'bot@project.iam.gserviceaccount.com',
+      privateKey: '-----BEGIN PRIVATE KEY-----\nabc\n-----END PRIVATE KEY-----\n',
+    });
+  });
+
+  it('names the missing keys when only some are set', () => {
+    const attempt = () => parseConfig({ GOOGLE_SHEETS_SPREADSHEET_ID: 'sheet-id' });
+    expect(attempt).toThrow(ConfigError);
+    expect(attempt).toThrow(
+      /GOOGLE_SHEETS_CLIENT_EMAIL: must be set with GOOGLE_SHEETS_SPREADSHEET_ID/,
+    );
+    expect(attempt).toThrow(/GOOGLE_SHEETS_PRIVATE_KEY: must be set/);
   });
 });

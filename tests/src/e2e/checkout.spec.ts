@@ -1,11 +1,14 @@
 import { deflateSync } from 'node:zlib';
 import AxeBuilder from '@axe-core/playwright';
+import { ORDER_SHEET_HEADER } from '@campus/shared/domain/order';
+import { sheetTabName } from '@campus/shared/domain/sheet-tab';
 import { expect, type Locator, type Page, type Request, test } from '@playwright/test';
 import { DEMO, signIn, waitForCaptcha } from './support/auth';
 
-// SPEC §2/§4/§5 Checkout against the all-in-one server and its demo data (seed.ts): the student
-// of Northfield University / Lahore Campus orders from Chai Dhaba (24x7), Midnight Grill
-// (6 PM - 2 AM, Karachi) and the mart.
+// SPEC §2/§3/§4/§5 Checkout against the all-in-one server and its demo data (seed.ts): the student
+// of Northfield University / Lahore Campus orders from Chai Dhaba and Slice Corner (both 24x7),
+// Midnight Grill (6 PM - 2 AM, Karachi) and the mart; the campus admin then finds the order's row
+// in the campus tab of the local orders spreadsheet.
 
 const UNIVERSITY = 'Northfield University';
 const CAMPUS = 'Lahore Campus';
@@ -131,6 +134,29 @@ async function expectNoSevereViolations(page: Page) {
   ).toEqual([]);
 }
 
+/** The header titles of the /sheets/:tab table, without the row-number corner and column letters. */
+async function sheetHeader(page: Page): Promise<string[]> {
+  return page
+    .locator('thead th')
+    .evaluateAll((cells) => cells.slice(1).map((cell) => cell.lastElementChild?.textContent ?? ''));
+}
+
+/** The /sheets/:tab row whose last cell (the order id) is `orderId`. */
+const sheetRow = (page: Page, orderId: string): Locator =>
+  page.locator('tbody tr').filter({ has: page.locator('td:last-child', { hasText: orderId }) });
+
+/** The texts of a sheet row's cells (after its row number), as the page shows them. */
+async function sheetCells(row: Locator): Promise<string[]> {
+  return row.locator('td').evaluateAll((cells) => cells.map((cell) => cell.textContent ?? ''));
+}
+
+/** Signs out through the account menu. */
+async function signOut(page: Page, email: string) {
+  await page.getByRole('button', { name: email, exact: true }).click();
+  await page.getByRole('menuitem', { name: 'Sign Out' }).click();
+  await expect(page.getByRole('link', { name: 'Sign In', exact: true })).toBeVisible();
+}
+
 const checkoutButton = (page: Page): Locator =>
   page.getByRole('main').getByRole('button', { name: /^(Checkout|Processing\.\.\.)$/ });
 
@@ -198,12 +224,17 @@ test('a student checks out: the spec checks in order, a closed restaurant, then 
   await signIn(page, DEMO.student.email, DEMO.student.password);
   await chooseCampus(page);
 
-  // Midnight Grill (6 PM - 2 AM) is open at 11 PM in Karachi: fill the bucket then, from two
-  // restaurants and the mart.
+  // Midnight Grill (6 PM - 2 AM) is open at 11 PM in Karachi: fill the bucket then, from three
+  // restaurants and the mart. Slice Corner's two lines are added apart, so the order's text must
+  // group them.
   await page.clock.setFixedTime(lastKarachiTime(23));
   await page.goto('/mart-items');
   await card(page, 'Mineral Water 1.5L')
     .getByRole('button', { name: /Add to Cart/ })
+    .click();
+  await openMenu(page, 'Slice Corner');
+  await card(page, 'Margherita Slice')
+    .getByRole('button', { name: /Add to Bucket/ })
     .click();
   await openMenu(page, 'Chai Dhaba');
   const tea = card(page, 'Doodh Patti');
@@ -213,21 +244,25 @@ test('a student checks out: the spec checks in order, a closed restaurant, then 
   await card(page, 'Garlic Naan')
     .getByRole('button', { name: /Add to Bucket/ })
     .click();
-  await expect(page.getByTestId('cart-badge')).toHaveText('4');
+  await openMenu(page, 'Slice Corner');
+  await card(page, 'Fajita Slice')
+    .getByRole('button', { name: /Add to Bucket/ })
+    .click();
+  await expect(page.getByTestId('cart-badge')).toHaveText('6');
 
   await page.goto('/checkout');
-  // Rs 120 + 2 × Rs 80 + Rs 90, and Rs 130 per person.
-  await expect(page.getByTestId('item-total')).toHaveText('Rs 370.00');
+  // Rs 120 + Rs 250 + 2 × Rs 80 + Rs 90 + Rs 300, and Rs 130 per person.
+  await expect(page.getByTestId('item-total')).toHaveText('Rs 920.00');
   await expect(page.getByTestId('delivery-charge')).toHaveText('Rs 130.00');
-  await expect(page.getByTestId('grand-total')).toHaveText('Rs 500.00');
+  await expect(page.getByTestId('grand-total')).toHaveText('Rs 1,050.00');
   const fewer = page.getByRole('button', { name: 'Decrease number of persons' });
   await expect(fewer).toBeDisabled();
   await page.getByRole('button', { name: 'Increase number of persons' }).click();
   await expect(page.getByTestId('delivery-charge')).toHaveText('Rs 260.00');
-  await expect(page.getByTestId('grand-total')).toHaveText('Rs 630.00');
+  await expect(page.getByTestId('grand-total')).toHaveText('Rs 1,180.00');
   await fewer.click();
   await expect(fewer).toBeDisabled();
-  await expect(page.getByTestId('grand-total')).toHaveText('Rs 500.00');
+  await expect(page.getByTestId('grand-total')).toHaveText('Rs 1,050.00');
   await expectNoSevereViolations(page);
 
   // SPEC §5 Checkout, in order: required fields, then the phone format, then the payment fields.
@@ -280,10 +315,10 @@ test('a student checks out: the spec checks in order, a closed restaurant, then 
   // Without the closed restaurant's line the order goes through.
   await page.goto('/cart');
   await page.getByRole('button', { name: 'Remove Garlic Naan' }).click();
-  await expect(page.getByTestId('cart-total')).toHaveText('Total: Rs 280.00');
+  await expect(page.getByTestId('cart-total')).toHaveText('Total: Rs 830.00');
   await page.goto('/checkout');
   await fillOrderDetails(page);
-  await expect(page.getByTestId('grand-total')).toHaveText('Rs 540.00');
+  await expect(page.getByTestId('grand-total')).toHaveText('Rs 1,090.00');
 
   // The first answer is lost on the way back: the retry must not make a second order.
   const orderRequests: Request[] = [];
@@ -352,8 +387,12 @@ test('a student checks out: the spec checks in order, a closed restaurant, then 
     ]),
   ).toEqual([
     ['Mineral Water 1.5L', 1],
+    ['Margherita Slice', 1],
     ['Doodh Patti', 2],
+    ['Fajita Slice', 1],
   ]);
+  const orderId = orderAnswers[0]?.body.orderId ?? '';
+  expect(orderId).not.toBe('');
 
   // The bucket is empty now.
   await page.getByRole('link', { name: 'Start Ordering' }).click();
@@ -363,6 +402,67 @@ test('a student checks out: the spec checks in order, a closed restaurant, then 
   await expect(page.getByTestId('cart-badge')).toHaveCount(0);
   await page.goto('/cart');
   await expect(page.getByText('Your bucket is empty.')).toBeVisible();
+
+  // SPEC §3: the worker appends the order's row to the campus tab, which the campus admin sees.
+  await signOut(page, DEMO.student.email);
+  await signIn(page, DEMO.campusAdmin.email, DEMO.campusAdmin.password);
+  const tab = sheetTabName(UNIVERSITY, CAMPUS);
+  await page.goto(`/sheets/${encodeURIComponent(tab)}`);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(tab);
+  const row = sheetRow(page, orderId);
+  // The worker appends asynchronously: refresh until the row is there.
+  await expect(async () => {
+    const refresh = page.getByRole('button', { name: 'Refresh', exact: true });
+    if (await refresh.isVisible()) await refresh.click();
+    else await page.reload();
+    await expect(row).toBeVisible({ timeout: 2_000 });
+  }).toPass({ timeout: 20_000 });
+  expect(await sheetHeader(page)).toEqual(ORDER_SHEET_HEADER);
+  await expect(row).toHaveCount(1);
+  const cells = await sheetCells(row);
+  const escapedOrigin = origin.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  // Amounts are rupee numbers, shown as the plain number.
+  expect(cells).toEqual([
+    UNIVERSITY,
+    CAMPUS,
+    'Ayesha',
+    'Student',
+    'Iqbal Hall, Room 214',
+    '0300-1234567',
+    DEMO.student.email,
+    '2',
+    '260',
+    '830',
+    '1090',
+    [
+      'Mart:',
+      '- Mineral Water 1.5L x 1 = Rs 120.00',
+      '',
+      'Slice Corner:',
+      '- Margherita Slice x 1 = Rs 250.00',
+      '- Fajita Slice x 1 = Rs 300.00',
+      '',
+      'Chai Dhaba:',
+      '- Doodh Patti x 2 = Rs 160.00',
+    ].join('\n'),
+    expect.stringMatching(
+      /^[A-Z][a-z]+day, [A-Z][a-z]+ \d{1,2}, \d{4} at \d{1,2}:\d{2}:\d{2} [AP]M \S+$/,
+    ),
+    'Ayesha Student',
+    'Meezan Bank',
+    expect.stringMatching(new RegExp(`^${escapedOrigin}/uploads/[\\w-]+\\.(png|jpe?g)$`)),
+    'Please call on arrival',
+    orderId,
+  ]);
+  // The screenshot cell links to the uploaded picture, which is served.
+  const screenshotURL = cells[15] ?? '';
+  await expect(row.getByRole('link', { name: screenshotURL })).toHaveAttribute(
+    'href',
+    screenshotURL,
+  );
+  const picture = await page.request.get(screenshotURL);
+  expect(picture.status()).toBe(200);
+  expect(picture.headers()['content-type']).toMatch(/^image\/(png|jpeg)$/);
 
   expect(elsewhere).toEqual([]);
   expect(consoleErrors.filter((text) => /Content Security Policy|Refused/i.test(text))).toEqual([]);

@@ -15,11 +15,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, TEST_PUBLIC_URL } from '../support/app';
 import { buildCampusTree } from '../support/builders';
 import { solvedCaptcha } from '../support/captcha';
-import { cookieOf } from '../support/session';
 import { engine, openTestDatabase } from '../support/database';
 import { testLog } from '../support/logger';
 import { createPerson } from '../support/people';
 import { testRedisUrl } from '../support/redis';
+import { cookieOf } from '../support/session';
 
 let database: Database;
 let redis: Redis;

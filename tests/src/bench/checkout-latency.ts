@@ -3,11 +3,10 @@
 // stand-in of the Sheets v4 API answering every call after 2 s, on an in-memory PGlite and the
 // real Redis.
 import { placeOrder } from '@campus/api/orders/place-order';
-import type { TUserProfile } from '@campus/shared/domain/entities';
 import { ORDER_SHEET_HEADER } from '@campus/shared/domain/order';
 import { sheetTabName } from '@campus/shared/domain/sheet-tab';
 import { type Database, openDatabase } from '@campus/shared/server/db/client';
-import { orders, uploads } from '@campus/shared/server/db/schema';
+import { orders } from '@campus/shared/server/db/schema';
 import { orderJobs } from '@campus/shared/server/jobs';
 import type { Lifecycle } from '@campus/shared/server/lifecycle';
 import { enqueueOutboxJobs } from '@campus/shared/server/outbox';
@@ -18,8 +17,8 @@ import { orderSheetRow } from '@campus/worker/sheets/sync-tab';
 import { startPipeline } from '@campus/worker/start-pipeline';
 import { eq, isNull } from 'drizzle-orm';
 import type { Logger } from 'pino';
-import { buildCampusTree, buildUser } from '../support/builders';
-import { martLine, menuLine } from '../support/orders';
+import { buildCampusTree } from '../support/builders';
+import { buildOrderingStudent, martLine, menuLine } from '../support/orders';
 import { startSheetsStandIn } from '../support/sheets-stand-in';
 import { testWorkerDeps } from '../support/worker';
 
@@ -73,36 +72,7 @@ export async function measureCheckout(options: {
     resources.push(database.close);
     const { db } = database;
     const tree = await buildCampusTree(db, { martItem: { stock: 1_000_000 } });
-    const person = await buildUser(db, {
-      email: 'bench@uni.edu.pk',
-      universityId: tree.university.id,
-      campusId: tree.campus.id,
-    });
-    const student: TUserProfile = {
-      uid: person.id,
-      email: person.email,
-      firstName: 'Bench',
-      lastName: 'Student',
-      universityId: tree.university.id,
-      campusId: tree.campus.id,
-      universityName: tree.university.name,
-      campusName: tree.campus.name,
-      role: 'user',
-      createdAt: new Date().toISOString(),
-      emailVerified: true,
-    };
-    const screenshot = crypto.randomUUID();
-    await db.insert(uploads).values({
-      id: screenshot,
-      purpose: 'screenshot',
-      store: 'local',
-      url: `http://bench.local/uploads/${screenshot}.png`,
-      contentType: 'image/png',
-      bytes: 1,
-      width: 1,
-      height: 1,
-      uploadedBy: person.id,
-    });
+    const { student, screenshotId: screenshot } = await buildOrderingStudent(db, tree);
     const place = (n: number) =>
       placeOrder(db, student, {
         idempotencyKey: crypto.randomUUID(),

@@ -320,9 +320,9 @@ describe(`accounts on ${engine}`, () => {
     deadRedis.on('error', () => {});
     try {
       const { app } = createTestApp({ database, redis: deadRedis });
+      // Captcha challenges are still served: checkout goes on while Redis is away.
       const challenge = await app.request('/api/account/captcha');
-      expect(challenge.status).toBe(503);
-      expect((await errorOf(challenge)).message).toBe('Service is currently unavailable.');
+      expect(challenge.status).toBe(200);
       const signin = await post(app, '/api/account/sign-in', {
         email: uniqueEmail(),
         password: 'whatever',

@@ -3,7 +3,7 @@ import type { TUserProfile } from '@campus/shared/domain/entities';
 import { ORDER_SHEET_HEADER } from '@campus/shared/domain/order';
 import { sheetTabName } from '@campus/shared/domain/sheet-tab';
 import type { Database } from '@campus/shared/server/db/client';
-import { orders, uploads } from '@campus/shared/server/db/schema';
+import { orders } from '@campus/shared/server/db/schema';
 import { orderJobs } from '@campus/shared/server/jobs';
 import { enqueueOutboxJobs } from '@campus/shared/server/outbox';
 import { createProducer, type Producer } from '@campus/shared/server/queue';
@@ -17,8 +17,14 @@ import { createTestApp } from '../support/app';
 import { buildCampusTree } from '../support/builders';
 import { engine, openTestDatabase } from '../support/database';
 import { testLog } from '../support/logger';
-import { checkoutBody, martLine, menuLine, postOrder, signedInStudent } from '../support/orders';
-import { createPerson } from '../support/people';
+import {
+  buildOrderingStudent,
+  checkoutBody,
+  martLine,
+  menuLine,
+  postOrder,
+  signedInStudent,
+} from '../support/orders';
 import { testQueuePrefix, testRedisUrl } from '../support/redis';
 import { type SheetsStandIn, startSheetsStandIn } from '../support/sheets-stand-in';
 import { testWorkerDeps } from '../support/worker';
@@ -37,32 +43,7 @@ const closers: Array<() => Promise<unknown>> = [];
 beforeAll(async () => {
   database = await openTestDatabase();
   tree = await buildCampusTree(database.db, { martItem: { stock: 1_000_000 } });
-  const person = await createPerson(database.db, 'user', tree.campus);
-  student = {
-    uid: person.id,
-    email: person.email,
-    firstName: 'Test',
-    lastName: 'Student',
-    universityId: tree.university.id,
-    campusId: tree.campus.id,
-    universityName: tree.university.name,
-    campusName: tree.campus.name,
-    role: 'user',
-    createdAt: new Date().toISOString(),
-    emailVerified: true,
-  };
-  screenshotId = crypto.randomUUID();
-  await database.db.insert(uploads).values({
-    id: screenshotId,
-    purpose: 'screenshot',
-    store: 'local',
-    url: `http://campus.test/uploads/${screenshotId}.png`,
-    contentType: 'image/png',
-    bytes: 100,
-    width: 10,
-    height: 10,
-    uploadedBy: person.id,
-  });
+  ({ student, screenshotId } = await buildOrderingStudent(database.db, tree));
 });
 
 afterEach(async () => {

@@ -1,7 +1,7 @@
-import type { TCartLine } from '@campus/shared/domain/entities';
+import type { TCartLine, TUserProfile } from '@campus/shared/domain/entities';
 import { paisaToRupees } from '@campus/shared/domain/money';
 import type { Db } from '@campus/shared/server/db/client';
-import { users } from '@campus/shared/server/db/schema';
+import { uploads, users } from '@campus/shared/server/db/schema';
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import type { buildCampusTree } from './builders';
@@ -26,6 +26,40 @@ export async function signedInStudent(
   await db.update(users).set({ email }).where(eq(users.id, person.id));
   const cookie = await signInCookie(app, email, person.password);
   return { ...person, email, cookie, screenshot: await uploadScreenshot(app, cookie) };
+}
+
+/**
+ * A student of the tree's campus as the order service sees them (a profile), with a payment
+ * screenshot on record: for placing orders without the HTTP route and its captcha.
+ */
+export async function buildOrderingStudent(db: Db, tree: Tree) {
+  const person = await createPerson(db, 'user', tree.campus);
+  const student: TUserProfile = {
+    uid: person.id,
+    email: person.email,
+    firstName: 'Test',
+    lastName: 'Student',
+    universityId: tree.university.id,
+    campusId: tree.campus.id,
+    universityName: tree.university.name,
+    campusName: tree.campus.name,
+    role: 'user',
+    createdAt: new Date().toISOString(),
+    emailVerified: true,
+  };
+  const screenshotId = crypto.randomUUID();
+  await db.insert(uploads).values({
+    id: screenshotId,
+    purpose: 'screenshot',
+    store: 'local',
+    url: `http://campus.test/uploads/${screenshotId}.png`,
+    contentType: 'image/png',
+    bytes: 100,
+    width: 10,
+    height: 10,
+    uploadedBy: person.id,
+  });
+  return { student, screenshotId };
 }
 
 /** A small real PNG, like a phone's payment screenshot. */

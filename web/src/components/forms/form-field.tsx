@@ -10,16 +10,28 @@ type FieldProps = { label: ReactNode; hint?: ReactNode };
  * The label, the control and the hint of a field. The hint stays out of the label, so the
  * control's name is just its label; it is the control's description instead.
  */
-function useField(id: string | undefined, hint: ReactNode) {
+function Field({
+  label,
+  hint,
+  id,
+  control,
+}: FieldProps & {
+  id: string | undefined;
+  control: (props: { id: string; 'aria-describedby': string | undefined }) => ReactNode;
+}) {
   const ownId = useId();
   const controlId = id ?? ownId;
   const hintId = `${controlId}-hint`;
   const hasHint = hint !== undefined && hint !== null && hint !== false && hint !== '';
-  return {
-    controlId,
-    describedBy: hasHint ? hintId : undefined,
-    hintElement: hasHint ? <div id={hintId}>{hint}</div> : null,
-  };
+  return (
+    <div>
+      <label htmlFor={controlId} className={labelClass}>
+        {label}
+      </label>
+      {control({ id: controlId, 'aria-describedby': hasHint ? hintId : undefined })}
+      {hasHint && <div id={hintId}>{hint}</div>}
+    </div>
+  );
 }
 
 /** A labelled input with an optional hint below it; `className` adds to the input's classes. */
@@ -30,20 +42,14 @@ export function TextField({
   id,
   ...input
 }: FieldProps & ComponentProps<'input'>) {
-  const { controlId, describedBy, hintElement } = useField(id, hint);
+  const classes = className ? `${inputClass} ${className}` : inputClass;
   return (
-    <div>
-      <label htmlFor={controlId} className={labelClass}>
-        {label}
-      </label>
-      <input
-        id={controlId}
-        aria-describedby={describedBy}
-        className={className ? `${inputClass} ${className}` : inputClass}
-        {...input}
-      />
-      {hintElement}
-    </div>
+    <Field
+      label={label}
+      hint={hint}
+      id={id}
+      control={(props) => <input {...props} className={classes} {...input} />}
+    />
   );
 }
 
@@ -54,20 +60,13 @@ export function TextAreaField({
   id,
   ...textarea
 }: FieldProps & ComponentProps<'textarea'>) {
-  const { controlId, describedBy, hintElement } = useField(id, hint);
   return (
-    <div>
-      <label htmlFor={controlId} className={labelClass}>
-        {label}
-      </label>
-      <textarea
-        id={controlId}
-        aria-describedby={describedBy}
-        className={inputClass}
-        {...textarea}
-      />
-      {hintElement}
-    </div>
+    <Field
+      label={label}
+      hint={hint}
+      id={id}
+      control={(props) => <textarea {...props} className={inputClass} {...textarea} />}
+    />
   );
 }
 

@@ -12,6 +12,7 @@ import { useForm } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router-dom';
 import { useCaptcha } from '@/components/forms/captcha-field';
 import { SelectField, TextField } from '@/components/forms/form-field';
+import { NameFields } from '@/components/forms/name-fields';
 import { SubmitButton } from '@/components/forms/submit-button';
 import { Alert } from '@/components/ui/alert';
 import { SuccessNotice } from '@/components/ui/success-notice';
@@ -147,20 +148,7 @@ export function SignupPage() {
         {universities.error && <Alert>{formatError(universities.error).message}</Alert>}
         {failure && <Alert>{failure}</Alert>}
         {success && <SuccessNotice>{success}</SuccessNotice>}
-        <div className="grid gap-4 sm:grid-cols-2">
-          <TextField
-            label="First Name"
-            autoComplete="given-name"
-            required
-            {...form.register('firstName')}
-          />
-          <TextField
-            label="Last Name"
-            autoComplete="family-name"
-            required
-            {...form.register('lastName')}
-          />
-        </div>
+        <NameFields first={form.register('firstName')} last={form.register('lastName')} />
         <SelectField
           label="University"
           required

@@ -8,6 +8,7 @@ import { useForm } from 'react-hook-form';
 import { Link } from 'react-router-dom';
 import { useCaptcha } from '@/components/forms/captcha-field';
 import { TextAreaField, TextField } from '@/components/forms/form-field';
+import { NameFields } from '@/components/forms/name-fields';
 import { SubmitButton } from '@/components/forms/submit-button';
 import { Alert } from '@/components/ui/alert';
 import { secondaryButton } from '@/components/ui/button-styles';
@@ -111,20 +112,7 @@ function CheckoutForm({ user, onPlaced }: { user: TUserProfile; onPlaced(): void
         <fieldset disabled={busy} className="min-w-0 space-y-6">
           <div className={card}>
             <h2 className="text-lg font-semibold">Your Details</h2>
-            <div className="grid gap-4 sm:grid-cols-2">
-              <TextField
-                label="First Name"
-                autoComplete="given-name"
-                required
-                {...form.register('firstName')}
-              />
-              <TextField
-                label="Last Name"
-                autoComplete="family-name"
-                required
-                {...form.register('lastName')}
-              />
-            </div>
+            <NameFields first={form.register('firstName')} last={form.register('lastName')} />
             <TextField
               label="Email"
               type="email"

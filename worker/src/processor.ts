@@ -28,6 +28,8 @@ export interface JobContext extends WorkerDeps {
    * error to throw: the job goes back to waiting without spending an attempt.
    */
   pauseQueue(ms: number): Promise<Error>;
+  /** Puts this job back for `ms` without spending an attempt; returns the error to throw. */
+  retryLater(ms: number): Promise<Error>;
 }
 
 export type JobProcessor<N extends JobName> = (

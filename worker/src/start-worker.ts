@@ -1,5 +1,5 @@
 import { JOB_NAMES, JOBS, type JobName, QUEUE_NAMES } from '@campus/shared/server/jobs';
-import { type Job, Queue, UnrecoverableError, Worker } from 'bullmq';
+import { DelayedError, type Job, Queue, UnrecoverableError, Worker } from 'bullmq';
 import type { Redis } from 'ioredis';
 import type { JobProcessor, ProcessorRegistry, WorkerDeps } from './processor';
 
@@ -35,7 +35,7 @@ export function startWorkers(options: {
       new Queue(name, { connection: options.connection, prefix: options.prefix }),
     ]),
   );
-  const run = async (job: Job) => {
+  const run = async (job: Job, token?: string) => {
     const name = job.name as JobName;
     const definition = JOBS[name];
     if (!definition) throw new UnrecoverableError(`Unknown job name ${job.name}`);
@@ -53,6 +53,10 @@ export function startWorkers(options: {
         await queues.get(job.queueName)?.rateLimit(ms);
         return Worker.RateLimitError();
       },
+      retryLater: async (ms) => {
+        await job.moveToDelayed(Date.now() + ms, token);
+        return new DelayedError();
+      },
     });
   };
 
@@ -61,6 +65,9 @@ export function startWorkers(options: {
       connection: options.connection,
       prefix: options.prefix,
       concurrency: options.concurrency ?? 4,
+      // BullMQ honours a queue-wide pause (pauseQueue) only on workers that have a limiter: this
+      // one never limits by itself, it lets a 429 stop every worker of the queue.
+      limiter: { max: 10_000, duration: 1_000 },
     });
     worker.on('failed', (job, error) => {
       deps.log.warn(

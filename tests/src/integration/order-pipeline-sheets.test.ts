@@ -5,12 +5,13 @@ import { sheetTabName } from '@campus/shared/domain/sheet-tab';
 import type { Database } from '@campus/shared/server/db/client';
 import { orders } from '@campus/shared/server/db/schema';
 import { orderJobs } from '@campus/shared/server/jobs';
-import { enqueueOutboxJobs } from '@campus/shared/server/outbox';
+import { enqueueOutboxJobs, relayOutboxOnce } from '@campus/shared/server/outbox';
 import { createProducer, type Producer } from '@campus/shared/server/queue';
-import { openCheckedRedis } from '@campus/shared/server/redis';
+import { connectRedis, openCheckedRedis } from '@campus/shared/server/redis';
 import { createGoogleSheetStore } from '@campus/shared/server/sheets/google-sheet-store';
+import { orderSheetRow } from '@campus/worker/sheets/sync-tab';
 import { startPipeline } from '@campus/worker/start-pipeline';
-import { isNull } from 'drizzle-orm';
+import { inArray, isNull } from 'drizzle-orm';
 import type { Redis } from 'ioredis';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp } from '../support/app';
@@ -171,6 +172,60 @@ describe(`orders into Google Sheets (stand-in) on ${engine}`, () => {
     // Batching is what keeps a busy campus under Google's quota: far fewer writes than orders.
     expect(calls.appends).toBeLessThan(250);
   }, 120_000);
+
+  it('a worker killed between its append and its bookkeeping: the next one writes no row twice', async () => {
+    const standIn = await startSheetsStandIn({ accessToken: TOKEN });
+    closers.push(() => standIn.close());
+    const other = await buildCampusTree(database.db, { martItem: { stock: 1_000 } });
+    const tab = sheetTabName(other.university.name, other.campus.name);
+    const sheets = createGoogleSheetStore({
+      spreadsheetId: standIn.spreadsheetId,
+      accessToken: TOKEN,
+      rootUrl: standIn.url,
+    });
+    await sheets.ensureTab(tab, ORDER_SHEET_HEADER);
+
+    const previous = { tree, student };
+    tree = other;
+    student = { ...student, universityId: other.university.id, campusId: other.campus.id };
+    const placed: string[] = [];
+    // Redis is away while they are placed: their jobs wait in the outbox.
+    const deadRedis = connectRedis('redis://127.0.0.1:1', 'producer');
+    deadRedis.on('error', () => {});
+    const parked = createProducer(deadRedis, testQueuePrefix(), testLog);
+    closers.push(async () => {
+      await parked.close();
+      deadRedis.disconnect();
+    });
+    try {
+      for (let n = 0; n < 4; n++) placed.push(await place(parked, n));
+    } finally {
+      ({ tree, student } = previous);
+    }
+    // The dead worker had marked three orders, appended their rows, and died before marking them
+    // appended (long enough ago that the write has surely landed).
+    const dead = placed.slice(0, 3);
+    await database.db
+      .update(orders)
+      .set({ sheetWriteStartedAt: new Date(Date.now() - 10 * 60_000) })
+      .where(inArray(orders.id, dead));
+    const rows = await database.db.select().from(orders).where(inArray(orders.id, dead));
+    await sheets.appendRows(tab, rows.map(orderSheetRow));
+
+    const { producer } = await startWorkerAgainst(standIn);
+    await relayOutboxOnce(database.db, producer, testLog, { minAgeMs: 0 });
+    await expect
+      .poll(() => reconcile(standIn, tab, placed).rows, { timeout: 20_000, interval: 300 })
+      .toBe(4);
+    // Give any stray job the time to write again before checking there is no duplicate.
+    await new Promise((resolve) => setTimeout(resolve, 1_500));
+    expect(reconcile(standIn, tab, placed)).toEqual({
+      rows: 4,
+      duplicates: [],
+      missing: [],
+      strangers: [],
+    });
+  });
 
   it('takes orders while the sheet is down for the whole run; the backlog drains when it returns', async () => {
     const standIn = await startSheetsStandIn({ accessToken: TOKEN });

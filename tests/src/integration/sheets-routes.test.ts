@@ -4,11 +4,8 @@ import { sheetTabName } from '@campus/shared/domain/sheet-tab';
 import type { Database } from '@campus/shared/server/db/client';
 import { createProducer } from '@campus/shared/server/queue';
 import { connectRedis, openCheckedRedis } from '@campus/shared/server/redis';
-import {
-  type SheetStore,
-  SheetStoreError,
-  type SheetTabInfo,
-} from '@campus/shared/server/sheets/sheet-store';
+import { createGoogleSheetStore } from '@campus/shared/server/sheets/google-sheet-store';
+import type { SheetStore, SheetTabInfo } from '@campus/shared/server/sheets/sheet-store';
 import ExcelJS from 'exceljs';
 import type { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -19,6 +16,7 @@ import { engine, openTestDatabase } from '../support/database';
 import { testLog } from '../support/logger';
 import { createPerson } from '../support/people';
 import { testRedisUrl } from '../support/redis';
+import { type SheetsStandIn, startSheetsStandIn } from '../support/sheets-stand-in';
 
 type TestApp = ReturnType<typeof createTestApp>;
 type Tree = Awaited<ReturnType<typeof buildCampusTree>>;
@@ -403,23 +401,24 @@ describe(`sheet routes on ${engine}`, () => {
     expect(await csv.text()).toBe('Name\r\n');
   });
 
-  describe('with the Google sheet store', () => {
-    const tab: SheetTabInfo = {
-      name: 'FAST_Main',
-      sheetId: 7,
-      url: 'https://docs.google.com/spreadsheets/d/x/edit#gid=7',
-    };
-    let failure: SheetStoreError | null = null;
-    const google: SheetStore = {
-      kind: 'google',
-      listTabs: async () => [tab],
-      ensureTab: async () => tab,
-      deleteTab: async () => true,
-      appendRows: async () => {
-        if (failure) throw failure;
-      },
-      readColumn: async () => [],
-    };
+  describe('with the Google sheet store (against the Sheets stand-in)', () => {
+    const TOKEN = 'routes-token';
+    let standIn: SheetsStandIn;
+    let google: SheetStore;
+    let tab: SheetTabInfo;
+    beforeAll(async () => {
+      standIn = await startSheetsStandIn({ accessToken: TOKEN });
+      google = createGoogleSheetStore({
+        spreadsheetId: standIn.spreadsheetId,
+        accessToken: TOKEN,
+        rootUrl: standIn.url,
+        timeoutMs: 2_000,
+      });
+      tab = await google.ensureTab('FAST_Main', ['Name']);
+    });
+    afterAll(async () => {
+      await standIn.close();
+    });
 
     it('has no rows or downloads here: View Orders opens Google', async () => {
       const googleApp = createTestApp({ database, redis, sheets: google, prefix: test.prefix });
@@ -427,7 +426,11 @@ describe(`sheet routes on ${engine}`, () => {
         const listed = await request(googleApp.app, 'GET', '/api/sheets/tabs', {
           cookie: cookies.superAdmin,
         });
-        expect(await listed.json()).toEqual({ ok: true, tabs: [tab] });
+        const { tabs } = (await listed.json()) as { tabs: SheetTabInfo[] };
+        expect(tabs).toContainEqual(tab);
+        expect(tab.url).toBe(
+          `https://docs.google.com/spreadsheets/d/${standIn.spreadsheetId}/edit#gid=${tab.sheetId}`,
+        );
         for (const path of ['rows', 'export.xlsx', 'export.csv']) {
           const response = await request(
             googleApp.app,
@@ -452,29 +455,31 @@ describe(`sheet routes on ${engine}`, () => {
           cookie: cookies.superAdmin,
         });
       try {
-        failure = new SheetStoreError('rate-limited', 'quota', { retryAfterMs: 1_500 });
+        standIn.failNext('429', { retryAfterSeconds: 2 });
         const limited = await append();
         expect(limited.status).toBe(429);
         expect(limited.headers.get('retry-after')).toBe('2');
         expect((await errorOf(limited)).message).toBe(
           'Too many requests. Please wait a moment and try again.',
         );
-        failure = new SheetStoreError('transient', 'socket hang up');
+        standIn.failNext('503');
         const transient = await append();
         expect(transient.status).toBe(503);
         expect((await errorOf(transient)).message).toBe('Service is currently unavailable.');
-        failure = new SheetStoreError('not-found', 'no tab');
-        expect((await append()).status).toBe(404);
-        failure = new SheetStoreError('permanent', 'invalid_grant');
+        const missing = await request(googleApp.app, 'POST', '/api/sheets/orders/No_Such_Tab', {
+          body: { values: [['x', 1]] },
+          cookie: cookies.superAdmin,
+        });
+        expect(missing.status).toBe(404);
+        standIn.failNext('403');
         const permanent = await append();
         expect(permanent.status).toBe(502);
         expect((await errorOf(permanent)).message).toBe(
           'Bad gateway. The server is temporarily unreachable. Please try again later.',
         );
-        failure = null;
         expect(await (await append()).json()).toEqual({ ok: true, updatedRows: 1 });
+        expect(standIn.tab('FAST_Main')).toEqual([['Name'], ['x', 1]]);
       } finally {
-        failure = null;
         await googleApp.close();
       }
     });

@@ -4,11 +4,14 @@ import { SheetStoreError } from '@campus/shared/server/sheets/sheet-store';
 import { UnrecoverableError } from 'bullmq';
 import { and, asc, eq, inArray, isNull } from 'drizzle-orm';
 import type { JobContext } from '../processor';
-import { withTabLock } from './tab-lock';
+import { type TabLock, withTabLock } from './tab-lock';
 import { takeSheetWrite } from './write-budget';
 
 /** Rows per append: one call carries every order of the tab waiting at that moment, up to this. */
 export const SHEET_BATCH_MAX = 500;
+
+/** Appends per hold of the tab's lock; an order behind a longer backlog waits its turn. */
+const BATCHES_PER_HOLD = 4;
 
 /** The order id is the row's last cell (DESIGN §3.4). */
 const ORDER_ID_COLUMN = ORDER_SHEET_HEADER.length - 1;
@@ -64,14 +67,18 @@ export async function appendOrderRow(
   if (first.appendedAt) return { appended: 0 };
 
   const lockKey = `${context.queuePrefix}:sheets:lock:${first.tab}`;
-  return withTabLock(context.redis, lockKey, first.tab, async () => {
+  const outcome = await withTabLock(context.redis, lockKey, first.tab, async (lock) => {
     let appended = 0;
     // Our order may wait behind a full batch of older ones: write batches until it is in.
-    while (!(await isAppended()).appendedAt) {
-      appended += await writeBatch(first.tab, context);
+    for (let batch = 0; batch < BATCHES_PER_HOLD; batch++) {
+      if ((await isAppended()).appendedAt) return { appended };
+      appended += await writeBatch(first.tab, context, lock);
     }
-    return { appended };
+    return (await isAppended()).appendedAt ? { appended } : null;
   });
+  // Still behind a long backlog: let other tabs' jobs have the worker, then go on.
+  if (!outcome) throw await context.retryLater(1_000);
+  return outcome;
 }
 
 async function markAppended(context: JobContext, ids: string[]) {
@@ -83,7 +90,7 @@ async function markAppended(context: JobContext, ids: string[]) {
 }
 
 /** One append of the tab's waiting orders; returns how many rows it wrote. */
-async function writeBatch(tab: string, context: JobContext): Promise<number> {
+async function writeBatch(tab: string, context: JobContext, lock: TabLock): Promise<number> {
   const { db } = context.database;
   const pending = await db
     .select()
@@ -92,8 +99,17 @@ async function writeBatch(tab: string, context: JobContext): Promise<number> {
     .orderBy(asc(orders.placedAt), asc(orders.id))
     .limit(SHEET_BATCH_MAX);
 
+  // A write whose answer never came may still land for a while (the service can finish a call
+  // the client gave up on): only after that is a read of the tab conclusive.
+  const now = Date.now();
+  const settling = pending
+    .map((order) => (order.sheetWriteStartedAt?.getTime() ?? 0) + context.sheets.settleMs - now)
+    .filter((remaining) => remaining > 0);
+  if (settling.length > 0) throw await context.retryLater(Math.max(...settling));
+
   let toWrite = pending;
   if (pending.some((order) => order.sheetWriteStartedAt)) {
+    lock.assertHeld();
     const inSheet = new Set(await readOrderIds(tab, context));
     const found = pending.filter((order) => inSheet.has(order.id)).map((order) => order.id);
     await markAppended(context, found);
@@ -110,6 +126,7 @@ async function writeBatch(tab: string, context: JobContext): Promise<number> {
   if (waitMs > 0) throw await context.pauseQueue(waitMs);
 
   const ids = toWrite.map((order) => order.id);
+  lock.assertHeld();
   // Committed before the call: if the answer is lost, the next attempt knows to look first.
   await db.update(orders).set({ sheetWriteStartedAt: new Date() }).where(inArray(orders.id, ids));
   try {
@@ -120,7 +137,9 @@ async function writeBatch(tab: string, context: JobContext): Promise<number> {
       await db.update(orders).set({ sheetWriteStartedAt: null }).where(inArray(orders.id, ids));
     }
     if (error.failure === 'not-found') {
-      // A campus whose tab was never made (or was removed by hand): make it, then write.
+      // A campus whose tab was never made (or was removed by hand, or whose campus was deleted
+      // while its orders waited): make it, so no order is dropped, then write.
+      lock.assertHeld();
       await context.sheets.ensureTab(tab, ORDER_SHEET_HEADER);
       context.log.warn({ tab }, 'order sheet tab was missing: created it');
       return 0;

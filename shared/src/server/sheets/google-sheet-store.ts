@@ -73,6 +73,8 @@ export function createGoogleSheetStore(options: GoogleSheetStoreOptions): SheetS
 
   return {
     kind: 'google',
+    // A call we stopped waiting for may still be applied by Google; allow it one more timeout.
+    settleMs: 2 * timeout + 1_000,
     listTabs,
 
     async ensureTab(name, header) {

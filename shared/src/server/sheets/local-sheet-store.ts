@@ -40,6 +40,8 @@ export function createLocalSheetStore(db: Db): LocalSheetStore {
 
   return {
     kind: 'local',
+    // One database: a write that failed did not happen.
+    settleMs: 0,
     async listTabs() {
       const tabs = await db.select().from(sheetTabs).orderBy(asc(sheetTabs.sheetId));
       return tabs.map(toInfo);

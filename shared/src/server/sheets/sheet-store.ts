@@ -15,6 +15,11 @@ export interface SheetTabInfo {
  */
 export interface SheetStore {
   readonly kind: 'local' | 'google';
+  /**
+   * How long after a write was sent it may still be applied although its caller saw it fail (a
+   * timeout): a read of the tab before then may not show it yet. 0 for a store with no such lag.
+   */
+  readonly settleMs: number;
   listTabs(): Promise<SheetTabInfo[]>;
   /** Creates the tab with this header row unless it exists; returns it either way. */
   ensureTab(name: string, header: readonly string[]): Promise<SheetTabInfo>;

@@ -1,13 +1,18 @@
-import { startOutboxRelay } from '@campus/shared/server/outbox';
+import { pruneOutbox, startOutboxRelay } from '@campus/shared/server/outbox';
+import { startPeriodic } from '@campus/shared/server/periodic';
 import type { Producer } from '@campus/shared/server/queue';
 import type { Redis } from 'ioredis';
 import type { WorkerDeps } from './processor';
 import { processors } from './processors';
+import { reviveStaleSheetJobs } from './sheets/sweep';
 import { startWorkers } from './start-worker';
 
+const UPKEEP_EVERY_MS = 60_000;
+
 /**
- * Everything a worker process runs: the job processors and the outbox relay that enqueues what
- * the api could not (Redis away at checkout).
+ * Everything a worker process runs: the job processors, the outbox relay that enqueues what the
+ * api could not (Redis away at checkout), and the upkeep that revives sheet jobs of orders still
+ * waiting and prunes the outbox.
  */
 export function startPipeline(options: {
   connection: Redis;
@@ -26,8 +31,18 @@ export function startPipeline(options: {
     producer: options.producer,
     log: options.deps.log,
   });
+  const upkeep = startPeriodic(
+    'pipeline upkeep',
+    UPKEEP_EVERY_MS,
+    async () => {
+      await reviveStaleSheetJobs(options.deps, options.producer);
+      await pruneOutbox(options.deps.database.db);
+    },
+    options.deps.log,
+  );
   return {
     async close() {
+      await upkeep.close();
       await relay.close();
       await workers.close();
     },

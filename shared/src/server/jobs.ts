@@ -33,12 +33,14 @@ export type JobName = keyof typeof JOBS;
 export type JobPayload<N extends JobName> = z.infer<(typeof JOBS)[N]['payload']>;
 export const JOB_NAMES = Object.keys(JOBS) as JobName[];
 
+/** How long completed jobs are kept: a jobId only deduplicates while the earlier job exists. */
+export const COMPLETED_JOBS_KEPT_S = 7 * 24 * 3600;
+
 /** Retries with exponential backoff and jitter: 8 attempts over about 4 minutes in all. */
 export const DEFAULT_JOB_OPTIONS = {
   attempts: 8,
   backoff: { type: 'exponential', delay: 2_000, jitter: 0.5 },
-  // Completed jobs are kept a week: a jobId only deduplicates while the earlier job exists.
-  removeOnComplete: { age: 7 * 24 * 3600 },
+  removeOnComplete: { age: COMPLETED_JOBS_KEPT_S },
   // Failed jobs stay until an operator replays or removes them.
   removeOnFail: false,
 } as const satisfies JobsOptions;

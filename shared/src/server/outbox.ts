@@ -2,7 +2,8 @@ import { and, asc, eq, inArray, isNull, lt, sql } from 'drizzle-orm';
 import type { Logger } from 'pino';
 import type { Db } from './db/client';
 import { outbox } from './db/schema';
-import { JOBS, type JobName, type OutboxJob } from './jobs';
+import { COMPLETED_JOBS_KEPT_S, JOBS, type JobName, type OutboxJob } from './jobs';
+import { startPeriodic } from './periodic';
 import type { Producer } from './queue';
 
 // The transactional outbox (DESIGN §3.2-3.3): jobs are rows written with the business change, so a
@@ -23,8 +24,8 @@ export async function writeOutbox(tx: Executor, jobs: readonly OutboxJob[]): Pro
 type OutboxRow = typeof outbox.$inferSelect;
 
 /**
- * Enqueues the given outbox rows and marks those Redis took. Never throws: a row Redis did not
- * take keeps its error and waits for the relay.
+ * Enqueues the given outbox rows in order and marks those Redis took. Never throws: at the first
+ * row Redis does not take, it records the error and leaves that row and the rest to the relay.
  */
 export async function enqueueOutboxRows(
   db: Db,
@@ -41,7 +42,7 @@ export async function enqueueOutboxRows(
       await producer.enqueue(name, row.payload as never, { jobId: row.jobId });
       done.push(row.id);
     } catch (error) {
-      failed += 1;
+      failed = rows.length - done.length;
       log.warn({ err: error, jobId: row.jobId }, 'job not enqueued yet; the outbox relay retries');
       await db
         .update(outbox)
@@ -51,10 +52,17 @@ export async function enqueueOutboxRows(
         })
         .where(eq(outbox.id, row.id))
         .catch((dbError: unknown) => log.error({ err: dbError }, 'outbox bookkeeping failed'));
+      // Redis is away: the rest would fail the same way; the relay takes them later.
+      break;
     }
   }
   if (done.length > 0) {
-    await db.update(outbox).set({ enqueuedAt: new Date() }).where(inArray(outbox.id, done));
+    // A row left unmarked is enqueued once more by the relay: harmless, its job id dedupes.
+    await db
+      .update(outbox)
+      .set({ enqueuedAt: new Date() })
+      .where(inArray(outbox.id, done))
+      .catch((error: unknown) => log.error({ err: error }, 'outbox bookkeeping failed'));
   }
   return { enqueued: done.length, failed };
 }
@@ -67,11 +75,17 @@ export async function enqueueOutboxJobs(
   log: Logger,
 ): Promise<{ enqueued: number; failed: number }> {
   if (jobIds.length === 0) return { enqueued: 0, failed: 0 };
-  const rows = await db
-    .select()
-    .from(outbox)
-    .where(and(inArray(outbox.jobId, [...jobIds]), isNull(outbox.enqueuedAt)));
-  return enqueueOutboxRows(db, producer, rows, log);
+  try {
+    const rows = await db
+      .select()
+      .from(outbox)
+      .where(and(inArray(outbox.jobId, [...jobIds]), isNull(outbox.enqueuedAt)));
+    return await enqueueOutboxRows(db, producer, rows, log);
+  } catch (error) {
+    // The change is committed: its jobs are the relay's now, never the caller's failure.
+    log.error({ err: error }, 'jobs left to the outbox relay');
+    return { enqueued: 0, failed: jobIds.length };
+  }
 }
 
 /** How often the relay looks, and how old a row must be before it is the relay's to enqueue. */
@@ -105,22 +119,22 @@ export function startOutboxRelay(options: {
   intervalMs?: number;
   minAgeMs?: number;
 }): { close(): Promise<void> } {
-  let stopped = false;
-  let running: Promise<unknown> = Promise.resolve();
-  const tick = () => {
-    if (stopped) return;
-    running = relayOutboxOnce(options.db, options.producer, options.log, options)
-      .catch((error: unknown) => options.log.warn({ err: error }, 'outbox relay pass failed'))
-      .finally(() => {
-        if (!stopped) timer = setTimeout(tick, options.intervalMs ?? OUTBOX_RELAY.intervalMs);
-      });
-  };
-  let timer: NodeJS.Timeout = setTimeout(tick, options.intervalMs ?? OUTBOX_RELAY.intervalMs);
-  return {
-    async close() {
-      stopped = true;
-      clearTimeout(timer);
-      await running;
-    },
-  };
+  return startPeriodic(
+    'outbox relay',
+    options.intervalMs ?? OUTBOX_RELAY.intervalMs,
+    () => relayOutboxOnce(options.db, options.producer, options.log, options),
+    options.log,
+  );
+}
+
+/**
+ * Deletes outbox rows enqueued before BullMQ forgets their completed jobs (after that their ids
+ * no longer dedupe anyway); returns how many.
+ */
+export async function pruneOutbox(db: Db, now = new Date()): Promise<number> {
+  const deleted = await db
+    .delete(outbox)
+    .where(lt(outbox.enqueuedAt, new Date(now.getTime() - COMPLETED_JOBS_KEPT_S * 1000)))
+    .returning({ id: outbox.id });
+  return deleted.length;
 }

@@ -9,9 +9,10 @@ import { enqueueOutboxJobs, relayOutboxOnce } from '@campus/shared/server/outbox
 import { createProducer, type Producer } from '@campus/shared/server/queue';
 import { connectRedis, openCheckedRedis } from '@campus/shared/server/redis';
 import { createGoogleSheetStore } from '@campus/shared/server/sheets/google-sheet-store';
+import { reviveStaleSheetJobs, STALE_ORDER_MS } from '@campus/worker/sheets/sweep';
 import { orderSheetRow } from '@campus/worker/sheets/sync-tab';
 import { startPipeline } from '@campus/worker/start-pipeline';
-import { inArray, isNull } from 'drizzle-orm';
+import { eq, inArray, isNull } from 'drizzle-orm';
 import type { Redis } from 'ioredis';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp } from '../support/app';
@@ -108,7 +109,7 @@ async function startWorkerAgainst(standIn: SheetsStandIn) {
     producerRedis.disconnect();
     workerRedis.disconnect();
   });
-  return { producer };
+  return { producer, deps };
 }
 
 /** The order ids in the tab's last column, reconciled against the orders placed. */
@@ -225,6 +226,49 @@ describe(`orders into Google Sheets (stand-in) on ${engine}`, () => {
       missing: [],
       strangers: [],
     });
+  });
+
+  it('revives the sheet job of an order that a long outage left failed', async () => {
+    const standIn = await startSheetsStandIn({ accessToken: TOKEN });
+    closers.push(() => standIn.close());
+    await standIn.down();
+    const { producer, deps } = await startWorkerAgainst(standIn);
+    const other = await buildCampusTree(database.db, { martItem: { stock: 1_000 } });
+    const tab = sheetTabName(other.university.name, other.campus.name);
+    const previous = { tree, student };
+    tree = other;
+    student = { ...student, universityId: other.university.id, campusId: other.campus.id };
+    let orderId: string;
+    try {
+      orderId = await place(producer, 0);
+    } finally {
+      ({ tree, student } = previous);
+    }
+    // Its retries run out while the sheet is down (one attempt here instead of eight).
+    const job = await producer.queue('sheets').getJob(`order-${orderId}-sheet`);
+    await job?.remove();
+    await producer
+      .queue('sheets')
+      .add('append-order-row', { orderId }, { jobId: `order-${orderId}-sheet`, attempts: 1 });
+    await expect
+      .poll(
+        async () => (await producer.queue('sheets').getJob(`order-${orderId}-sheet`))?.isFailed(),
+        {
+          timeout: 10_000,
+        },
+      )
+      .toBe(true);
+
+    await standIn.up();
+    expect(await reviveStaleSheetJobs(deps, producer)).toBe(0);
+    await database.db
+      .update(orders)
+      .set({ placedAt: new Date(Date.now() - STALE_ORDER_MS - 1_000) })
+      .where(eq(orders.id, orderId));
+    expect(await reviveStaleSheetJobs(deps, producer)).toBe(1);
+    await expect
+      .poll(() => reconcile(standIn, tab, [orderId]).rows, { timeout: 10_000, interval: 300 })
+      .toBe(1);
   });
 
   it('takes orders while the sheet is down for the whole run; the backlog drains when it returns', async () => {

@@ -5,12 +5,12 @@ import { sheetTabName } from '@campus/shared/domain/sheet-tab';
 import type { Database } from '@campus/shared/server/db/client';
 import { martItems, orderLines, orders, outbox } from '@campus/shared/server/db/schema';
 import { listOutbox } from '@campus/shared/server/mail/eml';
-import { relayOutboxOnce } from '@campus/shared/server/outbox';
+import { pruneOutbox, relayOutboxOnce } from '@campus/shared/server/outbox';
 import { createProducer } from '@campus/shared/server/queue';
 import { connectRedis, openCheckedRedis } from '@campus/shared/server/redis';
 import { createLocalSheetStore } from '@campus/shared/server/sheets/local-sheet-store';
 import { startPipeline } from '@campus/worker/start-pipeline';
-import { eq } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import type { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp } from '../support/app';
@@ -196,6 +196,27 @@ describe(`placing an order on ${engine}`, () => {
     });
     expect(foreign.status).toBe(403);
     expect(await errorOf(foreign)).toBe(CART_MESSAGES.campusLock);
+  });
+});
+
+describe(`the outbox on ${engine}`, () => {
+  it('forgets enqueued rows once their jobs no longer dedupe, and never a waiting one', async () => {
+    const now = new Date();
+    const weekAndDay = new Date(now.getTime() - 8 * 24 * 3600 * 1000);
+    const ids = ['prune-old', 'prune-recent', 'prune-waiting'].map(
+      (p) => `${p}-${crypto.randomUUID()}`,
+    );
+    await database.db.insert(outbox).values([
+      { jobName: 'ping', jobId: ids[0] as string, payload: {}, enqueuedAt: weekAndDay },
+      { jobName: 'ping', jobId: ids[1] as string, payload: {}, enqueuedAt: now },
+      { jobName: 'ping', jobId: ids[2] as string, payload: {}, createdAt: weekAndDay },
+    ]);
+    expect(await pruneOutbox(database.db, now)).toBeGreaterThanOrEqual(1);
+    const left = await database.db
+      .select({ jobId: outbox.jobId })
+      .from(outbox)
+      .where(inArray(outbox.jobId, ids));
+    expect(left.map((row) => row.jobId).sort()).toEqual([ids[1], ids[2]].sort());
   });
 });
 

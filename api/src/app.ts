@@ -110,6 +110,20 @@ export function createApp(deps: AppDeps) {
     }),
   );
   app.use('/submit-order', sameOrigin(deps.publicUrl));
+  app.use(
+    '/submit-order',
+    bodyLimit({
+      maxSize: 4 * 1024,
+      onError: () => {
+        throw new AppError({
+          code: 'invalid-argument',
+          status: 413,
+          userMessage: ERROR_CATEGORIES.VALIDATION.message,
+          logMessage: 'submit-order body over 4 KB',
+        });
+      },
+    }),
+  );
   app.use(`${QUEUES_DASHBOARD_PATH}/*`, sameOrigin(deps.publicUrl));
 
   app.route('/', healthRoutes(deps.health));

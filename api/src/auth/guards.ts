@@ -46,11 +46,15 @@ export const requireSignedIn = createMiddleware<AppEnv>(async (c, next) => {
   await next();
 });
 
+/** Throws the spec's 403 unless the person has one of the roles. */
+export function assertRole(user: TUserProfile, ...roles: TRole[]): void {
+  if (!hasRole(user, roles)) throw forbidden(roles);
+}
+
 /** Only the given roles pass: 401 signed out, 403 otherwise. */
 export function requireRole(...roles: TRole[]) {
   return createMiddleware<AppEnv>(async (c, next) => {
-    const user = await signedInUser(c);
-    if (!hasRole(user, roles)) throw forbidden(roles);
+    assertRole(await signedInUser(c), ...roles);
     await next();
   });
 }

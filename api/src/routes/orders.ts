@@ -7,6 +7,7 @@ import {
   ZIdempotencyKey,
 } from '@campus/shared/domain/checkout';
 import { CODE_MESSAGES, ERROR_CATEGORIES } from '@campus/shared/domain/error-catalogue';
+import { zText } from '@campus/shared/domain/form-validation';
 import type { CatalogueCache } from '@campus/shared/server/catalogue/cache';
 import type { Db } from '@campus/shared/server/db/client';
 import { allowedDomains, campuses, orders } from '@campus/shared/server/db/schema';
@@ -32,7 +33,8 @@ export interface OrderRouteDeps {
 // A student places a few orders a day; this only stops a script from filling the sheet.
 const ORDER_LIMIT = { max: 20, windowSeconds: 10 * 60 };
 
-const ZScreenshotId = z.string().trim().min(1, CHECKOUT_MESSAGES.paymentFields).max(100);
+// Presence is the checkout rules' business (in the spec's order); this only bounds the value.
+const ZScreenshotId = zText().pipe(z.string().max(100, CHECKOUT_MESSAGES.paymentFields));
 
 async function allowedDomainsOfCampus(db: Db, campusId: string | null): Promise<string[]> {
   if (!campusId) return [];

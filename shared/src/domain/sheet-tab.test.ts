@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
+  columnLetter,
   findSheetTabCollisions,
   orderDashboardTabs,
   SHEET_TAB_MESSAGES,
@@ -87,5 +88,21 @@ describe('orderDashboardTabs', () => {
       'NUST_H12',
     ]);
     expect(tabs[0]?.name).toBe('NUST_H12');
+  });
+});
+
+describe('columnLetter', () => {
+  it('names columns as spreadsheets do', () => {
+    expect([0, 1, 25, 26, 27, 51, 52, 701, 702].map(columnLetter)).toEqual([
+      'A',
+      'B',
+      'Z',
+      'AA',
+      'AB',
+      'AZ',
+      'BA',
+      'ZZ',
+      'AAA',
+    ]);
   });
 });

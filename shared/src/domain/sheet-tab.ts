@@ -71,3 +71,15 @@ export function orderDashboardTabs<T extends { name: string }>(tabs: readonly T[
     .filter((tab) => tab.name !== MASTER_TAB_NAME)
     .sort((a, b) => byName.compare(a.name, b.name));
 }
+
+/** The A1 letters of a 0-based column index: 0 → A, 25 → Z, 26 → AA. */
+export function columnLetter(column: number): string {
+  if (!Number.isInteger(column) || column < 0) {
+    throw new RangeError(`column must be a non-negative integer, got ${column}`);
+  }
+  let letters = '';
+  for (let n = column + 1; n > 0; n = Math.floor((n - 1) / 26)) {
+    letters = String.fromCharCode(65 + ((n - 1) % 26)) + letters;
+  }
+  return letters;
+}

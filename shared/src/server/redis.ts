@@ -10,6 +10,8 @@ export function connectRedis(url: string, purpose: 'worker' | 'producer'): Redis
     maxRetriesPerRequest: purpose === 'worker' ? null : 1,
     enableOfflineQueue: purpose === 'worker',
     connectTimeout: 5_000,
+    // A connected but hung Redis must not hold a checkout either: the outbox takes over.
+    commandTimeout: purpose === 'producer' ? 2_000 : undefined,
     lazyConnect: false,
   });
 }

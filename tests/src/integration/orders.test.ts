@@ -185,6 +185,18 @@ describe(`placing an order on ${engine}`, () => {
     const body = await checkoutBody(testApp.app, tree, buyer.screenshot);
     expect((await postOrder(testApp.app, '', body)).status).toBe(401);
 
+    // The spec's order: an empty bucket is said first, a missing screenshot in its own words.
+    const empty = await postOrder(testApp.app, buyer.cookie, {
+      ...body,
+      cartItems: [],
+      screenshot: '',
+    });
+    expect(await errorOf(empty)).toBe(CHECKOUT_MESSAGES.emptyCart);
+    const { screenshot: _, ...noScreenshot } = body;
+    expect(await errorOf(await postOrder(testApp.app, buyer.cookie, noScreenshot))).toBe(
+      CHECKOUT_MESSAGES.paymentFields,
+    );
+
     const badPhone = await postOrder(testApp.app, buyer.cookie, { ...body, phone: '12345' });
     expect(badPhone.status).toBe(400);
     expect(await errorOf(badPhone)).toBe(CHECKOUT_MESSAGES.phoneFormat);
@@ -203,13 +215,14 @@ describe(`the outbox on ${engine}`, () => {
   it('forgets enqueued rows once their jobs no longer dedupe, and never a waiting one', async () => {
     const now = new Date();
     const weekAndDay = new Date(now.getTime() - 8 * 24 * 3600 * 1000);
+    const ping = { requestedAt: now.toISOString() };
     const ids = ['prune-old', 'prune-recent', 'prune-waiting'].map(
       (p) => `${p}-${crypto.randomUUID()}`,
     );
     await database.db.insert(outbox).values([
-      { jobName: 'ping', jobId: ids[0] as string, payload: {}, enqueuedAt: weekAndDay },
-      { jobName: 'ping', jobId: ids[1] as string, payload: {}, enqueuedAt: now },
-      { jobName: 'ping', jobId: ids[2] as string, payload: {}, createdAt: weekAndDay },
+      { jobName: 'ping', jobId: ids[0] as string, payload: ping, enqueuedAt: weekAndDay },
+      { jobName: 'ping', jobId: ids[1] as string, payload: ping, enqueuedAt: now },
+      { jobName: 'ping', jobId: ids[2] as string, payload: ping, createdAt: weekAndDay },
     ]);
     expect(await pruneOutbox(database.db, now)).toBeGreaterThanOrEqual(1);
     const left = await database.db
@@ -217,6 +230,28 @@ describe(`the outbox on ${engine}`, () => {
       .from(outbox)
       .where(inArray(outbox.jobId, ids));
     expect(left.map((row) => row.jobId).sort()).toEqual([ids[1], ids[2]].sort());
+  });
+});
+
+describe(`the outbox relay on ${engine}`, () => {
+  it('keeps a row no worker could run out of the way of the others', async () => {
+    const old = new Date(Date.now() - 60_000);
+    const poison = `poison-${crypto.randomUUID()}`;
+    const good = `good-${crypto.randomUUID()}`;
+    await database.db.insert(outbox).values([
+      { jobName: 'no-such-job', jobId: poison, payload: {}, createdAt: old },
+      { jobName: 'ping', jobId: good, payload: { requestedAt: old.toISOString() }, createdAt: old },
+    ]);
+    await relayOutboxOnce(database.db, testApp.producer, testLog, { minAgeMs: 0 });
+    const rows = await database.db
+      .select()
+      .from(outbox)
+      .where(inArray(outbox.jobId, [poison, good]));
+    const byId = new Map(rows.map((row) => [row.jobId, row]));
+    expect(byId.get(good)?.enqueuedAt).toBeInstanceOf(Date);
+    expect(await testApp.producer.queue('system').getJob(good)).toBeTruthy();
+    expect(byId.get(poison)?.enqueuedAt).toBeNull();
+    expect(byId.get(poison)?.lastError).toContain('is not a valid no-such-job job');
   });
 });
 

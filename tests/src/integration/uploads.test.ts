@@ -150,7 +150,7 @@ describe(`uploads on ${engine}`, () => {
     const served = await app.request(stored.url.replace(TEST_PUBLIC_URL, ''));
     expect(served.status).toBe(200);
     expect(served.headers.get('content-type')).toBe('image/png');
-    expect(served.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    expect(served.headers.get('cache-control')).toBe('private, max-age=31536000, immutable');
     expect(served.headers.get('x-content-type-options')).toBe('nosniff');
     const bytes = Buffer.from(await served.arrayBuffer());
     expect(bytes.equals(readFileSync(join(uploadsDir, `${stored.id}.png`)))).toBe(true);

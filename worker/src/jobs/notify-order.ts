@@ -60,8 +60,9 @@ export function newOrderNoticeMail(order: Order, to: string, publicUrl: string):
 }
 
 /**
- * `order-<id>-notify`: the student's confirmation and the campus admins' notice. Each is sent
- * once; a retry after a failure sends only what is still missing.
+ * `order-<id>-notify`: the student's confirmation and the campus admins' notice. Each part is
+ * marked once sent, so a retry skips it; a failure part-way through the admins' notices may repeat
+ * one to an admin already mailed, never the student's confirmation.
  */
 export const notifyOrderJob: JobProcessor<'notify-order'> = async ({ orderId }, context) => {
   const { db } = context.database;

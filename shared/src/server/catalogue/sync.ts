@@ -42,6 +42,7 @@ export async function startCatalogueSync(options: {
     // Waits for Redis to come back instead of failing, like a worker connection.
     maxRetriesPerRequest: null,
     enableOfflineQueue: true,
+    commandTimeout: undefined,
     // Re-subscribed by hand below, so that the cache is cleared only once listening again.
     autoResubscribe: false,
     connectionName: `${options.queuePrefix}-catalogue-${origin.slice(0, 8)}`,

@@ -1,5 +1,6 @@
 import { randomInt } from 'node:crypto';
 import { auth as googleAuth, sheets, type sheets_v4 } from '@googleapis/sheets';
+import { columnLetter } from '../../domain/sheet-tab';
 import { type SheetStore, SheetStoreError, type SheetTabInfo } from './sheet-store';
 
 const SPREADSHEETS_SCOPE = 'https://www.googleapis.com/auth/spreadsheets';
@@ -207,18 +208,6 @@ function addTabRequests(
 /** A tab name as A1 notation needs it: always quoted, quotes doubled ('It''s'). */
 export function quoteTabName(name: string): string {
   return `'${name.replaceAll("'", "''")}'`;
-}
-
-/** The A1 letters of a 0-based column index: 0 → A, 25 → Z, 26 → AA. */
-export function columnLetter(column: number): string {
-  if (!Number.isInteger(column) || column < 0) {
-    throw new RangeError(`column must be a non-negative integer, got ${column}`);
-  }
-  let letters = '';
-  for (let n = column + 1; n > 0; n = Math.floor((n - 1) / 26)) {
-    letters = String.fromCharCode(65 + ((n - 1) % 26)) + letters;
-  }
-  return letters;
 }
 
 const NETWORK_CODES = new Set([

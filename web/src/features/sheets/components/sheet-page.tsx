@@ -1,4 +1,5 @@
 import { ownBackendErrorMessage } from '@campus/shared/domain/error-catalogue';
+import { columnLetter } from '@campus/shared/domain/sheet-tab';
 import { useId } from 'react';
 import { useParams } from 'react-router-dom';
 import { Alert } from '@/components/ui/alert';
@@ -6,7 +7,7 @@ import { secondaryButton } from '@/components/ui/button-styles';
 import { Spinner } from '@/components/ui/spinner';
 import { StatusMessage } from '@/components/ui/status-message';
 import { type SheetCell, sheetExportUrl, useSheetTab } from '../api/sheet-tab';
-import { columnLetter, linkOf, orderCount, wrapsText } from '../utils/sheet-cells';
+import { linkOf, orderCount, wrapsText } from '../utils/sheet-cells';
 
 const headCell =
   'sticky top-0 z-10 border-r border-b border-gray-300 bg-gray-100 px-3 py-1.5 text-left align-bottom font-semibold text-gray-900';

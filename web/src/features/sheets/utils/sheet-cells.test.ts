@@ -1,21 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { columnLetter, linkOf, orderCount, wrapsText } from './sheet-cells';
-
-describe('columnLetter', () => {
-  it('names columns as spreadsheets do', () => {
-    expect([0, 1, 25, 26, 27, 51, 52, 701, 702].map(columnLetter)).toEqual([
-      'A',
-      'B',
-      'Z',
-      'AA',
-      'AB',
-      'AZ',
-      'BA',
-      'ZZ',
-      'AAA',
-    ]);
-  });
-});
+import { linkOf, orderCount, wrapsText } from './sheet-cells';
 
 describe('wrapsText', () => {
   it('wraps the long text columns only', () => {

@@ -1,12 +1,3 @@
-/** The spreadsheet letter of a 0-based column: A…Z, then AA, AB, … */
-export function columnLetter(index: number): string {
-  let letters = '';
-  for (let n = index + 1; n > 0; n = Math.floor((n - 1) / 26)) {
-    letters = String.fromCharCode(65 + ((n - 1) % 26)) + letters;
-  }
-  return letters;
-}
-
 // Columns whose text runs long (several lines of cart items); the rest stay on one line.
 const WRAPPED_COLUMNS = new Set(['Cart Items', 'Special Instruction']);
 

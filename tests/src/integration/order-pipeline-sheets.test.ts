@@ -84,8 +84,7 @@ async function place(producer: Producer, n: number): Promise<string> {
   return orderId;
 }
 
-async function startWorkerAgainst(standIn: SheetsStandIn) {
-  const prefix = testQueuePrefix();
+async function startWorkerAgainst(standIn: SheetsStandIn, prefix = testQueuePrefix()) {
   const producerRedis: Redis = await openCheckedRedis(testRedisUrl(), 'producer', testLog);
   const workerRedis: Redis = await openCheckedRedis(testRedisUrl(), 'worker', testLog);
   const producer = createProducer(producerRedis, prefix, testLog);
@@ -232,31 +231,40 @@ describe(`orders into Google Sheets (stand-in) on ${engine}`, () => {
     const standIn = await startSheetsStandIn({ accessToken: TOKEN });
     closers.push(() => standIn.close());
     await standIn.down();
-    const { producer, deps } = await startWorkerAgainst(standIn);
     const other = await buildCampusTree(database.db, { martItem: { stock: 1_000 } });
     const tab = sheetTabName(other.university.name, other.campus.name);
+    // Placed while Redis was away too: its job waits in the outbox.
+    const deadRedis = connectRedis('redis://127.0.0.1:1', 'producer');
+    deadRedis.on('error', () => {});
+    const parked = createProducer(deadRedis, testQueuePrefix(), testLog);
+    closers.push(async () => {
+      await parked.close();
+      deadRedis.disconnect();
+    });
     const previous = { tree, student };
     tree = other;
     student = { ...student, universityId: other.university.id, campusId: other.campus.id };
     let orderId: string;
     try {
-      orderId = await place(producer, 0);
+      orderId = await place(parked, 0);
     } finally {
       ({ tree, student } = previous);
     }
-    // Its retries run out while the sheet is down (one attempt here instead of eight).
-    const job = await producer.queue('sheets').getJob(`order-${orderId}-sheet`);
-    await job?.remove();
-    await producer
-      .queue('sheets')
-      .add('append-order-row', { orderId }, { jobId: `order-${orderId}-sheet`, attempts: 1 });
+    // Its job, with one attempt instead of eight, runs out while the sheet is down.
+    const prefix = testQueuePrefix();
+    const setupRedis = await openCheckedRedis(testRedisUrl(), 'producer', testLog);
+    const early = createProducer(setupRedis, prefix, testLog);
+    closers.push(async () => {
+      await early.close();
+      setupRedis.disconnect();
+    });
+    const jobId = `order-${orderId}-sheet`;
+    await early.queue('sheets').add('append-order-row', { orderId }, { jobId, attempts: 1 });
+    const { producer, deps } = await startWorkerAgainst(standIn, prefix);
     await expect
-      .poll(
-        async () => (await producer.queue('sheets').getJob(`order-${orderId}-sheet`))?.isFailed(),
-        {
-          timeout: 10_000,
-        },
-      )
+      .poll(async () => (await producer.queue('sheets').getJob(jobId))?.isFailed(), {
+        timeout: 10_000,
+      })
       .toBe(true);
 
     await standIn.up();

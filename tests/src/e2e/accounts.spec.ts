@@ -1,5 +1,5 @@
-import AxeBuilder from '@axe-core/playwright';
 import { type Browser, expect, test } from '@playwright/test';
+import { expectNoSevereViolations } from './support/a11y';
 import { DEMO, signIn, waitForCaptcha } from './support/auth';
 
 /** The first link of the newest outbox mail to `email` with `subject`, read by the super admin. */
@@ -155,11 +155,7 @@ test('the account pages have no serious or critical accessibility violation at 3
   for (const path of ['/login', '/signup', '/unauthorized', '/reset-password?token=x']) {
     await page.goto(path);
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
-    const results = await new AxeBuilder({ page }).analyze();
-    const severe = results.violations.filter(
-      (v) => v.impact === 'serious' || v.impact === 'critical',
-    );
-    expect(severe.map((v) => `${path} ${v.id}: ${v.help}`)).toEqual([]);
+    await expectNoSevereViolations(page, `${path} `);
     // Nothing wider than the screen: no sideways scrolling on a phone.
     expect(Number(await page.evaluate('document.documentElement.scrollWidth'))).toBeLessThanOrEqual(
       360,

@@ -1,8 +1,8 @@
 import { deflateSync } from 'node:zlib';
-import AxeBuilder from '@axe-core/playwright';
 import { ORDER_SHEET_HEADER } from '@campus/shared/domain/order';
 import { sheetTabName } from '@campus/shared/domain/sheet-tab';
 import { expect, type Locator, type Page, type Request, test } from '@playwright/test';
+import { expectNoSevereViolations } from './support/a11y';
 import { DEMO, signIn, waitForCaptcha } from './support/auth';
 
 // SPEC §2/§3/§4/§5 Checkout against the all-in-one server and its demo data (seed.ts): the student
@@ -123,16 +123,6 @@ const WATCH_WORKERS = `
 `;
 
 const SCREENSHOT = { name: 'receipt.png', mimeType: 'image/png', buffer: pngImage(1600, 1200) };
-
-async function expectNoSevereViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze();
-  const severe = results.violations.filter(
-    (v) => v.impact === 'serious' || v.impact === 'critical',
-  );
-  expect(
-    severe.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target).join(', ')})`),
-  ).toEqual([]);
-}
 
 /** The header titles of the /sheets/:tab table, without the row-number corner and column letters. */
 async function sheetHeader(page: Page): Promise<string[]> {

@@ -1,5 +1,5 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '@playwright/test';
+import { expectNoSevereViolations } from './support/a11y';
 
 // SPEC §2's route table, seen by a visitor who is not signed in.
 const SCREENS: Array<[path: string, heading: string]> = [
@@ -47,9 +47,5 @@ test('the navigation bar moves between screens without a reload', async ({ page 
 
 test('home has no serious or critical accessibility violation', async ({ page }) => {
   await page.goto('/');
-  const results = await new AxeBuilder({ page }).analyze();
-  const severe = results.violations.filter(
-    (v) => v.impact === 'serious' || v.impact === 'critical',
-  );
-  expect(severe.map((v) => `${v.id}: ${v.help}`)).toEqual([]);
+  await expectNoSevereViolations(page);
 });

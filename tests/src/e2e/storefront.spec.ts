@@ -1,5 +1,5 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, type Locator, type Page, test } from '@playwright/test';
+import { expectNoSevereViolations } from './support/a11y';
 import { signIn } from './support/auth';
 
 // The storefront of SPEC §2/§4 against the all-in-one server and its demo data (seed.ts):
@@ -52,16 +52,6 @@ async function expectSearch(
   await search.fill(term);
   await expect(card(search.page(), kept)).toBeVisible();
   await expect(card(search.page(), dropped)).toBeHidden();
-}
-
-async function expectNoSevereViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze();
-  const severe = results.violations.filter(
-    (v) => v.impact === 'serious' || v.impact === 'critical',
-  );
-  expect(
-    severe.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target).join(', ')})`),
-  ).toEqual([]);
 }
 
 test.describe('university and campus selector', () => {

@@ -56,11 +56,15 @@ afterAll(async () => {
   await database.close();
 });
 
-/** Places an order as checkout does (service, then enqueue after commit). */
-async function place(producer: Producer, n: number): Promise<string> {
-  const { orderId } = await placeOrder(database.db, student, {
+/**
+ * Places an order as checkout does (service, then enqueue after commit), at the main test campus
+ * or another one.
+ */
+async function place(producer: Producer, n: number, at = tree): Promise<string> {
+  const buyer = { ...student, universityId: at.university.id, campusId: at.campus.id };
+  const { orderId } = await placeOrder(database.db, buyer, {
     idempotencyKey: crypto.randomUUID(),
-    cartItems: [menuLine(tree, 1 + (n % 3)), martLine(tree, 1)],
+    cartItems: [menuLine(at, 1 + (n % 3)), martLine(at, 1)],
     firstName: `Buyer${n}`,
     lastName: 'Khan',
     room: `Room ${n}`,
@@ -68,8 +72,8 @@ async function place(producer: Producer, n: number): Promise<string> {
     email: student.email,
     persons: 1 + (n % 4),
     specialInstruction: n % 5 === 0 ? `=SUM(A1:A9) note ${n}` : '',
-    universityId: tree.university.id,
-    campusId: tree.campus.id,
+    universityId: at.university.id,
+    campusId: at.campus.id,
     accountTitle: 'Test Student',
     bankName: 'HBL',
     screenshot: screenshotId,
@@ -82,6 +86,18 @@ async function place(producer: Producer, n: number): Promise<string> {
     testLog,
   );
   return orderId;
+}
+
+/** A producer whose Redis is away: what it is given waits in the outbox. */
+function parkedProducer(): Producer {
+  const deadRedis = connectRedis('redis://127.0.0.1:1', 'producer');
+  deadRedis.on('error', () => {});
+  const parked = createProducer(deadRedis, testQueuePrefix(), testLog);
+  closers.push(async () => {
+    await parked.close();
+    deadRedis.disconnect();
+  });
+  return parked;
 }
 
 async function startWorkerAgainst(standIn: SheetsStandIn, prefix = testQueuePrefix()) {
@@ -185,23 +201,10 @@ describe(`orders into Google Sheets (stand-in) on ${engine}`, () => {
     });
     await sheets.ensureTab(tab, ORDER_SHEET_HEADER);
 
-    const previous = { tree, student };
-    tree = other;
-    student = { ...student, universityId: other.university.id, campusId: other.campus.id };
-    const placed: string[] = [];
     // Redis is away while they are placed: their jobs wait in the outbox.
-    const deadRedis = connectRedis('redis://127.0.0.1:1', 'producer');
-    deadRedis.on('error', () => {});
-    const parked = createProducer(deadRedis, testQueuePrefix(), testLog);
-    closers.push(async () => {
-      await parked.close();
-      deadRedis.disconnect();
-    });
-    try {
-      for (let n = 0; n < 4; n++) placed.push(await place(parked, n));
-    } finally {
-      ({ tree, student } = previous);
-    }
+    const parked = parkedProducer();
+    const placed: string[] = [];
+    for (let n = 0; n < 4; n++) placed.push(await place(parked, n, other));
     // The dead worker had marked three orders, appended their rows, and died before marking them
     // appended (long enough ago that the write has surely landed).
     const dead = placed.slice(0, 3);
@@ -234,22 +237,7 @@ describe(`orders into Google Sheets (stand-in) on ${engine}`, () => {
     const other = await buildCampusTree(database.db, { martItem: { stock: 1_000 } });
     const tab = sheetTabName(other.university.name, other.campus.name);
     // Placed while Redis was away too: its job waits in the outbox.
-    const deadRedis = connectRedis('redis://127.0.0.1:1', 'producer');
-    deadRedis.on('error', () => {});
-    const parked = createProducer(deadRedis, testQueuePrefix(), testLog);
-    closers.push(async () => {
-      await parked.close();
-      deadRedis.disconnect();
-    });
-    const previous = { tree, student };
-    tree = other;
-    student = { ...student, universityId: other.university.id, campusId: other.campus.id };
-    let orderId: string;
-    try {
-      orderId = await place(parked, 0);
-    } finally {
-      ({ tree, student } = previous);
-    }
+    const orderId = await place(parkedProducer(), 0, other);
     // Its job, with one attempt instead of eight, runs out while the sheet is down.
     const prefix = testQueuePrefix();
     const setupRedis = await openCheckedRedis(testRedisUrl(), 'producer', testLog);
@@ -287,15 +275,8 @@ describe(`orders into Google Sheets (stand-in) on ${engine}`, () => {
     await standIn.down();
     const { producer } = await startWorkerAgainst(standIn);
 
-    const previous = { tree, student };
-    tree = other;
-    student = { ...student, universityId: other.university.id, campusId: other.campus.id };
     const placed: string[] = [];
-    try {
-      for (let n = 0; n < 20; n++) placed.push(await place(producer, n));
-    } finally {
-      ({ tree, student } = previous);
-    }
+    for (let n = 0; n < 20; n++) placed.push(await place(producer, n, other));
     // Checkout itself answers 201 while no sheet call can succeed.
     const redis = await openCheckedRedis(testRedisUrl(), 'producer', testLog);
     const app = createTestApp({ database, redis, producer });

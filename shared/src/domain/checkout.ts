@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { emailMatchesAnyDomain, formatDomainList, normaliseDomain } from './allowed-domains';
 import { CART_MESSAGES } from './cart';
 import { ZCartLine } from './entities';
+import { ERROR_CATEGORIES } from './error-catalogue';
 import {
   type FieldError,
   fieldError,
@@ -139,4 +140,8 @@ export const ZCheckoutContextResponse = z.object({
 export type TCheckoutContextResponse = z.infer<typeof ZCheckoutContextResponse>;
 
 /** An idempotency key: the same key from the same person always means the same order. */
-export const ZIdempotencyKey = z.string().trim().min(8).max(100);
+export const ZIdempotencyKey = z
+  .string({ error: ERROR_CATEGORIES.VALIDATION.message })
+  .trim()
+  .min(8, ERROR_CATEGORIES.VALIDATION.message)
+  .max(100, ERROR_CATEGORIES.VALIDATION.message);

@@ -185,6 +185,11 @@ describe(`placing an order on ${engine}`, () => {
     const body = await checkoutBody(testApp.app, tree, buyer.screenshot);
     expect((await postOrder(testApp.app, '', body)).status).toBe(401);
 
+    const { idempotencyKey: _key, ...noKey } = body;
+    const keyless = await postOrder(testApp.app, buyer.cookie, noKey);
+    expect(keyless.status).toBe(400);
+    expect(await errorOf(keyless)).toBe('Please check your input and try again.');
+
     // The spec's order: an empty bucket is said first, a missing screenshot in its own words.
     const empty = await postOrder(testApp.app, buyer.cookie, {
       ...body,

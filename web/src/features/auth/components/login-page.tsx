@@ -5,57 +5,43 @@ import {
   ZLoginForm,
   ZPasswordResetForm,
 } from '@campus/shared/domain/auth-forms';
-import { formatError } from '@campus/shared/domain/error-catalogue';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
-import { type FieldErrors, useForm } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router-dom';
 import { useCaptcha } from '@/components/forms/captcha-field';
 import { TextField } from '@/components/forms/form-field';
 import { SubmitButton } from '@/components/forms/submit-button';
+import { useFormFailure } from '@/components/forms/use-form-failure';
 import { Alert } from '@/components/ui/alert';
 import { SuccessNotice } from '@/components/ui/success-notice';
 import { type FromState, useAuth } from '@/lib/auth';
 import { requestPasswordReset, signIn } from '../api/account';
 
-/** The one message to show for a failed check: the first broken rule, as the schema orders them. */
-export function firstError(errors: FieldErrors): string | null {
-  for (const error of Object.values(errors)) {
-    if (error?.message) return String(error.message);
-  }
-  return null;
-}
-
 function SignInForm({ onForgot }: { onForgot(): void }) {
   const { setUser } = useAuth();
   const navigate = useNavigate();
   const location = useLocation();
-  const [failure, setFailure] = useState<string | null>(null);
+  const { failure, attempt, onInvalid } = useFormFailure();
   const form = useForm<TLoginValues>({
     resolver: zodResolver(ZLoginForm),
     defaultValues: { email: '', password: '', captcha: '' },
   });
   const captcha = useCaptcha((payload) => form.setValue('captcha', payload));
-  const submit = form.handleSubmit(
-    async (values) => {
-      setFailure(null);
-      try {
-        const answer = await signIn({
-          email: values.email ?? '',
-          password: values.password ?? '',
-          captcha: values.captcha ?? '',
-        });
-        setUser(answer.user);
-        const from = (location.state as FromState | null)?.from;
-        navigate(from && from !== '/login' ? from : answer.route, { replace: true });
-      } catch (error) {
-        setFailure(formatError(error).message);
-        // A captcha is good for one try only.
-        captcha.reset();
-      }
-    },
-    (errors) => setFailure(firstError(errors)),
-  );
+  const submit = form.handleSubmit(async (values) => {
+    const signedIn = await attempt(async () => {
+      const answer = await signIn({
+        email: values.email ?? '',
+        password: values.password ?? '',
+        captcha: values.captcha ?? '',
+      });
+      setUser(answer.user);
+      const from = (location.state as FromState | null)?.from;
+      navigate(from && from !== '/login' ? from : answer.route, { replace: true });
+    });
+    // A captcha is good for one try only.
+    if (!signedIn) captcha.reset();
+  }, onInvalid);
 
   return (
     <form onSubmit={submit} noValidate className="space-y-4">
@@ -90,30 +76,24 @@ function SignInForm({ onForgot }: { onForgot(): void }) {
 }
 
 function ResetForm({ onBack }: { onBack(): void }) {
-  const [failure, setFailure] = useState<string | null>(null);
+  const { failure, attempt, onInvalid } = useFormFailure();
   const [sent, setSent] = useState<string | null>(null);
   const form = useForm<TPasswordResetValues>({
     resolver: zodResolver(ZPasswordResetForm),
     defaultValues: { email: '', captcha: '' },
   });
   const captcha = useCaptcha((payload) => form.setValue('captcha', payload));
-  const submit = form.handleSubmit(
-    async (values) => {
-      setFailure(null);
-      setSent(null);
-      try {
-        const answer = await requestPasswordReset({
-          email: values.email ?? '',
-          captcha: values.captcha ?? '',
-        });
-        setSent(answer.message);
-      } catch (error) {
-        setFailure(formatError(error).message);
-      }
-      captcha.reset();
-    },
-    (errors) => setFailure(firstError(errors)),
-  );
+  const submit = form.handleSubmit(async (values) => {
+    setSent(null);
+    await attempt(async () => {
+      const answer = await requestPasswordReset({
+        email: values.email ?? '',
+        captcha: values.captcha ?? '',
+      });
+      setSent(answer.message);
+    });
+    captcha.reset();
+  }, onInvalid);
   return (
     <form onSubmit={submit} noValidate className="space-y-4">
       <h1 className="text-2xl font-bold">Reset Password</h1>

@@ -3,24 +3,23 @@ import {
   type TNewPasswordValues,
   ZNewPasswordForm,
 } from '@campus/shared/domain/auth-forms';
-import { formatError } from '@campus/shared/domain/error-catalogue';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useSearchParams } from 'react-router-dom';
 import { TextField } from '@/components/forms/form-field';
 import { SubmitButton } from '@/components/forms/submit-button';
+import { useFormFailure } from '@/components/forms/use-form-failure';
 import { Alert } from '@/components/ui/alert';
 import { primaryButton } from '@/components/ui/button-styles';
 import { SuccessNotice } from '@/components/ui/success-notice';
 import { setNewPassword } from '../api/account';
-import { firstError } from './login-page';
 
 /** /reset-password?token=…: where the e-mailed reset link leads; sets a new password. */
 export function NewPasswordPage() {
   const [params] = useSearchParams();
   const token = params.get('token') ?? '';
-  const [failure, setFailure] = useState<string | null>(
+  const { failure, attempt, onInvalid } = useFormFailure(
     token ? null : AUTH_MESSAGES.resetLinkInvalid,
   );
   const [done, setDone] = useState<string | null>(null);
@@ -29,20 +28,16 @@ export function NewPasswordPage() {
     defaultValues: { token, password: '', confirmPassword: '' },
   });
   const submit = form.handleSubmit(
-    async (values) => {
-      setFailure(null);
-      try {
+    (values) =>
+      attempt(async () => {
         const answer = await setNewPassword({
           token: values.token ?? '',
           password: values.password ?? '',
           confirmPassword: values.confirmPassword ?? '',
         });
         setDone(answer.message);
-      } catch (error) {
-        setFailure(formatError(error).message);
-      }
-    },
-    (errors) => setFailure(firstError(errors)),
+      }),
+    onInvalid,
   );
   return (
     <section className="mx-auto max-w-md p-4 sm:p-6">

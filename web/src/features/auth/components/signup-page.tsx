@@ -14,6 +14,7 @@ import { useCaptcha } from '@/components/forms/captcha-field';
 import { SelectField, TextField } from '@/components/forms/form-field';
 import { NameFields } from '@/components/forms/name-fields';
 import { SubmitButton } from '@/components/forms/submit-button';
+import { useFormFailure } from '@/components/forms/use-form-failure';
 import { Alert } from '@/components/ui/alert';
 import { SuccessNotice } from '@/components/ui/success-notice';
 import { endSession, useAuth } from '@/lib/auth';
@@ -39,7 +40,7 @@ const EMPTY: TSignupValues = {
 export function SignupPage() {
   const { user, setUser } = useAuth();
   const navigate = useNavigate();
-  const [failure, setFailure] = useState<string | null>(null);
+  const { failure, setFailure, attempt } = useFormFailure();
   const [success, setSuccess] = useState<string | null>(null);
 
   // SPEC §4: after sign-up the person is signed out (anyone signed in on this browser too)...
@@ -111,20 +112,17 @@ export function SignupPage() {
   );
 
   const submit = form.handleSubmit(async (values) => {
-    setFailure(null);
     const checked = schema.safeParse(values);
     if (!checked.success) {
       setFailure(checked.error.issues[0]?.message ?? null);
       return;
     }
-    try {
+    const signedUp = await attempt(async () => {
       const answer = await signUp(values as Record<string, string>);
       form.reset(EMPTY);
       setSuccess(answer.message);
-    } catch (error) {
-      setFailure(formatError(error).message);
-      captcha.reset();
-    }
+    });
+    if (!signedUp) captcha.reset();
   });
 
   const noUniversities = universities.isSuccess && universities.data.length === 0;

@@ -1,5 +1,5 @@
 import { cartItemTotalPaisa, orderTotals } from '@campus/shared/domain/cart';
-import { CHECKOUT_MESSAGES } from '@campus/shared/domain/checkout';
+import { CHECKOUT_MESSAGES, type TCheckoutValues } from '@campus/shared/domain/checkout';
 import type { TUserProfile } from '@campus/shared/domain/entities';
 import { normalisePhoneInput } from '@campus/shared/domain/phone';
 import { useQuery } from '@tanstack/react-query';
@@ -24,20 +24,16 @@ import { OrderSummary } from './order-summary';
 import { PayToDetails } from './pay-to-details';
 import { PersonsStepper } from './persons-stepper';
 
-/** What the person fills in; the bucket and the navigation's campus join them on submit. */
+/**
+ * What the person fills in: the shared checkout values but the bucket and the navigation's
+ * campus, which join them on submit.
+ */
 type CheckoutFields = {
-  firstName: string;
-  lastName: string;
-  room: string;
-  phone: string;
-  email: string;
-  persons: number;
-  specialInstruction: string;
-  accountTitle: string;
-  bankName: string;
-  screenshot: File | null;
-  captcha: string;
-};
+  [K in Exclude<
+    keyof TCheckoutValues,
+    'cartItems' | 'universityId' | 'campusId' | 'screenshot'
+  >]-?: NonNullable<TCheckoutValues[K]>;
+} & { screenshot: File | null };
 
 const card = 'space-y-4 rounded-lg border border-gray-200 bg-white p-4 shadow-sm sm:p-6';
 const optional = <span className="font-normal text-gray-700">(optional)</span>;

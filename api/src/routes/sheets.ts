@@ -1,5 +1,4 @@
 import { randomBytes } from 'node:crypto';
-import { ADMIN_FORM_MESSAGES } from '@campus/shared/domain/admin-forms';
 import { AppError } from '@campus/shared/domain/app-error';
 import type { TUserProfile } from '@campus/shared/domain/entities';
 import {
@@ -8,7 +7,16 @@ import {
   HTTP_STATUS_MESSAGES,
 } from '@campus/shared/domain/error-catalogue';
 import { isCampusAdmin, isSuperAdmin, ROLE_MESSAGES } from '@campus/shared/domain/roles';
-import { MASTER_TAB_NAME, SHEET_TAB_MESSAGES, sheetTabName } from '@campus/shared/domain/sheet-tab';
+import {
+  type TSheetTabRequest,
+  ZAppendRowsRequest,
+  ZSheetTabRequest,
+} from '@campus/shared/domain/sheet-requests';
+import {
+  MASTER_TAB_NAME,
+  sheetTabName,
+  sheetTabNameProblem,
+} from '@campus/shared/domain/sheet-tab';
 import type { Db } from '@campus/shared/server/db/client';
 import { campuses, universities } from '@campus/shared/server/db/schema';
 import { type JobName, type JobPayload, jobId } from '@campus/shared/server/jobs';
@@ -19,61 +27,13 @@ import { and, eq } from 'drizzle-orm';
 import { type Context, Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { createMiddleware } from 'hono/factory';
-import { z } from 'zod';
 import type { AppEnv } from '../app-env';
 import { requireRole, signedInUser } from '../auth/guards';
 import { invalidField, jsonBody, parseWith } from '../http/body';
 import { attachmentDisposition, toCsv, toXlsx } from '../sheets/sheet-export';
 
-// Campus names are short; the cap only keeps absurd bodies out of the job queue and the logs.
-const MAX_NAME_LENGTH = 200;
-// What the operators' manual append accepts (SPEC §7 sends one row; a few more are handy).
-const MAX_APPEND_ROWS = 100;
-const MAX_APPEND_CELLS = 30;
-// Google Sheets holds at most 50,000 characters in a cell.
-const MAX_CELL_LENGTH = 50_000;
+// Rows of at most 100 x 30 cells of 50,000 characters would be far more; a megabyte is plenty.
 const MAX_BODY_BYTES = 1024 * 1024;
-
-const SHEET_REQUEST_MESSAGES = {
-  nameTooLong: `Names must be at most ${MAX_NAME_LENGTH} characters.`,
-  masterTab: `The ${MASTER_TAB_NAME} tab is not a campus's order sheet tab.`,
-  rows: `Send between 1 and ${MAX_APPEND_ROWS} rows in values.`,
-  cells: `A row holds at most ${MAX_APPEND_CELLS} cells.`,
-  cell: `A cell is text of at most ${MAX_CELL_LENGTH} characters or a number.`,
-} as const;
-
-const zName = (required: string) =>
-  z
-    .string(required)
-    .trim()
-    .min(1, required)
-    .max(MAX_NAME_LENGTH, SHEET_REQUEST_MESSAGES.nameTooLong);
-
-/** POST /create and DELETE /delete: the campus whose tab is meant (SPEC §7). */
-export const ZSheetTabRequest = z.object({
-  universityName: zName(ADMIN_FORM_MESSAGES.universityNameRequired),
-  campusName: zName(ADMIN_FORM_MESSAGES.campusNameRequired),
-});
-export type TSheetTabRequest = z.infer<typeof ZSheetTabRequest>;
-
-const zCell = z.union(
-  [z.string().max(MAX_CELL_LENGTH, SHEET_REQUEST_MESSAGES.cell), z.number()],
-  SHEET_REQUEST_MESSAGES.cell,
-);
-
-/** POST /orders/:tabName: rows to append as they are. */
-export const ZAppendRowsRequest = z.object({
-  values: z
-    .array(
-      z
-        .array(zCell, SHEET_REQUEST_MESSAGES.cells)
-        .max(MAX_APPEND_CELLS, SHEET_REQUEST_MESSAGES.cells),
-      SHEET_REQUEST_MESSAGES.rows,
-    )
-    .min(1, SHEET_REQUEST_MESSAGES.rows)
-    .max(MAX_APPEND_ROWS, SHEET_REQUEST_MESSAGES.rows),
-});
-export type TAppendRowsRequest = z.infer<typeof ZAppendRowsRequest>;
 
 const notFound = () =>
   new AppError({ code: 'not-found', status: 404, userMessage: ERROR_CATEGORIES.NOT_FOUND.message });
@@ -150,12 +110,9 @@ const requestKey = () => `${Date.now()}-${randomBytes(4).toString('hex')}`;
 
 /** The tab a create / delete request is about, or the 400 that says why it has none. */
 function requestedTab(body: TSheetTabRequest): string {
-  const tabName = sheetTabName(body.universityName, body.campusName);
-  if (tabName === '') throw invalidField('campusName', SHEET_TAB_MESSAGES.empty);
-  if (tabName === MASTER_TAB_NAME) {
-    throw invalidField('campusName', SHEET_REQUEST_MESSAGES.masterTab);
-  }
-  return tabName;
+  const problem = sheetTabNameProblem([], body);
+  if (problem) throw invalidField('campusName', problem);
+  return sheetTabName(body.universityName, body.campusName);
 }
 
 /**

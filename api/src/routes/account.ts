@@ -8,11 +8,12 @@ import {
 } from '@campus/shared/domain/auth-forms';
 import { CODE_MESSAGES } from '@campus/shared/domain/error-catalogue';
 import { signInOutcome } from '@campus/shared/domain/roles';
-import { allowedDomains, campuses, universities, users } from '@campus/shared/server/db/schema';
+import { campuses, universities, users } from '@campus/shared/server/db/schema';
 import { APIError } from 'better-auth/api';
 import { and, eq, sql } from 'drizzle-orm';
 import { type Context, Hono } from 'hono';
 import type { AppEnv } from '../app-env';
+import { campusAllowedDomains } from '../auth/allowed-domains';
 import { toProfile } from '../auth/auth';
 import { currentUser } from '../auth/guards';
 import type { Limit } from '../auth/rate-limit';
@@ -77,20 +78,6 @@ function fromAuthError(error: unknown): unknown {
   }
 }
 
-/** The allowed e-mail domains of a campus, as the sign-up rules read them. */
-function allowedDomainsOf(c: Context<AppEnv>, campusId: string) {
-  return c
-    .get('accounts')
-    .db.select({
-      domain: allowedDomains.domain,
-      universityId: allowedDomains.universityId,
-      campusId: allowedDomains.campusId,
-    })
-    .from(allowedDomains)
-    .where(eq(allowedDomains.campusId, campusId))
-    .orderBy(allowedDomains.domain);
-}
-
 async function userIdByEmail(c: Context<AppEnv>, email: string): Promise<string | null> {
   const [row] = await c
     .get('accounts')
@@ -133,14 +120,14 @@ export function accountRoutes() {
       return c.json(await c.get('accounts').captcha.challenge());
     })
     .get('/allowed-domains', async (c) => {
-      const rows = await allowedDomainsOf(c, c.req.query('campusId') ?? '');
+      const rows = await campusAllowedDomains(c.get('accounts').db, c.req.query('campusId') ?? '');
       return c.json({ ok: true, domains: rows.map((row) => row.domain) });
     })
     .post('/sign-up', async (c) => {
       const { db, auth } = c.get('accounts');
       const body = await jsonBody(c);
       const campusId = String((body as { campusId?: unknown } | null)?.campusId ?? '');
-      const domains = await allowedDomainsOf(c, campusId);
+      const domains = await campusAllowedDomains(c.get('accounts').db, campusId);
       const values = parseWith(createSignupSchema({ allowedDomains: domains }), body);
       await requireCaptcha(c, values.captcha, AUTH_MESSAGES.captchaRequired);
       await consumeAttempt(c, 'signUp', values.email);

@@ -8,9 +8,10 @@ import {
 } from '@campus/shared/domain/checkout';
 import { CODE_MESSAGES, ERROR_CATEGORIES } from '@campus/shared/domain/error-catalogue';
 import { zText } from '@campus/shared/domain/form-validation';
+import { isSuperAdmin } from '@campus/shared/domain/roles';
 import type { CatalogueCache } from '@campus/shared/server/catalogue/cache';
 import type { Db } from '@campus/shared/server/db/client';
-import { allowedDomains, campuses, orders } from '@campus/shared/server/db/schema';
+import { campuses, orders } from '@campus/shared/server/db/schema';
 import { orderJobId, orderJobs } from '@campus/shared/server/jobs';
 import { enqueueOutboxJobs } from '@campus/shared/server/outbox';
 import type { Producer } from '@campus/shared/server/queue';
@@ -18,6 +19,7 @@ import { and, eq } from 'drizzle-orm';
 import { Hono } from 'hono';
 import { z } from 'zod';
 import type { AppEnv } from '../app-env';
+import { campusAllowedDomains } from '../auth/allowed-domains';
 import { signedInUser } from '../auth/guards';
 import { invalidField, jsonBody, parseWith } from '../http/body';
 import { needsRedis, withinPersonLimit } from '../http/needs-redis';
@@ -36,14 +38,10 @@ const ORDER_LIMIT = { max: 20, windowSeconds: 10 * 60 };
 // Presence is the checkout rules' business (in the spec's order); this only bounds the value.
 const ZScreenshotId = zText().pipe(z.string().max(100, CHECKOUT_MESSAGES.paymentFields));
 
-async function allowedDomainsOfCampus(db: Db, campusId: string | null): Promise<string[]> {
+/** The domains checkout allows: those of the signed-in person's own campus (DESIGN §7). */
+async function checkoutDomains(db: Db, campusId: string | null): Promise<string[]> {
   if (!campusId) return [];
-  const rows = await db
-    .select({ domain: allowedDomains.domain })
-    .from(allowedDomains)
-    .where(eq(allowedDomains.campusId, campusId))
-    .orderBy(allowedDomains.domain);
-  return rows.map((row) => row.domain);
+  return (await campusAllowedDomains(db, campusId)).map((row) => row.domain);
 }
 
 const SAME_SUBMISSION_WAIT_MS = 10_000;
@@ -96,7 +94,7 @@ export function checkoutRoutes(deps: OrderRouteDeps) {
       const body: TCheckoutContextResponse = {
         ok: true,
         payTo,
-        allowedDomains: await allowedDomainsOfCampus(deps.db, user.campusId),
+        allowedDomains: await checkoutDomains(deps.db, user.campusId),
       };
       return c.json(body);
     })
@@ -110,7 +108,7 @@ export function checkoutRoutes(deps: OrderRouteDeps) {
       if (placed) return c.json({ ok: true, orderId: placed }, 200);
 
       const schema = createCheckoutSchema(
-        { allowedDomains: await allowedDomainsOfCampus(deps.db, user.campusId) },
+        { allowedDomains: await checkoutDomains(deps.db, user.campusId) },
         ZScreenshotId,
       );
       // The e-mail field is read-only: the order goes to the signed-in person's address.
@@ -164,7 +162,7 @@ export function submitOrderRoutes(deps: Pick<OrderRouteDeps, 'db' | 'producer'>)
       z.object({ orderId: z.string().trim().min(1) }),
       await jsonBody(c),
     );
-    const ownOnly = user.role === 'superAdmin' ? undefined : eq(orders.userId, user.uid);
+    const ownOnly = isSuperAdmin(user) ? undefined : eq(orders.userId, user.uid);
     const [order] = await deps.db
       .select({ id: orders.id })
       .from(orders)

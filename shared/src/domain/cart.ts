@@ -147,9 +147,17 @@ export function cartItemTotalPaisa(cart: readonly Pick<TCartLine, 'price' | 'qua
   return cart.reduce((sum, line) => sum + lineTotalPaisa(line), 0);
 }
 
-/** Delivery charge in paisa: Rs 130 × persons; persons must be a whole number of at least 1. */
+/** An order is for at least this many persons (SPEC §5). */
+export const MIN_PERSONS = 1;
+
+/** Whether a number of persons is a whole number of at least MIN_PERSONS. */
+export function isValidPersons(persons: number): boolean {
+  return Number.isInteger(persons) && persons >= MIN_PERSONS;
+}
+
+/** Delivery charge in paisa: Rs 130 × persons; persons must be valid (isValidPersons). */
 export function deliveryChargePaisa(persons: number): number {
-  if (!Number.isInteger(persons) || persons < 1) {
+  if (!isValidPersons(persons)) {
     throw new AppError({
       code: 'invalid-persons',
       status: 400,

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { emailMatchesAnyDomain, formatDomainList, normaliseDomain } from './allowed-domains';
-import { CART_MESSAGES } from './cart';
+import { CART_MESSAGES, isValidPersons } from './cart';
 import { ZCartLine } from './entities';
 import { ERROR_CATEGORIES } from './error-catalogue';
 import {
@@ -104,7 +104,7 @@ export function validateCheckout(
     return fieldError('accountTitle', CHECKOUT_MESSAGES.paymentFields);
   if (isBlank(values.bankName)) return fieldError('bankName', CHECKOUT_MESSAGES.paymentFields);
   if (isBlank(values.captcha)) return fieldError('captcha', CHECKOUT_MESSAGES.captchaRequired);
-  if (!Number.isInteger(values.persons) || values.persons < 1) {
+  if (!isValidPersons(values.persons)) {
     return fieldError('persons', CHECKOUT_MESSAGES.invalidPersons);
   }
   return null;

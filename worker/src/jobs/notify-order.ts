@@ -1,3 +1,4 @@
+import { CHECKOUT_MESSAGES } from '@campus/shared/domain/checkout';
 import { formatRs } from '@campus/shared/domain/money';
 import { orders, users } from '@campus/shared/server/db/schema';
 import type { MailMessage } from '@campus/shared/server/mail/mailer';
@@ -29,7 +30,7 @@ export function orderConfirmationMail(order: Order): MailMessage {
     text: [
       `Dear ${order.firstName},`,
       '',
-      'Thank you for shopping! Your order has been placed successfully.',
+      `${CHECKOUT_MESSAGES.thankYou} ${CHECKOUT_MESSAGES.orderPlaced}`,
       '',
       ...summary(order),
       '',

@@ -17,14 +17,14 @@ export function AdminNavLinks() {
   if (isSuperAdmin(user)) {
     return (
       <Link to="/super-admin" className={linkClass}>
-        Super Admin
+        {ROLE_LABELS.superAdmin}
       </Link>
     );
   }
   if (isCampusAdmin(user) && user?.universityId && user.campusId) {
     return (
       <Link to={campusAdminRoute(user.universityId, user.campusId)} className={linkClass}>
-        Campus Admin
+        {ROLE_LABELS.campusAdmin}
       </Link>
     );
   }

@@ -7,14 +7,14 @@ export function UnauthorizedPage() {
   const navigate = useNavigate();
   return (
     <section className="mx-auto max-w-md p-6 text-center">
-      <h1 className="text-2xl font-bold">Access Denied</h1>
+      <h1 className="text-2xl font-bold">{ERROR_CATEGORIES.AUTHORIZATION.title}</h1>
       <p className="mt-3 text-gray-700">{ERROR_CATEGORIES.AUTHORIZATION.message}</p>
       <div className="mt-6 flex justify-center gap-3">
         <Link to="/home" className={primaryButton}>
           Go to Home
         </Link>
         <button type="button" className={secondaryButton} onClick={() => navigate(-1)}>
-          Go Back
+          {ERROR_CATEGORIES.AUTHORIZATION.action}
         </button>
       </div>
     </section>

@@ -1,3 +1,4 @@
+import { MIN_PERSONS } from '@campus/shared/domain/cart';
 import { DELIVERY_CHARGE_PER_PERSON_PAISA, formatRs } from '@campus/shared/domain/money';
 import { useId } from 'react';
 
@@ -23,8 +24,8 @@ export function PersonsStepper({
         <button
           type="button"
           className={button}
-          disabled={persons <= 1}
-          onClick={() => onChange(Math.max(1, persons - 1))}
+          disabled={persons <= MIN_PERSONS}
+          onClick={() => onChange(Math.max(MIN_PERSONS, persons - 1))}
           aria-label="Decrease number of persons"
         >
           <span aria-hidden="true">−</span>

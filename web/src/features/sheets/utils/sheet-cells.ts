@@ -1,5 +1,13 @@
-// Columns whose text runs long (several lines of cart items); the rest stay on one line.
-const WRAPPED_COLUMNS = new Set(['Cart Items', 'Special Instruction']);
+import type { ORDER_SHEET_COLUMNS } from '@campus/shared/domain/order';
+
+type OrderSheetColumn = (typeof ORDER_SHEET_COLUMNS)[number];
+
+// Columns whose text runs long (several lines of cart items); the rest stay on one line. Typed
+// as the shared sheet columns, so a renamed column cannot silently stop wrapping.
+const WRAPPED_COLUMNS: ReadonlySet<string> = new Set<OrderSheetColumn>([
+  'Cart Items',
+  'Special Instruction',
+]);
 
 /** Whether a column of this title wraps its text instead of staying on one line. */
 export function wrapsText(title: string | undefined): boolean {

@@ -21,6 +21,9 @@ export const MIN_LINE_QUANTITY = 1;
 export const CART_MESSAGES = {
   campusLock: 'You can only order from your own campus. Please select items from your campus only.',
   invalidPersons: 'Number of persons must be at least 1.',
+  cartTitle: 'Your Cart',
+  bucketTitle: 'Your Bucket',
+  emptyBucket: 'Your bucket is empty.',
 } as const;
 
 /** What identifies a bucket line: the item name and restaurantName. */

@@ -46,9 +46,31 @@ export const IMAGE_MESSAGES = {
   notAnImage: 'The file given is not an image',
 } as const;
 
-/** Load errors of the catalogue pages. */
+/** Texts of the catalogue pages (SPEC §2 Restaurants, Mart items, Menu). */
 export const CATALOGUE_MESSAGES = {
   restaurantNotFound: 'Restaurant not found at this campus.',
+  tryAdjustingSearch: 'Try adjusting your search terms',
+  restaurants: {
+    title: (campus: string) => `Restaurants at ${campus}`,
+    searchPlaceholder: 'Search restaurants by name, cuisine, or location...',
+    loading: 'Loading Restaurants...',
+    empty: 'No restaurants available at this campus',
+    emptyHint: 'Check back later for new restaurants!',
+    noMatch: (term: string) => `No restaurants found matching "${term}"`,
+  },
+  martItems: {
+    title: (campus: string) => `Mart Items at ${campus}`,
+    searchPlaceholder: 'Search mart items by name, category, or description...',
+    loading: 'Loading Mart Items...',
+    empty: 'No mart items available at this campus',
+    noMatch: (term: string) => `No mart items found matching "${term}"`,
+  },
+  menu: {
+    title: (restaurant: string) => `Explore ${restaurant}'s Menu`,
+    loading: 'Loading Menu...',
+    empty: 'No menu items available',
+    noMatch: (term: string) => `No menu items found matching "${term}"`,
+  },
 } as const;
 
 /** Thrown when the auth hook is used outside its provider. */

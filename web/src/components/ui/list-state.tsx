@@ -1,4 +1,5 @@
 import { formatError } from '@campus/shared/domain/error-catalogue';
+import { CATALOGUE_MESSAGES } from '@campus/shared/domain/screen-messages';
 import type { ReactNode } from 'react';
 import { Alert } from './alert';
 import { StatusMessage } from './status-message';
@@ -35,7 +36,9 @@ export function ListState<T extends { id: string }>({
   if (query?.isError) return <Alert>{formatError(query.error).message}</Alert>;
   if (items.length === 0) return <StatusMessage title={emptyTitle}>{emptyHint}</StatusMessage>;
   if (shown.length === 0) {
-    return <StatusMessage title={noMatchTitle}>Try adjusting your search terms</StatusMessage>;
+    return (
+      <StatusMessage title={noMatchTitle}>{CATALOGUE_MESSAGES.tryAdjustingSearch}</StatusMessage>
+    );
   }
   return (
     <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">

@@ -1,4 +1,4 @@
-import { cartItemTotalPaisa, cartLineKey } from '@campus/shared/domain/cart';
+import { CART_MESSAGES, cartItemTotalPaisa, cartLineKey } from '@campus/shared/domain/cart';
 import { formatRs } from '@campus/shared/domain/money';
 import { Link } from 'react-router-dom';
 import { primaryButton, secondaryButton } from '@/components/ui/button-styles';
@@ -10,12 +10,12 @@ export function CartScreen() {
   const { items } = useCart();
   return (
     <section className="mx-auto max-w-3xl px-4 py-8">
-      <h1 className="text-3xl font-bold">Your Cart</h1>
+      <h1 className="text-3xl font-bold">{CART_MESSAGES.cartTitle}</h1>
       <div className="mt-6 rounded-lg border border-gray-200 bg-white p-4 shadow-sm sm:p-6">
-        <h2 className="text-xl font-semibold">Your Bucket</h2>
+        <h2 className="text-xl font-semibold">{CART_MESSAGES.bucketTitle}</h2>
         {items.length === 0 ? (
           <div className="py-6">
-            <p className="text-gray-700">Your bucket is empty.</p>
+            <p className="text-gray-700">{CART_MESSAGES.emptyBucket}</p>
             <Link to="/restaurants" className={`${secondaryButton} mt-4`}>
               Browse Restaurants
             </Link>

@@ -1,3 +1,4 @@
+import { CATALOGUE_MESSAGES } from '@campus/shared/domain/screen-messages';
 import { filterMartItems } from '@campus/shared/domain/search';
 import { useState } from 'react';
 import { FloatingCartButton } from '@/components/cart/floating-cart-button';
@@ -28,22 +29,24 @@ export function MartItemsScreen() {
   const shown = filterMartItems(all, term);
   return (
     <section className="mx-auto max-w-6xl px-4 py-8">
-      <h1 className="text-3xl font-bold">Mart Items at {selectedCampus.name}</h1>
+      <h1 className="text-3xl font-bold">
+        {CATALOGUE_MESSAGES.martItems.title(selectedCampus.name)}
+      </h1>
       <div className="mt-4 mb-6">
         <SearchBox
           label="Search mart items"
-          placeholder="Search mart items by name, category, or description..."
+          placeholder={CATALOGUE_MESSAGES.martItems.searchPlaceholder}
           value={term}
           onChange={setTerm}
         />
       </div>
       <ListState
         query={martItems}
-        loadingTitle="Loading Mart Items..."
+        loadingTitle={CATALOGUE_MESSAGES.martItems.loading}
         items={all}
         shown={shown}
-        emptyTitle="No mart items available at this campus"
-        noMatchTitle={`No mart items found matching "${term.trim()}"`}
+        emptyTitle={CATALOGUE_MESSAGES.martItems.empty}
+        noMatchTitle={CATALOGUE_MESSAGES.martItems.noMatch(term.trim())}
         renderItem={(item) => <MartItemCard item={item} />}
       />
       <FloatingCartButton />

@@ -1,5 +1,6 @@
 import { formatError } from '@campus/shared/domain/error-catalogue';
 import { isRestaurantOpen, restaurantStatusLabel } from '@campus/shared/domain/restaurant-hours';
+import { CATALOGUE_MESSAGES } from '@campus/shared/domain/screen-messages';
 import { filterMenuItems } from '@campus/shared/domain/search';
 import { useState } from 'react';
 import { useParams } from 'react-router-dom';
@@ -26,7 +27,7 @@ export function MenuScreen() {
       <section className="mx-auto max-w-6xl px-4 py-8">
         <h1 className="mb-6 text-3xl font-bold">Menu</h1>
         {menu.isPending ? (
-          <StatusMessage title="Loading Menu..." busy />
+          <StatusMessage title={CATALOGUE_MESSAGES.menu.loading} busy />
         ) : (
           <Alert>{formatError(menu.error).message}</Alert>
         )}
@@ -40,7 +41,7 @@ export function MenuScreen() {
   const shown = filterMenuItems(menuItems, term);
   return (
     <section className="mx-auto max-w-6xl px-4 py-8">
-      <h1 className="text-3xl font-bold">Explore {restaurant.name}'s Menu</h1>
+      <h1 className="text-3xl font-bold">{CATALOGUE_MESSAGES.menu.title(restaurant.name)}</h1>
       <p className="mt-2 text-gray-700">
         {restaurant.location} · {restaurant.cuisine}
       </p>
@@ -62,8 +63,8 @@ export function MenuScreen() {
       <ListState
         items={menuItems}
         shown={shown}
-        emptyTitle="No menu items available"
-        noMatchTitle={`No menu items found matching "${term.trim()}"`}
+        emptyTitle={CATALOGUE_MESSAGES.menu.empty}
+        noMatchTitle={CATALOGUE_MESSAGES.menu.noMatch(term.trim())}
         renderItem={(item) => <MenuItemCard item={item} restaurant={restaurant} open={open} />}
       />
       <FloatingCartButton />

@@ -1,3 +1,4 @@
+import { CATALOGUE_MESSAGES } from '@campus/shared/domain/screen-messages';
 import { filterRestaurants } from '@campus/shared/domain/search';
 import { useState } from 'react';
 import { ListState } from '@/components/ui/list-state';
@@ -28,23 +29,25 @@ export function RestaurantsScreen() {
   const shown = filterRestaurants(all, term);
   return (
     <section className="mx-auto max-w-6xl px-4 py-8">
-      <h1 className="text-3xl font-bold">Restaurants at {selectedCampus.name}</h1>
+      <h1 className="text-3xl font-bold">
+        {CATALOGUE_MESSAGES.restaurants.title(selectedCampus.name)}
+      </h1>
       <div className="mt-4 mb-6">
         <SearchBox
           label="Search restaurants"
-          placeholder="Search restaurants by name, cuisine, or location..."
+          placeholder={CATALOGUE_MESSAGES.restaurants.searchPlaceholder}
           value={term}
           onChange={setTerm}
         />
       </div>
       <ListState
         query={restaurants}
-        loadingTitle="Loading Restaurants..."
+        loadingTitle={CATALOGUE_MESSAGES.restaurants.loading}
         items={all}
         shown={shown}
-        emptyTitle="No restaurants available at this campus"
-        emptyHint="Check back later for new restaurants!"
-        noMatchTitle={`No restaurants found matching "${term.trim()}"`}
+        emptyTitle={CATALOGUE_MESSAGES.restaurants.empty}
+        emptyHint={CATALOGUE_MESSAGES.restaurants.emptyHint}
+        noMatchTitle={CATALOGUE_MESSAGES.restaurants.noMatch(term.trim())}
         renderItem={(restaurant) => <RestaurantCard restaurant={restaurant} now={now} />}
       />
     </section>

@@ -15,6 +15,13 @@ import type { AccountServices } from './auth/services';
 import { requestLog } from './middleware/request-log';
 import { sameOrigin } from './middleware/same-origin';
 import { accountRoutes } from './routes/account';
+import { domainRoutes } from './routes/admin/domains';
+import { martItemRoutes } from './routes/admin/mart-items';
+import { menuItemRoutes } from './routes/admin/menu-items';
+import { overviewRoutes } from './routes/admin/overview';
+import { restaurantRoutes } from './routes/admin/restaurants';
+import { universityRoutes } from './routes/admin/universities';
+import { userRoutes } from './routes/admin/users';
 import { catalogueRoutes } from './routes/catalogue';
 import { type HealthChecks, healthRoutes } from './routes/health';
 import { mailRoutes } from './routes/mail';
@@ -109,6 +116,21 @@ export function createApp(deps: AppDeps) {
       },
     }),
   );
+  // Admin forms are a few hundred bytes of text; photos go through /api/uploads.
+  app.use(
+    '/api/admin/*',
+    bodyLimit({
+      maxSize: 32 * 1024,
+      onError: () => {
+        throw new AppError({
+          code: 'invalid-argument',
+          status: 413,
+          userMessage: ERROR_CATEGORIES.VALIDATION.message,
+          logMessage: 'admin request body over 32 KB',
+        });
+      },
+    }),
+  );
   app.use('/submit-order', sameOrigin(deps.publicUrl));
   app.use(
     '/submit-order',
@@ -131,6 +153,14 @@ export function createApp(deps: AppDeps) {
   app.route('/', publicConfigRoutes({ whatsappNumber: deps.whatsappNumber ?? null }));
   app.route('/api/account', accountRoutes());
   app.route('/api/admin/mail', mailRoutes());
+  const admin = { db: deps.accounts.db, producer: deps.producer, catalogue: deps.catalogue };
+  app.route('/api/admin', overviewRoutes(admin));
+  app.route('/api/admin', universityRoutes(admin));
+  app.route('/api/admin', userRoutes(admin));
+  app.route('/api/admin', domainRoutes(admin));
+  app.route('/api/admin', restaurantRoutes(admin));
+  app.route('/api/admin', menuItemRoutes(admin));
+  app.route('/api/admin', martItemRoutes(admin));
   app.route(
     '/api/sheets',
     sheetRoutes({ sheets: deps.sheets, producer: deps.producer, db: deps.accounts.db }),

@@ -1,10 +1,11 @@
 import { AppError } from '@campus/shared/domain/app-error';
 import type { TUserProfile } from '@campus/shared/domain/entities';
-import { CODE_MESSAGES, ERROR_CATEGORIES } from '@campus/shared/domain/error-catalogue';
+import { CODE_MESSAGES } from '@campus/shared/domain/error-catalogue';
 import { canAccessCampus, hasRole, ROLE_MESSAGES, type TRole } from '@campus/shared/domain/roles';
 import type { Context } from 'hono';
 import { createMiddleware } from 'hono/factory';
 import type { AppEnv } from '../app-env';
+import { notFound } from '../http/errors';
 import { toProfile } from './auth';
 
 /** The profile of the session cookie on this request, or null; looked up once per request. */
@@ -59,28 +60,36 @@ export function requireRole(...roles: TRole[]) {
   });
 }
 
+/** Where a campus-scoped request points: a campus that exists, or null. */
+export type CampusRef = { universityId: string; campusId: string };
+
+/**
+ * Throws unless the person is a super admin, or a campus admin of `campus`. A campus that does
+ * not exist (null) is `missing()` for a super admin (404 unless told otherwise) and a 403 for a
+ * campus admin, who learns nothing about other campuses.
+ */
+export function assertCampusAccess(
+  user: TUserProfile,
+  campus: CampusRef | null,
+  missing: () => AppError = notFound,
+): asserts campus is CampusRef {
+  if (!hasRole(user, ['superAdmin', 'campusAdmin'])) throw forbidden(['campusAdmin']);
+  if (!campus && hasRole(user, ['superAdmin'])) throw missing();
+  if (!campus || !canAccessCampus(user, campus.universityId, campus.campusId)) {
+    throw forbidden(['campusAdmin']);
+  }
+}
+
 /**
  * Only a super admin, or a campus admin of the campus the request is about, passes. `campusOf`
  * reads the campus from the request (route parameters, or the database for a restaurant id),
  * never from what the client says about itself; null means the thing does not exist.
  */
-export function requireCampusAccess(
-  campusOf: (c: Context<AppEnv>) => Promise<{ universityId: string; campusId: string } | null>,
-) {
+export function requireCampusAccess(campusOf: (c: Context<AppEnv>) => Promise<CampusRef | null>) {
   return createMiddleware<AppEnv>(async (c, next) => {
     const user = await signedInUser(c);
     if (!hasRole(user, ['superAdmin', 'campusAdmin'])) throw forbidden(['campusAdmin']);
-    const campus = await campusOf(c);
-    if (!campus && hasRole(user, ['superAdmin'])) {
-      throw new AppError({
-        code: 'not-found',
-        status: 404,
-        userMessage: ERROR_CATEGORIES.NOT_FOUND.message,
-      });
-    }
-    if (!campus || !canAccessCampus(user, campus.universityId, campus.campusId)) {
-      throw forbidden(['campusAdmin']);
-    }
+    assertCampusAccess(user, await campusOf(c));
     await next();
   });
 }

@@ -15,6 +15,7 @@ import {
 import { findClosedRestaurantMessage } from '@campus/shared/domain/restaurant-hours';
 import { sheetTabName } from '@campus/shared/domain/sheet-tab';
 import type { Db } from '@campus/shared/server/db/client';
+import { isUniqueViolation } from '@campus/shared/server/db/errors';
 import { newId } from '@campus/shared/server/db/ids';
 import {
   campuses,
@@ -167,13 +168,6 @@ async function screenshotUrl(db: Db, uploadId: string, userId: string): Promise<
     );
   if (!upload) throw refuse(400, 'invalid-argument', CHECKOUT_MESSAGES.paymentFields, 'screenshot');
   return upload.url;
-}
-
-function isUniqueViolation(error: unknown): boolean {
-  for (let e: unknown = error; e instanceof Error; e = e.cause) {
-    if ((e as { code?: unknown }).code === '23505') return true;
-  }
-  return false;
 }
 
 /**

@@ -30,13 +30,11 @@ import { createMiddleware } from 'hono/factory';
 import type { AppEnv } from '../app-env';
 import { requireRole, signedInUser } from '../auth/guards';
 import { invalidField, jsonBody, parseWith } from '../http/body';
+import { notFound } from '../http/errors';
 import { attachmentDisposition, toCsv, toXlsx } from '../sheets/sheet-export';
 
 // Rows of at most 100 x 30 cells of 50,000 characters would be far more; a megabyte is plenty.
 const MAX_BODY_BYTES = 1024 * 1024;
-
-const notFound = () =>
-  new AppError({ code: 'not-found', status: 404, userMessage: ERROR_CATEGORIES.NOT_FOUND.message });
 
 const unavailable = (cause: unknown) =>
   new AppError({

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  ADMIN_FORM_MESSAGES,
   createMenuItemSchema,
   formMode,
   parseStock,
@@ -61,6 +62,18 @@ describe('university and campus', () => {
       'Please enter a campus name.',
     ]);
     expect(ZCampusForm.parse({ universityId: 'u1', name: 'Main' }).location).toBe('');
+  });
+
+  it('takes a campus pay-to account whole or not at all', () => {
+    const campus = { universityId: 'u1', name: 'Main' };
+    expect(ZCampusForm.safeParse(campus).success).toBe(true);
+    const whole = { payToAccountTitle: 'CB', payToBankName: 'HBL', payToAccountNumber: 'PK36' };
+    expect(ZCampusForm.parse({ ...campus, ...whole }).payToBankName).toBe('HBL');
+    const half = ZCampusForm.safeParse({ ...campus, ...whole, payToBankName: ' ' });
+    expect(half.success).toBe(false);
+    expect(half.error?.issues.map((issue) => [issue.path.join('.'), issue.message])).toEqual([
+      ['payToBankName', ADMIN_FORM_MESSAGES.payToIncomplete],
+    ]);
   });
 
   it('tells add mode from edit mode', () => {

@@ -41,6 +41,10 @@ export const ADMIN_FORM_MESSAGES = {
   domainRequired: 'Please enter a domain.',
   domainInvalid: DOMAIN_MESSAGES.invalidDomain,
   roleInvalid: 'Role must be user, campusAdmin or superAdmin.',
+  payToIncomplete:
+    'Fill in the account title, bank and account number, or leave all three empty to use the default account.',
+  cannotDeleteSelf: 'You cannot delete your own account.',
+  cannotChangeOwnRole: 'You cannot change your own role.',
 } as const;
 
 const M = ADMIN_FORM_MESSAGES;
@@ -101,13 +105,22 @@ const campusShape = z.object({
   universityId: zText(),
   name: zText(),
   location: zText(),
+  // The pay-to account students see at checkout (DESIGN §7): all three, or none for the default.
+  payToAccountTitle: zText(),
+  payToBankName: zText(),
+  payToAccountNumber: zText(),
 });
 export type TCampusFormValues = z.input<typeof campusShape>;
 
-/** Campus form rules: university, then name; location is optional. */
+const PAY_TO_FIELDS = ['payToAccountTitle', 'payToBankName', 'payToAccountNumber'] as const;
+
+/** Campus form rules: university, then name; location is optional; the pay-to account all or none. */
 export function validateCampusForm(values: TCampusFormValues): FieldError | null {
   if (isBlank(values.universityId)) return fieldError('universityId', M.selectUniversity);
-  return isBlank(values.name) ? fieldError('name', M.campusNameRequired) : null;
+  if (isBlank(values.name)) return fieldError('name', M.campusNameRequired);
+  const missing = firstBlank(values, [...PAY_TO_FIELDS]);
+  const given = PAY_TO_FIELDS.some((field) => !isBlank(values[field]));
+  return missing && given ? fieldError(missing, M.payToIncomplete) : null;
 }
 
 /** The campus form (add or edit). */

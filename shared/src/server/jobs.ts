@@ -67,3 +67,15 @@ export function orderJobs(orderId: string) {
 
 /** A job as the outbox keeps it until it is enqueued. */
 export type OutboxJob = { jobName: JobName; jobId: string; payload: unknown };
+
+/**
+ * The job that creates or removes a campus's order tab. `key` makes each request its own job, so
+ * a tab made again after a delete is new work rather than a duplicate of the first create.
+ */
+export function sheetTabJob(kind: 'create' | 'delete', tabName: string, key: string): OutboxJob {
+  return {
+    jobName: kind === 'create' ? 'create-sheet-tab' : 'delete-sheet-tab',
+    jobId: jobId('sheet-tab', kind, tabName, key),
+    payload: { tabName },
+  };
+}

@@ -1,4 +1,5 @@
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
+import type { TAdminMenuItem } from '../../domain/admin-api';
 import type {
   TCampus,
   TMartItem,
@@ -33,6 +34,86 @@ function byName<T extends { id: string; name: string }>(rows: T[]): T[] {
   );
 }
 
+/** Which rows an admin list shows; a filter left out does not narrow it. */
+export type CatalogueFilter = { universityId?: string; campusId?: string; restaurantId?: string };
+
+// Every list joins the row's campus, so the campus filters apply to that join.
+const campusFilter = (filter: CatalogueFilter) => [
+  ...(filter.universityId ? [eq(campuses.universityId, filter.universityId)] : []),
+  ...(filter.campusId ? [eq(campuses.id, filter.campusId)] : []),
+];
+
+/** Restaurants with their campus, sorted by name; an empty time means "not set" (SPEC §4). */
+export async function listRestaurants(db: Db, filter: CatalogueFilter): Promise<TRestaurant[]> {
+  const rows = await db
+    .select({
+      id: restaurants.id,
+      universityId: campuses.universityId,
+      campusId: restaurants.campusId,
+      name: restaurants.name,
+      location: restaurants.location,
+      cuisine: restaurants.cuisine,
+      openTime: restaurants.openTime,
+      closeTime: restaurants.closeTime,
+      is24x7: restaurants.is24x7,
+    })
+    .from(restaurants)
+    .innerJoin(campuses, eq(campuses.id, restaurants.campusId))
+    .where(and(...campusFilter(filter)));
+  return byName(
+    rows.map((row) => ({
+      ...row,
+      openTime: row.openTime || null,
+      closeTime: row.closeTime || null,
+    })),
+  );
+}
+
+/** Mart items with their campus, sorted by name. */
+export async function listMartItems(db: Db, filter: CatalogueFilter): Promise<TMartItem[]> {
+  const rows = await db
+    .select({
+      id: martItems.id,
+      universityId: campuses.universityId,
+      campusId: martItems.campusId,
+      name: martItems.name,
+      price: martItems.pricePaisa,
+      description: martItems.description,
+      category: martItems.category,
+      stock: martItems.stock,
+      photoURL: martItems.photoUrl,
+    })
+    .from(martItems)
+    .innerJoin(campuses, eq(campuses.id, martItems.campusId))
+    .where(and(...campusFilter(filter)));
+  return byName(rows);
+}
+
+/** Menu items with their restaurant's campus, sorted by name. */
+export async function listMenuItems(db: Db, filter: CatalogueFilter): Promise<TAdminMenuItem[]> {
+  const rows = await db
+    .select({
+      id: menuItems.id,
+      restaurantId: menuItems.restaurantId,
+      universityId: campuses.universityId,
+      campusId: restaurants.campusId,
+      name: menuItems.name,
+      price: menuItems.pricePaisa,
+      description: menuItems.description,
+      photoURL: menuItems.photoUrl,
+    })
+    .from(menuItems)
+    .innerJoin(restaurants, eq(restaurants.id, menuItems.restaurantId))
+    .innerJoin(campuses, eq(campuses.id, restaurants.campusId))
+    .where(
+      and(
+        ...campusFilter(filter),
+        ...(filter.restaurantId ? [eq(menuItems.restaurantId, filter.restaurantId)] : []),
+      ),
+    );
+  return byName(rows);
+}
+
 /** Reads the public catalogue (SPEC §3 entities, prices in integer paisa), sorted by name. */
 export function databaseCatalogueSource(db: Db): CatalogueSource {
   return {
@@ -56,64 +137,17 @@ export function databaseCatalogueSource(db: Db): CatalogueSource {
       return byName(rows);
     },
 
-    async restaurants(campusId) {
-      const rows = await db
-        .select({
-          id: restaurants.id,
-          universityId: campuses.universityId,
-          campusId: restaurants.campusId,
-          name: restaurants.name,
-          location: restaurants.location,
-          cuisine: restaurants.cuisine,
-          openTime: restaurants.openTime,
-          closeTime: restaurants.closeTime,
-          is24x7: restaurants.is24x7,
-        })
-        .from(restaurants)
-        .innerJoin(campuses, eq(campuses.id, restaurants.campusId))
-        .where(eq(restaurants.campusId, campusId));
-      // An empty time means "not set" (SPEC §4: open when a time is missing).
-      return byName(
-        rows.map((row) => ({
-          ...row,
-          openTime: row.openTime || null,
-          closeTime: row.closeTime || null,
-        })),
-      );
+    restaurants(campusId) {
+      return listRestaurants(db, { campusId });
     },
 
-    async martItems(campusId) {
-      const rows = await db
-        .select({
-          id: martItems.id,
-          universityId: campuses.universityId,
-          campusId: martItems.campusId,
-          name: martItems.name,
-          price: martItems.pricePaisa,
-          description: martItems.description,
-          category: martItems.category,
-          stock: martItems.stock,
-          photoURL: martItems.photoUrl,
-        })
-        .from(martItems)
-        .innerJoin(campuses, eq(campuses.id, martItems.campusId))
-        .where(eq(martItems.campusId, campusId));
-      return byName(rows);
+    martItems(campusId) {
+      return listMartItems(db, { campusId });
     },
 
     async menuItems(restaurantId) {
-      const rows = await db
-        .select({
-          id: menuItems.id,
-          restaurantId: menuItems.restaurantId,
-          name: menuItems.name,
-          price: menuItems.pricePaisa,
-          description: menuItems.description,
-          photoURL: menuItems.photoUrl,
-        })
-        .from(menuItems)
-        .where(eq(menuItems.restaurantId, restaurantId));
-      return byName(rows);
+      const rows = await listMenuItems(db, { restaurantId });
+      return rows.map(({ universityId: _u, campusId: _c, ...item }) => item);
     },
 
     async campusOfRestaurant(restaurantId) {

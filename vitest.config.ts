@@ -1,4 +1,5 @@
 import { connect } from 'node:net';
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 
 // Unit tests live beside the code; integration tests live in tests/ and run once per database
@@ -24,7 +25,7 @@ const consoleGuard = 'tests/src/support/fail-on-console-error.ts';
 const integration = (engine: 'pglite' | 'postgres') => ({
   test: {
     name: `integration-${engine}`,
-    include: ['tests/src/integration/**/*.test.ts'],
+    include: ['tests/src/integration/**/*.test.ts', 'tests/src/security/**/*.test.ts'],
     environment: 'node',
     setupFiles: [consoleGuard],
     globalSetup: ['tests/src/support/global-setup.ts'],
@@ -45,6 +46,8 @@ export default defineConfig(async () => {
     test: {
       projects: [
         {
+          // The web's own import alias (web/vite.config.ts), for its component tests.
+          resolve: { alias: { '@': fileURLToPath(new URL('./web/src', import.meta.url)) } },
           test: {
             name: 'unit',
             include: ['{shared,api,worker}/src/**/*.test.ts', 'web/src/**/*.test.{ts,tsx}'],

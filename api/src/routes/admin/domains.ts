@@ -37,9 +37,10 @@ async function domainForm(db: Db, c: Context<AppEnv>) {
 /** Domain management (super admin only): the e-mail domains sign-up and checkout allow per campus. */
 export function domainRoutes(deps: { db: Db }) {
   const { db } = deps;
+  // Every route names its guard: a sub-app's use() would also guard the others under /api/admin.
+  const superAdmin = requireRole('superAdmin');
   return new Hono<AppEnv>()
-    .use(requireRole('superAdmin'))
-    .get('/domains', async (c) => {
+    .get('/domains', superAdmin, async (c) => {
       const rows = await db
         .select(domainColumns)
         .from(allowedDomains)
@@ -47,7 +48,7 @@ export function domainRoutes(deps: { db: Db }) {
       const body: TDomainsResponse = { ok: true, domains: rows };
       return c.json(body);
     })
-    .post('/domains', async (c) => {
+    .post('/domains', superAdmin, async (c) => {
       const actor = await signedInUser(c);
       const form = await domainForm(db, c);
       const domain: TAllowedDomain = {
@@ -71,7 +72,7 @@ export function domainRoutes(deps: { db: Db }) {
       const body: TDomainResponse = { ok: true, domain };
       return c.json(body, 201);
     })
-    .patch('/domains/:id', async (c) => {
+    .patch('/domains/:id', superAdmin, async (c) => {
       const actor = await signedInUser(c);
       const id = c.req.param('id');
       const form = await domainForm(db, c);
@@ -106,7 +107,7 @@ export function domainRoutes(deps: { db: Db }) {
       const body: TDomainResponse = { ok: true, domain };
       return c.json(body);
     })
-    .delete('/domains/:id', async (c) => {
+    .delete('/domains/:id', superAdmin, async (c) => {
       const actor = await signedInUser(c);
       const id = c.req.param('id');
       const deleted = await db.transaction(async (tx) => {

@@ -104,9 +104,10 @@ export function universityRoutes(deps: AdminDeps) {
   const { db, producer, catalogue } = deps;
   const log = (c: Context<AppEnv>) => c.get('log');
 
+  // Every route names its guard: a sub-app's use() would also guard the others under /api/admin.
+  const superAdmin = requireRole('superAdmin');
   return new Hono<AppEnv>()
-    .use(requireRole('superAdmin'))
-    .get('/universities', async (c) => {
+    .get('/universities', superAdmin, async (c) => {
       const [universityRows, campusRows] = await Promise.all([
         db.select({ id: universities.id, name: universities.name }).from(universities),
         db.select(campusColumns).from(campuses),
@@ -122,7 +123,7 @@ export function universityRoutes(deps: AdminDeps) {
       };
       return c.json(body);
     })
-    .post('/universities', async (c) => {
+    .post('/universities', superAdmin, async (c) => {
       const actor = await signedInUser(c);
       const form = parseWith(ZUniversityForm, await jsonBody(c));
       const university = { id: newId(), name: form.name };
@@ -141,7 +142,7 @@ export function universityRoutes(deps: AdminDeps) {
       const body: TUniversityResponse = { ok: true, university };
       return c.json(body, 201);
     })
-    .patch('/universities/:id', async (c) => {
+    .patch('/universities/:id', superAdmin, async (c) => {
       const actor = await signedInUser(c);
       const id = c.req.param('id');
       const form = parseWith(ZUniversityForm, await jsonBody(c));
@@ -179,7 +180,7 @@ export function universityRoutes(deps: AdminDeps) {
       const body: TUniversityResponse = { ok: true, university: { id, name: form.name } };
       return c.json(body);
     })
-    .delete('/universities/:id', async (c) => {
+    .delete('/universities/:id', superAdmin, async (c) => {
       const actor = await signedInUser(c);
       const id = c.req.param('id');
       const jobs = await db.transaction(async (tx) => {
@@ -216,7 +217,7 @@ export function universityRoutes(deps: AdminDeps) {
       const body: TUniversityDeleteResponse = { ok: true, sheetTabs };
       return c.json(body);
     })
-    .post('/campuses', async (c) => {
+    .post('/campuses', superAdmin, async (c) => {
       const actor = await signedInUser(c);
       const form = parseWith(ZCampusForm, await jsonBody(c));
       const named = {
@@ -248,7 +249,7 @@ export function universityRoutes(deps: AdminDeps) {
       const body: TCampusResponse = { ok: true, campus, ...(sheetTab ? { sheetTab } : {}) };
       return c.json(body, 201);
     })
-    .patch('/campuses/:id', async (c) => {
+    .patch('/campuses/:id', superAdmin, async (c) => {
       const actor = await signedInUser(c);
       const id = c.req.param('id');
       const form = parseWith(ZCampusForm, await jsonBody(c));
@@ -294,7 +295,7 @@ export function universityRoutes(deps: AdminDeps) {
       const body: TCampusResponse = { ok: true, campus, ...(sheetTab ? { sheetTab } : {}) };
       return c.json(body);
     })
-    .delete('/campuses/:id', async (c) => {
+    .delete('/campuses/:id', superAdmin, async (c) => {
       const actor = await signedInUser(c);
       const id = c.req.param('id');
       const { campus, jobs } = await db.transaction(async (tx) => {

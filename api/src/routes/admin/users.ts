@@ -47,9 +47,10 @@ function userFilters(query: Record<string, string>): SQL[] {
  */
 export function userRoutes(deps: AdminDeps) {
   const { db } = deps;
+  // Every route names its guard: a sub-app's use() would also guard the others under /api/admin.
+  const superAdmin = requireRole('superAdmin');
   return new Hono<AppEnv>()
-    .use(requireRole('superAdmin'))
-    .get('/users', async (c) => {
+    .get('/users', superAdmin, async (c) => {
       const rows = await db
         .select()
         .from(users)
@@ -58,7 +59,7 @@ export function userRoutes(deps: AdminDeps) {
       const body: TUsersResponse = { ok: true, users: rows.map(toProfile) };
       return c.json(body);
     })
-    .post('/users', async (c) => {
+    .post('/users', superAdmin, async (c) => {
       const actor = await signedInUser(c);
       const form = parseWith(ZCreateUserForm, await jsonBody(c));
       const campus = await findCampus(db, form.universityId, form.campusId);
@@ -97,7 +98,7 @@ export function userRoutes(deps: AdminDeps) {
       const body: TUserResponse = { ok: true, user };
       return c.json(body, 201);
     })
-    .patch('/users/:id/role', async (c) => {
+    .patch('/users/:id/role', superAdmin, async (c) => {
       const actor = await signedInUser(c);
       const id = c.req.param('id');
       const { role } = parseWith(ZRoleChange, await jsonBody(c));
@@ -116,7 +117,7 @@ export function userRoutes(deps: AdminDeps) {
       const body: TUserResponse = { ok: true, user: { ...before, role } };
       return c.json(body);
     })
-    .delete('/users/:id', async (c) => {
+    .delete('/users/:id', superAdmin, async (c) => {
       const actor = await signedInUser(c);
       const id = c.req.param('id');
       if (id === actor.uid) throw invalidField('id', ADMIN_FORM_MESSAGES.cannotDeleteSelf);
@@ -133,7 +134,7 @@ export function userRoutes(deps: AdminDeps) {
       const body: TDeletedResponse = { ok: true, deleted };
       return c.json(body);
     })
-    .delete('/users', async (c) => {
+    .delete('/users', superAdmin, async (c) => {
       const actor = await signedInUser(c);
       const campusId = c.req.query('campusId') ?? '';
       if (campusId === '') {

@@ -4,27 +4,17 @@ import { sheetTabName } from '@campus/shared/domain/sheet-tab';
 import { expect, type Locator, type Page, type Request, test } from '@playwright/test';
 import { expectNoSevereViolations } from './support/a11y';
 import { DEMO, signIn, waitForCaptcha } from './support/auth';
+import { chooseCampus, DEMO_CAMPUS, DEMO_UNIVERSITY } from './support/campus';
 
 // SPEC §2/§3/§4/§5 Checkout against the all-in-one server and its demo data (seed.ts): the student
 // of Northfield University / Lahore Campus orders from Chai Dhaba and Slice Corner (both 24x7),
 // Midnight Grill (6 PM - 2 AM, Karachi) and the mart; the campus admin then finds the order's row
 // in the campus tab of the local orders spreadsheet.
 
-const UNIVERSITY = 'Northfield University';
-const CAMPUS = 'Lahore Campus';
+const UNIVERSITY = DEMO_UNIVERSITY;
+const CAMPUS = DEMO_CAMPUS;
 const KARACHI_UTC_OFFSET_HOURS = 5;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
-
-/** Chooses a university and campus through the selector in the navigation bar. */
-async function chooseCampus(page: Page) {
-  await page.getByRole('button', { name: /^(Select University|.+ - (Select Campus|.+))$/ }).click();
-  await page.getByRole('button', { name: UNIVERSITY, exact: true }).click();
-  await page.getByRole('button', { name: new RegExp(`^${CAMPUS}`) }).click();
-  await expect(page.getByRole('button', { name: `${UNIVERSITY} - ${CAMPUS}` })).toHaveAttribute(
-    'aria-expanded',
-    'false',
-  );
-}
 
 /** The card (list item) of a restaurant or item by its heading. */
 const card = (page: Page, name: string) =>

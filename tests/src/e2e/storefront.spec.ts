@@ -1,26 +1,15 @@
 import { expect, type Locator, type Page, test } from '@playwright/test';
 import { expectNoSevereViolations } from './support/a11y';
 import { signIn } from './support/auth';
+import { chooseCampus, DEMO_CAMPUS, DEMO_UNIVERSITY } from './support/campus';
 
 // The storefront of SPEC §2/§4 against the all-in-one server and its demo data (seed.ts):
 // Northfield University / Lahore Campus with Chai Dhaba and Slice Corner (24x7), Midnight Grill (6 PM - 2 AM),
 // Sunrise Bakery (closed while seeding) and mart items, Salted Crisps with stock 0.
 
-const UNIVERSITY = 'Northfield University';
-const CAMPUS = 'Lahore Campus';
+const UNIVERSITY = DEMO_UNIVERSITY;
+const CAMPUS = DEMO_CAMPUS;
 const STUDENT = { email: 'student@lhr.northfield.edu.pk', password: 'student-demo' };
-
-/** Chooses a university and campus through the selector in the navigation bar. */
-async function chooseCampus(page: Page, university = UNIVERSITY, campus = CAMPUS) {
-  await page.getByRole('button', { name: /^(Select University|.+ - (Select Campus|.+))$/ }).click();
-  await page.getByRole('button', { name: university, exact: true }).click();
-  await expect(page.getByRole('button', { name: `${university} - Select Campus` })).toBeVisible();
-  await page.getByRole('button', { name: new RegExp(`^${campus}`) }).click();
-  await expect(page.getByRole('button', { name: `${university} - ${campus}` })).toHaveAttribute(
-    'aria-expanded',
-    'false',
-  );
-}
 
 /** A value the page keeps in browser storage, or null. */
 async function stored(page: Page, key: string): Promise<string | null> {

@@ -96,6 +96,7 @@ try {
     authSecret: config.AUTH_SECRET ?? loadOrCreateAuthSecret(config.DATA_DIR),
     publicUrl: publicUrl(config),
     trustProxy: config.TRUST_PROXY,
+    captchaCounterMax: config.CAPTCHA_COUNTER_MAX,
     whatsappNumber: config.WHATSAPP_NUMBER,
     adapters,
   });

@@ -43,6 +43,7 @@ try {
     authSecret,
     publicUrl: publicUrl(config),
     trustProxy: config.TRUST_PROXY,
+    captchaCounterMax: config.CAPTCHA_COUNTER_MAX,
     whatsappNumber: config.WHATSAPP_NUMBER,
     adapters: apiAdaptersFromConfig(config, database.db, publicUrl(config)),
   });

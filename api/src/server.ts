@@ -33,6 +33,8 @@ export async function startApi(options: {
   authSecret: string;
   publicUrl: string;
   trustProxy: boolean;
+  /** The captcha's proof-of-work bound (CAPTCHA_COUNTER_MAX). */
+  captchaCounterMax: number;
   /** WhatsApp number of the floating chat link; unset hides the link. */
   whatsappNumber?: string;
   /** The orders spreadsheet, images and pay-to default, picked from configuration. */
@@ -54,6 +56,7 @@ export async function startApi(options: {
     publicUrl: options.publicUrl,
     trustProxy: options.trustProxy,
     log: options.log,
+    captchaCounterMax: options.captchaCounterMax,
   });
   const app = createApp({
     log: options.log,

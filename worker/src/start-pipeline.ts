@@ -4,10 +4,11 @@ import type { Producer } from '@campus/shared/server/queue';
 import type { Redis } from 'ioredis';
 import type { WorkerDeps } from './processor';
 import { processors } from './processors';
-import { reviveStaleSheetJobs } from './sheets/sweep';
+import { reviveStaleSheetJobs, STALE_ORDER_MS } from './sheets/sweep';
 import { startWorkers } from './start-worker';
 
-const UPKEEP_EVERY_MS = 60_000;
+/** How often the upkeep runs, and how long an order may wait for its row before it revives it. */
+export const DEFAULT_UPKEEP = { everyMs: 60_000, staleOrderMs: STALE_ORDER_MS } as const;
 
 /**
  * Everything a worker process runs: the job processors, the outbox relay that enqueues what the
@@ -19,7 +20,9 @@ export function startPipeline(options: {
   producer: Producer;
   prefix: string;
   deps: WorkerDeps;
+  upkeep?: { everyMs: number; staleOrderMs: number };
 }): { close(): Promise<void> } {
+  const upkeepTimes = options.upkeep ?? DEFAULT_UPKEEP;
   const workers = startWorkers({
     connection: options.connection,
     prefix: options.prefix,
@@ -33,9 +36,14 @@ export function startPipeline(options: {
   });
   const upkeep = startPeriodic(
     'pipeline upkeep',
-    UPKEEP_EVERY_MS,
+    upkeepTimes.everyMs,
     async () => {
-      await reviveStaleSheetJobs(options.deps, options.producer);
+      await reviveStaleSheetJobs(
+        options.deps,
+        options.producer,
+        new Date(),
+        upkeepTimes.staleOrderMs,
+      );
       await pruneOutbox(options.deps.database.db);
     },
     options.deps.log,

@@ -6,12 +6,12 @@ import { deriveKey } from 'altcha-lib/algorithms/pbkdf2';
 import { verify } from 'altcha-lib/frameworks/shared';
 import { eq, lt } from 'drizzle-orm';
 
-// PBKDF2 with 1,000 iterations and a counter of 1,000–2,000: about 0.3 s on a laptop core in
+// PBKDF2 with 1,000 iterations and a counter of 1,000–2,000 (by default): about 0.3 s on a laptop core in
 // Node, about 1–2 s on a phone's Web Crypto; verifying costs one derivation (under 1 ms).
 const ALGORITHM = 'PBKDF2/SHA-256';
 const COST = 1_000;
-const COUNTER_MIN = 1_000;
-const COUNTER_MAX = 2_000;
+/** The default upper bound of the counter a solver must find (CAPTCHA_COUNTER_MAX). */
+export const DEFAULT_CAPTCHA_COUNTER_MAX = 2_000;
 const CAPTCHA_LIFETIME_MS = 10 * 60_000;
 
 export interface Captcha {
@@ -29,7 +29,8 @@ export interface Captcha {
 export type CaptchaOutcome = 'verified' | 'invalid' | 'same-submission';
 
 /** Self-hosted ALTCHA proof of work; used challenges are kept in the database until they expire. */
-export function createCaptcha(options: { secret: string; db: Db }): Captcha {
+export function createCaptcha(options: { secret: string; db: Db; counterMax?: number }): Captcha {
+  const counterMax = options.counterMax ?? DEFAULT_CAPTCHA_COUNTER_MAX;
   // Keys of their own, derived from the one auth secret.
   const derive = (label: string) =>
     createHmac('sha256', options.secret).update(`altcha:${label}`).digest('hex');
@@ -66,7 +67,7 @@ export function createCaptcha(options: { secret: string; db: Db }): Captcha {
       createChallenge({
         algorithm: ALGORITHM,
         cost: COST,
-        counter: randomInt(COUNTER_MIN, COUNTER_MAX),
+        counter: randomInt(Math.floor(counterMax / 2), counterMax),
         deriveKey,
         expiresAt: new Date(Date.now() + CAPTCHA_LIFETIME_MS),
         hmacSignatureSecret,

@@ -26,11 +26,17 @@ export function createAccountServices(options: {
   publicUrl: string;
   trustProxy: boolean;
   log: Logger;
+  /** CAPTCHA_COUNTER_MAX; the captcha's default when not given. */
+  captchaCounterMax?: number;
 }): AccountServices {
   return {
     db: options.db,
     auth: createAuth(options),
-    captcha: createCaptcha({ secret: options.secret, db: options.db }),
+    captcha: createCaptcha({
+      secret: options.secret,
+      db: options.db,
+      counterMax: options.captchaCounterMax,
+    }),
     rateLimiter: createRateLimiter(options.redis, options.keyPrefix),
     mailer: options.mailer,
     trustProxy: options.trustProxy,

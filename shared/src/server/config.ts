@@ -45,6 +45,9 @@ export const ZServerConfig = z.object({
   // Unset: e-mails are written as .eml files to DATA_DIR/outbox and listed for the super admin.
   SMTP_URL: optionalUrl(['smtp', 'smtps']),
   MAIL_FROM: z.string().trim().min(3).default('CampusBucket <no-reply@campusbucket.local>'),
+  // The captcha's proof of work: solving takes time in proportion to this (2000 is about 0.3 s on
+  // a laptop core, 1-2 s on a phone). Lower it only for load tests, which solve thousands.
+  CAPTCHA_COUNTER_MAX: z.coerce.number().int().min(10).max(1_000_000).default(2_000),
   // Set when a reverse proxy in front of the api sets X-Forwarded-For (rate limits key on the IP).
   TRUST_PROXY: z
     .enum(['true', 'false', ''])

@@ -2,6 +2,7 @@
 // it (startApi: its middleware, its catalogue cache synced over Redis) on a seeded in-memory PGlite,
 // measured over real HTTP from a worker thread.
 import { join } from 'node:path';
+import { DEFAULT_CAPTCHA_COUNTER_MAX } from '@campus/api/auth/captcha';
 import { startApi } from '@campus/api/server';
 import { createLocalImageStore } from '@campus/api/uploads/local-image-store';
 import { type Database, type Db, openDatabase } from '@campus/shared/server/db/client';
@@ -129,6 +130,7 @@ export async function measureCatalogueThroughput(options: {
       authSecret: 'bench-only-secret-that-is-long-enough-0123456789abcdef',
       publicUrl: `http://127.0.0.1:${port}`,
       trustProxy: false,
+      captchaCounterMax: DEFAULT_CAPTCHA_COUNTER_MAX,
       adapters: {
         sheets: createLocalSheetStore(database.db),
         images: createLocalImageStore({

@@ -17,6 +17,7 @@ export async function reviveStaleSheetJobs(
   deps: Pick<WorkerDeps, 'database' | 'log'>,
   producer: Producer,
   now = new Date(),
+  staleAfterMs = STALE_ORDER_MS,
 ): Promise<number> {
   const stale = await deps.database.db
     .select({ id: orders.id })
@@ -24,7 +25,7 @@ export async function reviveStaleSheetJobs(
     .where(
       and(
         isNull(orders.sheetAppendedAt),
-        lt(orders.placedAt, new Date(now.getTime() - STALE_ORDER_MS)),
+        lt(orders.placedAt, new Date(now.getTime() - staleAfterMs)),
       ),
     )
     .orderBy(asc(orders.placedAt))

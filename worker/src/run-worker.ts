@@ -1,0 +1,67 @@
+import { loadConfigOrExit, publicUrl, requireDatabaseUrl } from '@campus/shared/server/config';
+import type { Db } from '@campus/shared/server/db/client';
+import { openDatabase } from '@campus/shared/server/db/client';
+import { Lifecycle } from '@campus/shared/server/lifecycle';
+import { createLogger } from '@campus/shared/server/logger';
+import { mailerFromConfig } from '@campus/shared/server/mail/mailer';
+import { createProducer } from '@campus/shared/server/queue';
+import { closeRedis, DEFAULT_REDIS_URL, openCheckedRedis } from '@campus/shared/server/redis';
+import type { SheetStore } from '@campus/shared/server/sheets/sheet-store';
+import { sheetStoreFromConfig } from '@campus/shared/server/sheets/sheet-store-from-config';
+import { startPipeline } from './start-pipeline';
+
+/**
+ * The worker process (scaled mode): any number of replicas on PostgreSQL and Redis, stopped by
+ * SIGTERM. `sheets` replaces the configured SheetStore (a test's stand-in) and `upkeep` its timings.
+ */
+export async function runWorker(
+  options: {
+    sheets?: (db: Db) => SheetStore;
+    upkeep?: { everyMs: number; staleOrderMs: number };
+  } = {},
+): Promise<void> {
+  const config = loadConfigOrExit();
+  const log = createLogger({ level: config.LOG_LEVEL, service: 'worker' });
+  const lifecycle = new Lifecycle(log);
+  lifecycle.exitOnSignals();
+  try {
+    const database = await openDatabase(
+      { kind: 'postgres', url: requireDatabaseUrl(config, 'worker') },
+      log,
+    );
+    lifecycle.add('database', database.close);
+    const redis = await openCheckedRedis(config.REDIS_URL ?? DEFAULT_REDIS_URL, 'worker', log);
+    lifecycle.add('redis', () => closeRedis(redis));
+    const producerRedis = await openCheckedRedis(
+      config.REDIS_URL ?? DEFAULT_REDIS_URL,
+      'producer',
+      log,
+    );
+    lifecycle.add('redis producer connection', () => closeRedis(producerRedis));
+    const producer = createProducer(producerRedis, config.QUEUE_PREFIX, log);
+    lifecycle.add('queue producer', producer.close);
+    const mailer = mailerFromConfig(config, log);
+    lifecycle.add('mailer', async () => mailer.close());
+    const running = startPipeline({
+      connection: redis,
+      producer,
+      prefix: config.QUEUE_PREFIX,
+      upkeep: options.upkeep,
+      deps: {
+        database,
+        log,
+        sheets: (options.sheets ?? ((db) => sheetStoreFromConfig(config, db)))(database.db),
+        mailer,
+        redis,
+        queuePrefix: config.QUEUE_PREFIX,
+        sheetWritesPerMinute: config.SHEETS_WRITES_PER_MINUTE,
+        publicUrl: publicUrl(config),
+      },
+    });
+    lifecycle.add('workers', running.close);
+    log.info('worker started');
+  } catch (error) {
+    log.fatal({ err: error }, error instanceof Error ? error.message : 'worker failed to start');
+    await lifecycle.exit(1);
+  }
+}

@@ -35,11 +35,23 @@ const integration = (engine: 'pglite' | 'postgres') => ({
   },
 });
 
+// Processes of scaled mode on PostgreSQL and a Redis of the run's own (tests/src/reliability).
+const reliability = {
+  test: {
+    name: 'reliability',
+    include: ['tests/src/reliability/**/*.test.ts'],
+    environment: 'node',
+    setupFiles: [consoleGuard],
+    env: { TEST_POSTGRES_ADMIN_URL: POSTGRES_ADMIN_URL },
+    testTimeout: 900_000,
+  },
+};
+
 export default defineConfig(async () => {
   const withPostgres = await answers(POSTGRES_ADMIN_URL);
   if (!withPostgres) {
     process.stdout.write(
-      `No PostgreSQL answers at ${new URL(POSTGRES_ADMIN_URL).host}: integration runs on PGlite only.\n`,
+      `No PostgreSQL answers at ${new URL(POSTGRES_ADMIN_URL).host}: integration runs on PGlite only, and the reliability run (scaled mode needs PostgreSQL) is skipped.\n`,
     );
   }
   return {
@@ -56,7 +68,7 @@ export default defineConfig(async () => {
           },
         },
         integration('pglite'),
-        ...(withPostgres ? [integration('postgres')] : []),
+        ...(withPostgres ? [integration('postgres'), reliability] : []),
       ],
     },
   };

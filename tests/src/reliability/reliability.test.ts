@@ -1,0 +1,23 @@
+import { expect, it } from 'vitest';
+import { testLog } from '../support/logger';
+import { formatReliabilityReport, runReliability } from './run-reliability';
+
+// `npm test`'s reliability run: 300 orders through two api and two worker processes while the
+// sheet fails 30% of its calls, a worker is killed, Redis restarts and an api restarts. The bench
+// runs the same with 5,000 orders.
+const ORDERS = Number(process.env.RELIABILITY_ORDERS ?? 300);
+
+it(`puts each of ${ORDERS} orders in the sheet exactly once through faults`, async () => {
+  const report = await runReliability({
+    orders: ORDERS,
+    postgresAdminUrl: process.env.TEST_POSTGRES_ADMIN_URL as string,
+    log: testLog,
+  });
+  process.stdout.write(`\nreliability run\n${formatReliabilityReport(report)}\n`);
+  expect(report.placed).toBe(ORDERS);
+  expect(report.lostAfterAnswer).toBe(0);
+  expect(report.unknown).toBe(0);
+  expect(report.duplicated).toBe(0);
+  expect(report.missing).toBe(0);
+  expect(report.inSheet).toBe(ORDERS);
+}, 900_000);

@@ -1,0 +1,355 @@
+import { randomBytes, randomUUID } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { openDatabase } from '@campus/shared/server/db/client';
+import { orders } from '@campus/shared/server/db/schema';
+import { freePort } from '@campus/shared/server/free-port';
+import { type LocalRedis, startRedisServer } from '@campus/shared/server/redis-server';
+import { count, isNull } from 'drizzle-orm';
+import pg from 'pg';
+import type { Logger } from 'pino';
+import { TEST_AUTH_SECRET } from '../support/app';
+import { buildCampusTree } from '../support/builders';
+import { solvedCaptcha } from '../support/captcha';
+import { checkoutBody, signedInStudent } from '../support/orders';
+import { type Spawned, spawnEntry } from '../support/process';
+import { type SheetsStandIn, startSheetsStandIn } from '../support/sheets-stand-in';
+
+// The reliability run (DESIGN §6): N orders through two api and two worker processes on
+// PostgreSQL and a Redis of its own, while the sheet fails, a worker is killed, Redis restarts and
+// an api restarts; then every order id is looked for in the sheet.
+
+export interface ReliabilityOptions {
+  orders: number;
+  /** A PostgreSQL server's admin URL; the run makes (and drops) a database of its own there. */
+  postgresAdminUrl: string;
+  log: Logger;
+  /** Orders in flight at once (each is a buyer solving a captcha and checking out). */
+  concurrency?: number;
+  /** How long the pipeline may take to catch up once every order is placed. */
+  drainTimeoutMs?: number;
+}
+
+export interface ReliabilityReport {
+  /** Orders in the orders table. */
+  placed: number;
+  /** Of them, how many have a row in the sheet. */
+  inSheet: number;
+  missing: number;
+  /** Order ids with more than one row. */
+  duplicated: number;
+  /** Rows whose order id is not in the orders table. */
+  unknown: number;
+  /** Order ids a buyer was given that are not in the orders table (an order lost after its 201). */
+  lostAfterAnswer: number;
+  /** Requests answered with an error or not at all, each retried with the same idempotency key. */
+  retriedRequests: number;
+  placingSeconds: number;
+  /** From the first order placed until the last one's row was in the sheet. */
+  totalSeconds: number;
+  /** Rows the workers appended per second, over the whole run. */
+  drainRatePerSecond: number;
+  sheetsCalls: { total: number; writes: number; rejected: number; perOrder: number };
+  faults: string[];
+}
+
+const ORDERS_PER_STUDENT = 15; // under the api's 20 orders per person per 10 minutes
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** A fresh, migrated PostgreSQL database and how to drop it. */
+async function scratchDatabase(adminUrl: string, log: Logger) {
+  const name = `campus_reliability_${Date.now().toString(36)}_${randomBytes(3).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`create database "${name}"`);
+  await admin.end();
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  const database = await openDatabase({ kind: 'postgres', url: url.toString(), poolSize: 4 }, log);
+  return {
+    database,
+    url: url.toString(),
+    async drop() {
+      await database.close();
+      const again = new pg.Client({ connectionString: adminUrl });
+      await again.connect();
+      await again.query(`drop database if exists "${name}" with (force)`);
+      await again.end();
+    },
+  };
+}
+
+type Requester = { request(path: string, init?: RequestInit): Promise<Response> };
+
+/** Requests to one of the api processes, from one client address (rate limits count per address). */
+function viaApis(bases: () => string[], address: string, pick: () => number): Requester {
+  return {
+    request(path, init = {}) {
+      const headers = new Headers(init.headers);
+      headers.set('x-forwarded-for', address);
+      const all = bases();
+      return fetch(`${all[pick() % all.length]}${path}`, { ...init, headers });
+    },
+  };
+}
+
+class Processes {
+  readonly all = new Map<string, Spawned>();
+  constructor(private readonly env: Record<string, string>) {}
+
+  async start(name: string, entry: string, extra: Record<string, string>, ready: RegExp) {
+    const spawned = spawnEntry(entry, { ...this.env, ...extra });
+    this.all.set(name, spawned);
+    await spawned.waitFor(ready, 90_000);
+    return spawned;
+  }
+
+  async stop(name: string, signal: NodeJS.Signals) {
+    const spawned = this.all.get(name);
+    if (!spawned) return;
+    spawned.child.kill(signal);
+    await spawned.exited;
+    this.all.delete(name);
+  }
+
+  async stopAll() {
+    await Promise.all([...this.all.keys()].map((name) => this.stop(name, 'SIGTERM')));
+  }
+}
+
+/** Places the orders, injects the faults, waits for the sheet, then reconciles it by order id. */
+export async function runReliability(options: ReliabilityOptions): Promise<ReliabilityReport> {
+  const { log } = options;
+  const concurrency = options.concurrency ?? 12;
+  const faults: string[] = [];
+  const note = (fault: string) => {
+    faults.push(fault);
+    log.info({ fault }, 'reliability fault');
+  };
+  const scratch = await scratchDatabase(options.postgresAdminUrl, log);
+  const redisDir = mkdtempSync(join(tmpdir(), 'campus-reliability-redis-'));
+  const redisPort = await freePort();
+  let redis: LocalRedis = await startRedisServer({ dir: redisDir, port: redisPort });
+  const standIn: SheetsStandIn = await startSheetsStandIn({
+    writesPerMinute: 60,
+    holdMs: 4_000,
+    seed: Number(process.env.RELIABILITY_SEED ?? 20261122),
+  });
+  const processes = new Processes({
+    DATABASE_URL: scratch.url,
+    REDIS_URL: redis.url,
+    QUEUE_PREFIX: 'campus-reliability',
+    AUTH_SECRET: TEST_AUTH_SECRET,
+    LOG_LEVEL: 'warn',
+    SHEETS_WRITES_PER_MINUTE: '50',
+    STAND_IN_URL: standIn.url,
+    STAND_IN_SPREADSHEET_ID: standIn.spreadsheetId,
+  });
+  const apiPorts = [await freePort(), await freePort()];
+  const apiBases = () => apiPorts.map((port) => `http://127.0.0.1:${port}`);
+  const startApi = (index: number) =>
+    processes.start(
+      `api-${index}`,
+      'api/src/main.ts',
+      {
+        PORT: String(apiPorts[index]),
+        HOST: '127.0.0.1',
+        PUBLIC_URL: `http://127.0.0.1:${apiPorts[index]}`,
+        TRUST_PROXY: 'true',
+        CAPTCHA_COUNTER_MAX: '20',
+        LOG_LEVEL: 'info',
+      },
+      /"msg":"api listening"/,
+    );
+  const startWorker = (index: number) =>
+    processes.start(
+      `worker-${index}`,
+      'tests/src/reliability/worker-with-stand-in.ts',
+      { LOG_LEVEL: 'info' },
+      /"msg":"worker started"/,
+    );
+
+  try {
+    const db = scratch.database.db;
+    const trees = [
+      await buildCampusTree(db, {
+        restaurant: { is24x7: true },
+        martItem: { stock: options.orders * 10 },
+      }),
+      await buildCampusTree(db, {
+        restaurant: { is24x7: true },
+        martItem: { stock: options.orders * 10 },
+      }),
+    ];
+    await Promise.all([startApi(0), startApi(1), startWorker(0), startWorker(1)]);
+
+    // Buyers sign in before the faults start: sign-in refuses to skip its limits without Redis.
+    let turn = 0;
+    const pick = () => turn++;
+    const studentCount = Math.ceil(options.orders / ORDERS_PER_STUDENT);
+    type Tree = (typeof trees)[number];
+    const buyers: { tree: Tree; client: Requester; cookie: string; screenshot: string }[] = [];
+    for (let i = 0; i < studentCount; i++) {
+      const tree = trees[i % trees.length] as Tree;
+      const client = viaApis(apiBases, `10.77.${Math.floor(i / 250)}.${(i % 250) + 1}`, pick);
+      const { cookie, screenshot } = await signedInStudent(client, db, tree.campus);
+      buyers.push({ tree, client, cookie, screenshot });
+    }
+
+    standIn.setRandomFaults({
+      probability: 0.3,
+      kinds: ['500', '503', '429', 'timeout', 'written-500'],
+      on: 'any',
+    });
+    note('sheets: 30% of calls fail (500, 503, 429, a hang past the timeout, or written then 500)');
+
+    let placed = 0;
+    let retriedRequests = 0;
+    const orderIds = new Set<string>();
+    const schedule: { at: number; run: () => Promise<void> }[] = [
+      {
+        at: 0.25,
+        run: async () => {
+          await processes.stop('worker-0', 'SIGKILL');
+          note(`worker-0 killed with SIGKILL after ${placed} orders`);
+          await sleep(1_000);
+          await startWorker(0);
+        },
+      },
+      {
+        at: 0.5,
+        run: async () => {
+          await redis.stop();
+          note(`Redis stopped after ${placed} orders`);
+          await sleep(2_000);
+          redis = await startRedisServer({ dir: redisDir, port: redisPort });
+          note('Redis started again from its append-only file');
+        },
+      },
+      {
+        at: 0.75,
+        run: async () => {
+          await processes.stop('api-1', 'SIGTERM');
+          note(`api-1 stopped after ${placed} orders`);
+          await sleep(1_000);
+          await startApi(1);
+          note('api-1 started again');
+        },
+      },
+    ];
+    const faultRuns: Promise<void>[] = [];
+    const maybeInjectFaults = () => {
+      while (schedule[0] && placed >= schedule[0].at * options.orders) {
+        const next = schedule.shift();
+        if (next) faultRuns.push(next.run());
+      }
+    };
+
+    const placeOne = async (index: number) => {
+      const buyer = buyers[index % buyers.length] as (typeof buyers)[number];
+      const idempotencyKey = randomUUID();
+      for (let attempt = 0; attempt < 60; attempt++) {
+        try {
+          const body = await checkoutBody(buyer.client, buyer.tree, buyer.screenshot, {
+            idempotencyKey,
+            captcha: await solvedCaptcha(buyer.client),
+          });
+          const response = await buyer.client.request('/api/orders', {
+            method: 'POST',
+            headers: { 'content-type': 'application/json', cookie: buyer.cookie },
+            body: JSON.stringify(body),
+          });
+          if (response.status === 201 || response.status === 200) {
+            orderIds.add(((await response.json()) as { orderId: string }).orderId);
+            return;
+          }
+          const text = await response.text();
+          if (response.status < 500 && response.status !== 429) {
+            throw new Error(`order refused with ${response.status}: ${text}`);
+          }
+        } catch (error) {
+          if (error instanceof Error && error.message.startsWith('order refused')) throw error;
+        }
+        retriedRequests += 1;
+        await sleep(500);
+      }
+      throw new Error('an order could not be placed in 60 attempts');
+    };
+
+    const started = Date.now();
+    let nextIndex = 0;
+    await Promise.all(
+      Array.from({ length: concurrency }, async () => {
+        while (nextIndex < options.orders) {
+          const index = nextIndex++;
+          await placeOne(index);
+          placed += 1;
+          maybeInjectFaults();
+        }
+      }),
+    );
+    await Promise.all(faultRuns);
+    const placingSeconds = (Date.now() - started) / 1000;
+
+    // The outage ends; the pipeline catches up on its own.
+    standIn.clearFaults();
+    note('sheets: faults cleared');
+    const deadline = Date.now() + (options.drainTimeoutMs ?? 240_000);
+    for (;;) {
+      const [waiting] = await db
+        .select({ n: count() })
+        .from(orders)
+        .where(isNull(orders.sheetAppendedAt));
+      if ((waiting?.n ?? 0) === 0 || Date.now() > deadline) break;
+      await sleep(1_000);
+    }
+    const totalSeconds = (Date.now() - started) / 1000;
+
+    const tableIds = new Set((await db.select({ id: orders.id }).from(orders)).map((o) => o.id));
+    const seen = new Map<string, number>();
+    for (const tab of standIn.tabs()) {
+      const rows = standIn.tab(tab.title) ?? [];
+      for (const row of rows.slice(1)) {
+        const id = String(row[row.length - 1] ?? '');
+        if (id !== '') seen.set(id, (seen.get(id) ?? 0) + 1);
+      }
+    }
+    const calls = standIn.calls;
+    return {
+      placed: tableIds.size,
+      inSheet: [...tableIds].filter((id) => seen.has(id)).length,
+      missing: [...tableIds].filter((id) => !seen.has(id)).length,
+      duplicated: [...seen.values()].filter((times) => times > 1).length,
+      unknown: [...seen.keys()].filter((id) => !tableIds.has(id)).length,
+      lostAfterAnswer: [...orderIds].filter((id) => !tableIds.has(id)).length,
+      retriedRequests,
+      placingSeconds,
+      totalSeconds,
+      drainRatePerSecond: seen.size / totalSeconds,
+      sheetsCalls: {
+        total: calls.total,
+        writes: calls.writes,
+        rejected: calls.rejected,
+        perOrder: calls.total / Math.max(1, tableIds.size),
+      },
+      faults,
+    };
+  } finally {
+    await processes.stopAll();
+    await redis.stop();
+    await standIn.close();
+    await scratch.drop();
+    rmSync(redisDir, { recursive: true, force: true });
+  }
+}
+
+/** The report as the run prints it. */
+export function formatReliabilityReport(report: ReliabilityReport): string {
+  return [
+    `placed ${report.placed} / in sheet ${report.inSheet} / missing ${report.missing} / duplicated ${report.duplicated} (rows of unknown orders ${report.unknown}, answered but lost ${report.lostAfterAnswer})`,
+    `placing ${report.placingSeconds.toFixed(1)} s, all rows in the sheet after ${report.totalSeconds.toFixed(1)} s (${report.drainRatePerSecond.toFixed(1)} rows/s); ${report.retriedRequests} requests retried`,
+    `sheets calls: ${report.sheetsCalls.total} (${report.sheetsCalls.writes} writes, ${report.sheetsCalls.rejected} rejected), ${report.sheetsCalls.perOrder.toFixed(3)} per order`,
+    ...report.faults.map((fault) => `fault: ${fault}`),
+  ].join('\n');
+}

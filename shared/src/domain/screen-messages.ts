@@ -6,6 +6,8 @@ export const ADMIN_MESSAGES = {
   saveUniversityFailed: 'Failed to save university',
   deleteUniversityFailed: 'Failed to delete university',
   saveCampusFailed: 'Failed to save campus',
+  // Not in the spec's list, which has no campus deletion failure; worded like its siblings.
+  deleteCampusFailed: 'Failed to delete campus',
   campusTabCreateFailed: (message: string) =>
     `Campus created but failed to create spreadsheet tab: ${message}`,
   campusTabDeleteFailed: (message: string) =>
@@ -75,3 +77,64 @@ export const CATALOGUE_MESSAGES = {
 
 /** Thrown when the auth hook is used outside its provider. */
 export const USE_AUTH_OUTSIDE_PROVIDER = 'useAuth must be used within an AuthProvider';
+
+/**
+ * Titles and messages of the admin confirmation dialogs (SPEC §2 Confirmation dialog): every
+ * deletion asks first; deleting a university warns what goes with it.
+ */
+export const ADMIN_CONFIRM_MESSAGES = {
+  confirm: 'Delete',
+  clear: 'Clear all',
+  cancel: 'Cancel',
+  deleteUniversity: {
+    title: 'Delete university?',
+    message: (name: string) =>
+      `Delete ${name}? Its campuses, restaurants, menu items and mart items will be removed as well. This cannot be undone.`,
+  },
+  deleteCampus: {
+    title: 'Delete campus?',
+    message: (name: string) =>
+      `Delete ${name}? Its restaurants, menu items and mart items will be removed as well, and its order sheet tab deleted. This cannot be undone.`,
+  },
+  deleteUser: {
+    title: 'Delete user?',
+    message: (name: string) => `Delete the account of ${name}? This cannot be undone.`,
+  },
+  clearUsers: {
+    title: 'Delete all users of this campus?',
+    message: (campus: string) =>
+      `Delete every user account of ${campus} (except your own)? This cannot be undone.`,
+  },
+  deleteDomain: {
+    title: 'Delete domain?',
+    message: (domain: string) =>
+      `Delete ${domain}? Students with this e-mail domain will no longer be able to sign up. This cannot be undone.`,
+  },
+  deleteRestaurant: {
+    title: 'Delete restaurant?',
+    message: (name: string) =>
+      `Delete ${name}? Its menu items will be removed as well. This cannot be undone.`,
+  },
+  clearRestaurants: {
+    title: 'Clear all restaurants?',
+    message: (campus: string) =>
+      `Delete every restaurant of ${campus}, with their menu items? This cannot be undone.`,
+  },
+  deleteMenuItem: {
+    title: 'Delete menu item?',
+    message: (name: string) => `Delete ${name} from the menu? This cannot be undone.`,
+  },
+  clearMenu: {
+    title: 'Clear menu?',
+    message: (restaurant: string) =>
+      `Delete every menu item of ${restaurant}? This cannot be undone.`,
+  },
+  deleteMartItem: {
+    title: 'Delete mart item?',
+    message: (name: string) => `Delete ${name}? This cannot be undone.`,
+  },
+  clearMartItems: {
+    title: 'Clear all mart items?',
+    message: (campus: string) => `Delete every mart item of ${campus}? This cannot be undone.`,
+  },
+} as const;

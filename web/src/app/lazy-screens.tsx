@@ -51,3 +51,15 @@ export const MailScreen = lazy(() =>
 export const SheetScreen = lazy(() =>
   import('@/features/sheets/components/sheet-page').then((m) => ({ default: m.SheetPage })),
 );
+export const CampusAdminScreen = lazy(() =>
+  import('@/features/admin/components/campus-admin-dashboard').then((m) => ({
+    default: m.CampusAdminDashboard,
+  })),
+);
+
+// The super admin dashboard: every admin form and list loads only here.
+export const SuperAdminScreen = lazy(() =>
+  import('@/features/admin/components/super-admin/super-admin-dashboard').then((m) => ({
+    default: m.SuperAdminDashboard,
+  })),
+);

@@ -3,6 +3,7 @@ import { AdminRedirect } from '@/features/auth/components/admin-redirect';
 import { RequireAuth } from '@/features/auth/components/require-auth';
 import { UnauthorizedPage } from '@/features/auth/components/unauthorized-page';
 import {
+  CampusAdminScreen,
   CartScreen,
   CheckoutScreen,
   DemoScreen,
@@ -15,10 +16,10 @@ import {
   RestaurantsScreen,
   SheetScreen,
   SignupScreen,
+  SuperAdminScreen,
 } from './lazy-screens';
-import { Placeholder } from './placeholder';
 
-// SPEC §2's route table. Each screen replaces its placeholder as its feature lands.
+// SPEC §2's route table.
 export const routes: RouteObject[] = [
   { path: '/', element: <HomeScreen /> },
   { path: '/home', element: <HomeScreen /> },
@@ -49,7 +50,7 @@ export const routes: RouteObject[] = [
     path: '/super-admin',
     element: (
       <RequireAuth roles={['superAdmin']}>
-        <Placeholder title="Super Admin Dashboard" access="superAdmin only" />
+        <SuperAdminScreen />
       </RequireAuth>
     ),
   },
@@ -74,7 +75,7 @@ export const routes: RouteObject[] = [
     path: '/admin/:universityId/:campusId',
     element: (
       <RequireAuth roles={['superAdmin', 'campusAdmin']} campusScoped>
-        <Placeholder title="Campus Admin Dashboard" access="superAdmin or this campus's admin" />
+        <CampusAdminScreen />
       </RequireAuth>
     ),
   },

@@ -1,8 +1,8 @@
 import type { TCheckoutForm } from '@campus/shared/domain/checkout';
 import { formatError } from '@campus/shared/domain/error-catalogue';
 import { useCallback, useRef, useState } from 'react';
+import { compressImage } from '@/lib/compress-image';
 import { submitOrder, uploadScreenshot } from '../api/checkout-api';
-import { compressScreenshot } from '../api/compress-screenshot';
 import { type CheckoutStep, createCheckoutProcess } from './checkout-process';
 
 /** How one submit ended: the order id, or the message to show and whether the order was sent. */
@@ -27,7 +27,7 @@ function newIdempotencyKey(): string {
 export function useCheckoutProcess() {
   const [checkout] = useState(() =>
     createCheckoutProcess({
-      compress: compressScreenshot,
+      compress: (file) => compressImage(file, 'screenshot'),
       upload: uploadScreenshot,
       submitOrder,
       now: () => new Date(),

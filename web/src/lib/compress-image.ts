@@ -7,17 +7,18 @@ import libraryUrl from 'browser-image-compression/dist/browser-image-compression
 /** The library's code; it downloads on first use, so no other page pays for it. */
 const loadLibrary = () => import('browser-image-compression');
 
-/** Starts downloading the compression code ahead of need (e.g. once a screenshot is chosen). */
+/** Starts downloading the compression code ahead of need (e.g. once an image is chosen). */
 export function preloadCompression(): void {
-  // A failed download is not an error yet: compressScreenshot tries again and reports it.
+  // A failed download is not an error yet: compressImage tries again and reports it.
   loadLibrary().catch(() => undefined);
 }
 
 /**
- * Compresses a payment screenshot in a web worker to at most 0.5 MB and 1000 px a side (SPEC §9).
- * The result keeps the original file name, which the upload sends.
+ * Compresses an image in a web worker to at most 0.5 MB and 1000 px a side (SPEC §9; the same
+ * limits for payment screenshots and admin item photos). The result keeps the original file name,
+ * which the upload sends, or `fallbackName` when it has none.
  */
-export async function compressScreenshot(file: File): Promise<File> {
+export async function compressImage(file: File, fallbackName = 'image'): Promise<File> {
   const { default: imageCompression } = await loadLibrary();
   const compressed = await imageCompression(file, {
     maxSizeMB: SCREENSHOT_MAX_SIZE_MB,
@@ -27,5 +28,5 @@ export async function compressScreenshot(file: File): Promise<File> {
     libURL: new URL(libraryUrl, document.baseURI).href,
   });
   const type = compressed.type || file.type;
-  return new File([compressed], file.name || 'screenshot', { type });
+  return new File([compressed], file.name || fallbackName, { type });
 }

@@ -1,0 +1,238 @@
+import type { TAdminUniversity } from '@campus/shared/domain/admin-api';
+import { formatError } from '@campus/shared/domain/error-catalogue';
+import { type ChangeEvent, type ReactNode, useId, useState } from 'react';
+import { SelectField } from '@/components/forms/form-field';
+import { Alert } from '@/components/ui/alert';
+import { secondaryButton } from '@/components/ui/button-styles';
+import { ItemImage } from '@/components/ui/item-image';
+import { StatusMessage } from '@/components/ui/status-message';
+import { preloadCompression } from '@/lib/compress-image';
+import { type CatalogPhotoPurpose, uploadCatalogPhoto } from '../api/admin-api';
+
+// Pieces the three catalogue managers share: scope, selects, list states, row buttons, photo.
+
+/**
+ * Which catalogue a manager shows: one campus (the campus admin dashboard, the campus fixed by
+ * the route) or everything with filters (the super admin dashboard).
+ */
+export type AdminScope =
+  | { kind: 'campus'; universityId: string; campusId: string }
+  | { kind: 'all' };
+
+/** A small outlined button of a list row (Edit). */
+export const rowButton =
+  'inline-flex items-center justify-center rounded border border-gray-400 bg-white px-3 py-1 text-sm font-medium text-gray-800 hover:bg-gray-100 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-orange-700 disabled:cursor-not-allowed disabled:text-gray-600';
+
+/** A small red button of a list row (Delete). */
+export const rowDangerButton =
+  'inline-flex items-center justify-center rounded border border-red-700 bg-white px-3 py-1 text-sm font-medium text-red-800 hover:bg-red-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-red-700 disabled:cursor-not-allowed disabled:border-gray-400 disabled:text-gray-600';
+
+/** The bulk clear button ('Clear all restaurants'). */
+export const bulkDangerButton =
+  'inline-flex items-center justify-center rounded bg-red-700 px-4 py-2 font-medium text-white hover:bg-red-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-red-700 disabled:cursor-not-allowed disabled:bg-gray-300 disabled:text-gray-700';
+
+/** The secondary button of a form (Cancel). */
+export const cancelButton = `${secondaryButton} w-full`;
+
+/** 'University - Campus' of a campus id, from the universities list; '' when unknown. */
+export function campusLabel(
+  universities: readonly TAdminUniversity[] | undefined,
+  campusId: string,
+): string {
+  for (const university of universities ?? []) {
+    const campus = university.campuses.find((c) => c.id === campusId);
+    if (campus) return `${university.name} - ${campus.name}`;
+  }
+  return '';
+}
+
+/** The campuses of one university of the list ([] when none is chosen). */
+export function campusesOf(
+  universities: readonly TAdminUniversity[] | undefined,
+  universityId: string,
+) {
+  return universities?.find((u) => u.id === universityId)?.campuses ?? [];
+}
+
+type SelectProps = Omit<Parameters<typeof SelectField>[0], 'label' | 'children'>;
+
+/** A university select; `emptyLabel` is its first option ('All universities' in a filter). */
+export function UniversitySelect({
+  universities,
+  emptyLabel,
+  label = 'University',
+  ...select
+}: SelectProps & {
+  universities: readonly TAdminUniversity[] | undefined;
+  emptyLabel: string;
+  label?: string;
+}) {
+  return (
+    <SelectField label={label} {...select}>
+      <option value="">{emptyLabel}</option>
+      {universities?.map((university) => (
+        <option key={university.id} value={university.id}>
+          {university.name}
+        </option>
+      ))}
+    </SelectField>
+  );
+}
+
+/** A campus select of one university. */
+export function CampusSelect({
+  universities,
+  universityId,
+  emptyLabel,
+  label = 'Campus',
+  ...select
+}: SelectProps & {
+  universities: readonly TAdminUniversity[] | undefined;
+  universityId: string;
+  emptyLabel: string;
+  label?: string;
+}) {
+  return (
+    <SelectField label={label} {...select}>
+      <option value="">{emptyLabel}</option>
+      {campusesOf(universities, universityId).map((campus) => (
+        <option key={campus.id} value={campus.id}>
+          {campus.name}
+        </option>
+      ))}
+    </SelectField>
+  );
+}
+
+/** A restaurant select. */
+export function RestaurantSelect({
+  restaurants,
+  emptyLabel,
+  label = 'Restaurant',
+  ...select
+}: SelectProps & {
+  restaurants: readonly { id: string; name: string }[] | undefined;
+  emptyLabel: string;
+  label?: string;
+}) {
+  return (
+    <SelectField label={label} {...select}>
+      <option value="">{emptyLabel}</option>
+      {restaurants?.map((restaurant) => (
+        <option key={restaurant.id} value={restaurant.id}>
+          {restaurant.name}
+        </option>
+      ))}
+    </SelectField>
+  );
+}
+
+type ListQuery = { isPending: boolean; isError: boolean; error: unknown; refetch(): unknown };
+
+/**
+ * A manager's list, or what stands in its place: loading, the load error with Retry, or the
+ * spec's empty message when nothing is left after the filters and the search.
+ */
+export function AdminListState({
+  query,
+  count,
+  emptyMessage,
+  loadingTitle,
+  children,
+}: {
+  query: ListQuery;
+  count: number;
+  emptyMessage: string;
+  loadingTitle: string;
+  children: ReactNode;
+}) {
+  if (query.isPending) return <StatusMessage title={loadingTitle} busy />;
+  if (query.isError) {
+    return (
+      <Alert>
+        <p>{formatError(query.error).message}</p>
+        <button type="button" className={`${rowButton} mt-2`} onClick={() => query.refetch()}>
+          Retry
+        </button>
+      </Alert>
+    );
+  }
+  if (count === 0) return <StatusMessage title={emptyMessage} />;
+  return <>{children}</>;
+}
+
+/**
+ * An item photo: choose a file, it is compressed and uploaded at once, and the form keeps the
+ * url it got (photoURL). Shows the current photo and lets the admin remove it.
+ */
+export function PhotoField({
+  purpose,
+  value,
+  alt,
+  onChange,
+  onError,
+  onBusyChange,
+}: {
+  purpose: CatalogPhotoPurpose;
+  value: string;
+  alt: string;
+  onChange(url: string): void;
+  /** The failure to show (null clears it). */
+  onError(message: string | null): void;
+  /** True while a photo uploads, so the form can wait for it. */
+  onBusyChange?(busy: boolean): void;
+}) {
+  const id = useId();
+  const [busy, setBusy] = useState(false);
+
+  async function choose(event: ChangeEvent<HTMLInputElement>) {
+    const input = event.currentTarget;
+    const file = input.files?.[0];
+    if (!file) return;
+    onError(null);
+    setBusy(true);
+    onBusyChange?.(true);
+    try {
+      onChange(await uploadCatalogPhoto(file, purpose));
+    } catch (error) {
+      console.warn(`${purpose} upload failed`, error);
+      onError(formatError(error).message);
+    } finally {
+      setBusy(false);
+      onBusyChange?.(false);
+      // The same file can be chosen again after a failure.
+      input.value = '';
+    }
+  }
+
+  return (
+    <div className="space-y-2">
+      <label htmlFor={id} className="block text-sm font-medium text-gray-800">
+        Photo
+      </label>
+      <input
+        id={id}
+        type="file"
+        accept="image/*"
+        disabled={busy}
+        aria-describedby={`${id}-status`}
+        onClick={preloadCompression}
+        onChange={choose}
+        className="block w-full text-sm text-gray-800 file:mr-3 file:rounded file:border file:border-gray-400 file:bg-white file:px-3 file:py-1 file:font-medium file:text-gray-800 hover:file:bg-gray-100"
+      />
+      <p id={`${id}-status`} role="status" className="text-sm text-gray-700">
+        {busy ? 'Uploading photo...' : ''}
+      </p>
+      {value !== '' && (
+        <div className="flex items-end gap-3">
+          <div className="w-32 overflow-hidden rounded border border-gray-300">
+            <ItemImage src={value} alt={alt} />
+          </div>
+          <button type="button" className={rowButton} disabled={busy} onClick={() => onChange('')}>
+            Remove photo
+          </button>
+        </div>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,63 @@
+import { ROLE_MESSAGES } from '@campus/shared/domain/roles';
+import { sheetTabName } from '@campus/shared/domain/sheet-tab';
+import { type ReactNode, useId } from 'react';
+import { Alert } from '@/components/ui/alert';
+import { primaryButton } from '@/components/ui/button-styles';
+import { useSheetTabs } from '../api/admin-api';
+import { AdminListState } from './admin-controls';
+
+/**
+ * The campus admin's Order Dashboard (SPEC §2, §6): a 'View Orders' button that opens the
+ * campus's tab of the orders spreadsheet in a new browser tab. Needs the university and campus
+ * names (the tab is named after them) and the tab itself; else the spec's message says which.
+ */
+export function CampusOrderPanel({
+  universityName,
+  campusName,
+}: {
+  universityName: string | null | undefined;
+  campusName: string | null | undefined;
+}) {
+  const titleId = useId();
+  const hasNames = !!universityName?.trim() && !!campusName?.trim();
+  const tabs = useSheetTabs(hasNames);
+
+  let body: ReactNode;
+  if (!universityName || !campusName || !hasNames) {
+    body = <Alert>{ROLE_MESSAGES.campusInfoMissing}</Alert>;
+  } else {
+    const name = sheetTabName(universityName, campusName);
+    const tab = tabs.data?.find((candidate) => candidate.name === name);
+    body = (
+      <AdminListState
+        query={tabs}
+        count={1}
+        emptyMessage=""
+        loadingTitle="Loading the order sheet..."
+      >
+        {tab ? (
+          <div className="space-y-3 rounded-lg border border-gray-300 bg-white p-4">
+            <p className="text-gray-800">
+              Orders of {universityName} - {campusName} are kept in the spreadsheet tab{' '}
+              <span className="font-medium">{tab.name}</span>.
+            </p>
+            <a href={tab.url} target="_blank" rel="noopener noreferrer" className={primaryButton}>
+              View Orders
+            </a>
+          </div>
+        ) : (
+          <Alert>{ROLE_MESSAGES.orderSheetNotFound(universityName, campusName)}</Alert>
+        )}
+      </AdminListState>
+    );
+  }
+
+  return (
+    <section aria-labelledby={titleId} className="space-y-4">
+      <h2 id={titleId} className="text-xl font-semibold">
+        Order Dashboard
+      </h2>
+      {body}
+    </section>
+  );
+}

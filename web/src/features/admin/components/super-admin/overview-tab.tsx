@@ -1,0 +1,93 @@
+import { ROLE_LABELS, ROLES } from '@campus/shared/domain/roles';
+import { Link } from 'react-router-dom';
+import { secondaryButton } from '@/components/ui/button-styles';
+import { StatusMessage } from '@/components/ui/status-message';
+import { useAdminOverview } from '@/features/admin/api/admin-api';
+import { LoadFailure } from './load-failure';
+
+const COUNTS = [
+  { key: 'universities', label: 'Universities' },
+  { key: 'campuses', label: 'Campuses' },
+  { key: 'restaurants', label: 'Restaurants' },
+  { key: 'menuItems', label: 'Menu Items' },
+  { key: 'martItems', label: 'Mart Items' },
+  { key: 'users', label: 'Users' },
+] as const;
+
+/** Where the quick actions lead: the tab that does the job. */
+export type OverviewActions = {
+  onAddUniversity(): void;
+  onAddUser(): void;
+  onManageDomains(): void;
+  onViewOrders(): void;
+};
+
+// The jobs dashboard is served by the api itself (bull-board), not by this app's router.
+const JOBS_DASHBOARD_PATH = '/ops/queues';
+
+/** The System Overview tab (SPEC §2): the counts, the users by role and the quick actions. */
+export function OverviewTab(actions: OverviewActions) {
+  const query = useAdminOverview();
+  const overview = query.data;
+  return (
+    <div className="space-y-6">
+      <section aria-labelledby="overview-counts-heading" className="space-y-3">
+        <h2 id="overview-counts-heading" className="text-xl font-semibold">
+          System Overview
+        </h2>
+        {query.isPending && <StatusMessage title="Loading overview..." busy />}
+        {query.isError && <LoadFailure error={query.error} onRetry={() => query.refetch()} />}
+        {overview && (
+          <div className="space-y-6">
+            <dl className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-6">
+              {COUNTS.map(({ key, label }) => (
+                <div key={key} className="rounded-lg border border-gray-200 bg-white p-4">
+                  <dt className="text-sm text-gray-700">{label}</dt>
+                  <dd className="text-2xl font-bold tabular-nums">{overview.counts[key]}</dd>
+                </div>
+              ))}
+            </dl>
+            <div>
+              <h3 className="mb-2 font-semibold">Users by role</h3>
+              <dl className="grid grid-cols-1 gap-3 sm:grid-cols-3">
+                {ROLES.map((role) => (
+                  <div key={role} className="rounded-lg border border-gray-200 bg-white p-4">
+                    <dt className="text-sm text-gray-700">{ROLE_LABELS[role]}</dt>
+                    <dd className="text-2xl font-bold tabular-nums">
+                      {overview.usersByRole[role] ?? 0}
+                    </dd>
+                  </div>
+                ))}
+              </dl>
+            </div>
+          </div>
+        )}
+      </section>
+      <section aria-labelledby="overview-actions-heading" className="space-y-3">
+        <h2 id="overview-actions-heading" className="text-xl font-semibold">
+          Quick Actions
+        </h2>
+        <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3">
+          <button type="button" className={secondaryButton} onClick={actions.onAddUniversity}>
+            Add University
+          </button>
+          <button type="button" className={secondaryButton} onClick={actions.onAddUser}>
+            Add User
+          </button>
+          <button type="button" className={secondaryButton} onClick={actions.onManageDomains}>
+            Manage Domains
+          </button>
+          <button type="button" className={secondaryButton} onClick={actions.onViewOrders}>
+            View Orders
+          </button>
+          <Link to="/super-admin/mail" className={secondaryButton}>
+            Outbox mail
+          </Link>
+          <a href={JOBS_DASHBOARD_PATH} className={secondaryButton}>
+            Jobs dashboard
+          </a>
+        </div>
+      </section>
+    </div>
+  );
+}

@@ -2,6 +2,7 @@ import type { TAdminUniversity } from '@campus/shared/domain/admin-api';
 import { formatError } from '@campus/shared/domain/error-catalogue';
 import { type ChangeEvent, type ReactNode, useId, useState } from 'react';
 import { SelectField } from '@/components/forms/form-field';
+import { SubmitButton } from '@/components/forms/submit-button';
 import { Alert } from '@/components/ui/alert';
 import { secondaryButton } from '@/components/ui/button-styles';
 import { ItemImage } from '@/components/ui/item-image';
@@ -33,6 +34,64 @@ export const bulkDangerButton =
 
 /** The secondary button of a form (Cancel). */
 export const cancelButton = `${secondaryButton} w-full`;
+
+/** The Edit and Delete buttons of a list row, named after the row for screen readers. */
+export function RowActions({
+  name,
+  onEdit,
+  onDelete,
+}: {
+  name: string;
+  onEdit(): void;
+  onDelete(): void;
+}) {
+  return (
+    <>
+      <button type="button" className={rowButton} aria-label={`Edit ${name}`} onClick={onEdit}>
+        Edit
+      </button>
+      <button
+        type="button"
+        className={rowDangerButton}
+        aria-label={`Delete ${name}`}
+        onClick={onDelete}
+      >
+        Delete
+      </button>
+    </>
+  );
+}
+
+/** An admin form's 'Add X' / 'Update X' button, and in edit mode the Cancel that resets it. */
+export function FormActions({
+  noun,
+  editing,
+  busy,
+  disabled,
+  onCancel,
+}: {
+  noun: string;
+  editing: boolean;
+  busy: boolean;
+  disabled?: boolean;
+  onCancel(): void;
+}) {
+  return (
+    <>
+      <SubmitButton
+        label={editing ? `Update ${noun}` : `Add ${noun}`}
+        busyLabel="Saving..."
+        busy={busy}
+        disabled={disabled}
+      />
+      {editing && (
+        <button type="button" className={cancelButton} onClick={onCancel}>
+          Cancel
+        </button>
+      )}
+    </>
+  );
+}
 
 /** 'University - Campus' of a campus id, from the universities list; '' when unknown. */
 export function campusLabel(
@@ -101,6 +160,40 @@ export function CampusSelect({
         </option>
       ))}
     </SelectField>
+  );
+}
+
+/** The university and campus filters of an admin list; choosing a university clears the campus. */
+export function CampusFilter({
+  universities,
+  universityId,
+  campusId,
+  onChange,
+}: {
+  universities: readonly TAdminUniversity[] | undefined;
+  universityId: string;
+  campusId: string;
+  onChange(next: { universityId: string; campusId: string }): void;
+}) {
+  return (
+    <>
+      <UniversitySelect
+        label="Filter by university"
+        universities={universities}
+        emptyLabel="All universities"
+        value={universityId}
+        onChange={(event) => onChange({ universityId: event.target.value, campusId: '' })}
+      />
+      <CampusSelect
+        label="Filter by campus"
+        universities={universities}
+        universityId={universityId}
+        emptyLabel="All campuses"
+        value={campusId}
+        disabled={universityId === ''}
+        onChange={(event) => onChange({ universityId, campusId: event.target.value })}
+      />
+    </>
   );
 }
 

@@ -15,7 +15,6 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { TextAreaField, TextField } from '@/components/forms/form-field';
-import { SubmitButton } from '@/components/forms/submit-button';
 import { useFormFailure } from '@/components/forms/use-form-failure';
 import { Alert } from '@/components/ui/alert';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
@@ -36,12 +35,12 @@ import {
   AdminListState,
   type AdminScope,
   bulkDangerButton,
+  CampusFilter,
   CampusSelect,
   campusLabel,
-  cancelButton,
+  FormActions,
   PhotoField,
-  rowButton,
-  rowDangerButton,
+  RowActions,
   UniversitySelect,
 } from './admin-controls';
 
@@ -200,38 +199,24 @@ export function MartItemsManager({ scope }: { scope: AdminScope }) {
           </div>
         </div>
         <div className="grid gap-2 sm:grid-cols-2">
-          <SubmitButton
-            label={editing ? 'Update Mart Item' : 'Add Mart Item'}
-            busyLabel="Saving..."
+          <FormActions
+            noun="Mart Item"
+            editing={editing}
             busy={form.formState.isSubmitting}
             disabled={uploading}
+            onCancel={toAddMode}
           />
-          {editing && (
-            <button type="button" className={cancelButton} onClick={toAddMode}>
-              Cancel
-            </button>
-          )}
         </div>
       </form>
 
       <div className="space-y-4">
         {all && (
           <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
-            <UniversitySelect
-              label="Filter by university"
-              universities={universities.data}
-              emptyLabel="All universities"
-              value={filter.universityId}
-              onChange={(event) => setFilter({ universityId: event.target.value, campusId: '' })}
-            />
-            <CampusSelect
-              label="Filter by campus"
+            <CampusFilter
               universities={universities.data}
               universityId={filter.universityId}
-              emptyLabel="All campuses"
-              value={filter.campusId}
-              disabled={filter.universityId === ''}
-              onChange={(event) => setFilter({ ...filter, campusId: event.target.value })}
+              campusId={filter.campusId}
+              onChange={(next) => setFilter(next)}
             />
             <div className="flex items-end">
               <button
@@ -277,22 +262,11 @@ export function MartItemsManager({ scope }: { scope: AdminScope }) {
                   )}
                 </div>
                 <div className="flex gap-2">
-                  <button
-                    type="button"
-                    className={rowButton}
-                    aria-label={`Edit ${item.name}`}
-                    onClick={() => edit(item)}
-                  >
-                    Edit
-                  </button>
-                  <button
-                    type="button"
-                    className={rowDangerButton}
-                    aria-label={`Delete ${item.name}`}
-                    onClick={() => setPending({ kind: 'one', item })}
-                  >
-                    Delete
-                  </button>
+                  <RowActions
+                    name={item.name}
+                    onEdit={() => edit(item)}
+                    onDelete={() => setPending({ kind: 'one', item })}
+                  />
                 </div>
               </li>
             ))}

@@ -15,7 +15,6 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { TextField } from '@/components/forms/form-field';
-import { SubmitButton } from '@/components/forms/submit-button';
 import { useFormFailure } from '@/components/forms/use-form-failure';
 import { Alert } from '@/components/ui/alert';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
@@ -35,11 +34,11 @@ import {
   AdminListState,
   type AdminScope,
   bulkDangerButton,
+  CampusFilter,
   CampusSelect,
   campusLabel,
-  cancelButton,
-  rowButton,
-  rowDangerButton,
+  FormActions,
+  RowActions,
   UniversitySelect,
 } from './admin-controls';
 
@@ -215,37 +214,23 @@ export function RestaurantsManager({
           </label>
         </div>
         <div className="grid gap-2 sm:grid-cols-2">
-          <SubmitButton
-            label={editing ? 'Update Restaurant' : 'Add Restaurant'}
-            busyLabel="Saving..."
+          <FormActions
+            noun="Restaurant"
+            editing={editing}
             busy={form.formState.isSubmitting}
+            onCancel={toAddMode}
           />
-          {editing && (
-            <button type="button" className={cancelButton} onClick={toAddMode}>
-              Cancel
-            </button>
-          )}
         </div>
       </form>
 
       <div className="space-y-4">
         {all && (
           <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
-            <UniversitySelect
-              label="Filter by university"
-              universities={universities.data}
-              emptyLabel="All universities"
-              value={filter.universityId}
-              onChange={(event) => setFilter({ universityId: event.target.value, campusId: '' })}
-            />
-            <CampusSelect
-              label="Filter by campus"
+            <CampusFilter
               universities={universities.data}
               universityId={filter.universityId}
-              emptyLabel="All campuses"
-              value={filter.campusId}
-              disabled={filter.universityId === ''}
-              onChange={(event) => setFilter({ ...filter, campusId: event.target.value })}
+              campusId={filter.campusId}
+              onChange={(next) => setFilter(next)}
             />
             <div className="flex items-end">
               <button
@@ -300,22 +285,11 @@ export function RestaurantsManager({
                     )}
                   </button>
                   <div className="flex gap-2">
-                    <button
-                      type="button"
-                      className={rowButton}
-                      aria-label={`Edit ${restaurant.name}`}
-                      onClick={() => edit(restaurant)}
-                    >
-                      Edit
-                    </button>
-                    <button
-                      type="button"
-                      className={rowDangerButton}
-                      aria-label={`Delete ${restaurant.name}`}
-                      onClick={() => setPending({ kind: 'one', restaurant })}
-                    >
-                      Delete
-                    </button>
+                    <RowActions
+                      name={restaurant.name}
+                      onEdit={() => edit(restaurant)}
+                      onDelete={() => setPending({ kind: 'one', restaurant })}
+                    />
                   </div>
                 </li>
               );

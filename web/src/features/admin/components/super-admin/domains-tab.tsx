@@ -9,7 +9,6 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { TextField } from '@/components/forms/form-field';
-import { SubmitButton } from '@/components/forms/submit-button';
 import { useFormFailure } from '@/components/forms/use-form-failure';
 import { Alert } from '@/components/ui/alert';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
@@ -23,11 +22,11 @@ import {
 } from '@/features/admin/api/admin-api';
 import {
   AdminListState,
+  CampusFilter,
   CampusSelect,
   campusLabel,
-  cancelButton,
-  rowButton,
-  rowDangerButton,
+  FormActions,
+  RowActions,
   UniversitySelect,
 } from '@/features/admin/components/admin-controls';
 import { failureText } from './failure-text';
@@ -152,34 +151,20 @@ export function DomainsTab() {
             }
             {...form.register('domain')}
           />
-          <SubmitButton
-            label={editing ? 'Update Domain' : 'Add Domain'}
-            busyLabel="Saving..."
+          <FormActions
+            noun="Domain"
+            editing={editing}
             busy={form.formState.isSubmitting}
+            onCancel={reset}
           />
-          {editing && (
-            <button type="button" className={cancelButton} onClick={reset}>
-              Cancel
-            </button>
-          )}
         </form>
         <div className="min-w-0 space-y-4">
           <div className={`${card} grid gap-3 sm:grid-cols-2`}>
-            <UniversitySelect
-              universities={universities.data}
-              emptyLabel="All universities"
-              label="Filter by university"
-              value={filter.universityId}
-              onChange={(event) => setFilter({ universityId: event.target.value, campusId: '' })}
-            />
-            <CampusSelect
+            <CampusFilter
               universities={universities.data}
               universityId={filter.universityId}
-              emptyLabel="All campuses"
-              label="Filter by campus"
-              disabled={!filter.universityId}
-              value={filter.campusId}
-              onChange={(event) => setFilter({ ...filter, campusId: event.target.value })}
+              campusId={filter.campusId}
+              onChange={(next) => setFilter(next)}
             />
           </div>
           {universities.isError && (
@@ -207,22 +192,11 @@ export function DomainsTab() {
                     </p>
                   </div>
                   <div className="flex shrink-0 gap-2">
-                    <button
-                      type="button"
-                      className={rowButton}
-                      aria-label={`Edit ${domain.domain}`}
-                      onClick={() => edit(domain)}
-                    >
-                      Edit
-                    </button>
-                    <button
-                      type="button"
-                      className={rowDangerButton}
-                      aria-label={`Delete ${domain.domain}`}
-                      onClick={() => setDeleting(domain)}
-                    >
-                      Delete
-                    </button>
+                    <RowActions
+                      name={domain.domain}
+                      onEdit={() => edit(domain)}
+                      onDelete={() => setDeleting(domain)}
+                    />
                   </div>
                 </li>
               ))}

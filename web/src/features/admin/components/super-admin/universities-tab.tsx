@@ -19,7 +19,6 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect, useState } from 'react';
 import { type UseFormReturn, useForm } from 'react-hook-form';
 import { TextField } from '@/components/forms/form-field';
-import { SubmitButton } from '@/components/forms/submit-button';
 import { useFormFailure } from '@/components/forms/use-form-failure';
 import { Alert } from '@/components/ui/alert';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
@@ -36,9 +35,9 @@ import {
   useAdminUniversities,
 } from '@/features/admin/api/admin-api';
 import {
-  cancelButton,
+  FormActions,
+  RowActions,
   rowButton,
-  rowDangerButton,
   UniversitySelect,
 } from '@/features/admin/components/admin-controls';
 import { failureText } from './failure-text';
@@ -111,16 +110,12 @@ function UniversityForm({
       </h3>
       {failure && <Alert>{failure}</Alert>}
       <TextField label="University Name" required {...form.register('name')} />
-      <SubmitButton
-        label={editing ? 'Update University' : 'Add University'}
-        busyLabel="Saving..."
+      <FormActions
+        noun="University"
+        editing={editing}
         busy={form.formState.isSubmitting}
+        onCancel={cancel}
       />
-      {editing && (
-        <button type="button" className={cancelButton} onClick={cancel}>
-          Cancel
-        </button>
-      )}
     </form>
   );
 }
@@ -190,16 +185,12 @@ function CampusForm({
           {...form.register('payToAccountNumber')}
         />
       </fieldset>
-      <SubmitButton
-        label={editing ? 'Update Campus' : 'Add Campus'}
-        busyLabel="Saving..."
+      <FormActions
+        noun="Campus"
+        editing={editing}
         busy={form.formState.isSubmitting}
+        onCancel={cancel}
       />
-      {editing && (
-        <button type="button" className={cancelButton} onClick={cancel}>
-          Cancel
-        </button>
-      )}
     </form>
   );
 }
@@ -225,22 +216,7 @@ function CampusRow({
         )}
       </div>
       <div className="flex shrink-0 gap-2">
-        <button
-          type="button"
-          className={rowButton}
-          aria-label={`Edit ${campus.name}`}
-          onClick={onEdit}
-        >
-          Edit
-        </button>
-        <button
-          type="button"
-          className={rowDangerButton}
-          aria-label={`Delete ${campus.name}`}
-          onClick={onDelete}
-        >
-          Delete
-        </button>
+        <RowActions name={campus.name} onEdit={onEdit} onDelete={onDelete} />
       </div>
     </li>
   );
@@ -384,22 +360,11 @@ export function UniversitiesTab({ focusAdd = false }: { focusAdd?: boolean }) {
                     >
                       Add Campus
                     </button>
-                    <button
-                      type="button"
-                      className={rowButton}
-                      aria-label={`Edit ${university.name}`}
-                      onClick={() => editUniversity(university)}
-                    >
-                      Edit
-                    </button>
-                    <button
-                      type="button"
-                      className={rowDangerButton}
-                      aria-label={`Delete ${university.name}`}
-                      onClick={() => setPending({ kind: 'university', university })}
-                    >
-                      Delete
-                    </button>
+                    <RowActions
+                      name={university.name}
+                      onEdit={() => editUniversity(university)}
+                      onDelete={() => setPending({ kind: 'university', university })}
+                    />
                   </div>
                 </div>
                 {university.campuses.length === 0 ? (

@@ -35,6 +35,7 @@ import {
 import {
   AdminListState,
   bulkDangerButton,
+  CampusFilter,
   CampusSelect,
   campusesOf,
   rowDangerButton,
@@ -241,23 +242,11 @@ export function UsersTab({ focusCreate = false }: { focusCreate?: boolean }) {
       <div className="grid gap-6 lg:grid-cols-[1fr_minmax(0,22rem)]">
         <div className="min-w-0 space-y-4">
           <div className={`${card} grid gap-3 sm:grid-cols-2 lg:grid-cols-4`}>
-            <UniversitySelect
-              universities={universities.data}
-              emptyLabel="All universities"
-              label="Filter by university"
-              value={filters.universityId}
-              onChange={(event) =>
-                setFilters({ ...filters, universityId: event.target.value, campusId: '' })
-              }
-            />
-            <CampusSelect
+            <CampusFilter
               universities={universities.data}
               universityId={filters.universityId}
-              emptyLabel="All campuses"
-              label="Filter by campus"
-              disabled={!filters.universityId}
-              value={filters.campusId}
-              onChange={(event) => setFilters({ ...filters, campusId: event.target.value })}
+              campusId={filters.campusId}
+              onChange={(next) => setFilters({ ...filters, ...next })}
             />
             <SelectField
               label="Filter by role"

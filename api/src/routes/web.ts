@@ -30,7 +30,8 @@ export function webRoutes(distDir: string) {
       c.res.headers.set('Cache-Control', 'no-cache');
     }
   });
-  app.use('*', serveStatic({ root: distDir }));
+  // Assets are served in the build's .br or .gz copy when the browser accepts it.
+  app.use('*', serveStatic({ root: distDir, precompressed: true }));
   app.get('*', (c) => c.html(indexHtml));
   return app;
 }

@@ -1,6 +1,7 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { brotliCompressSync, brotliDecompressSync } from 'node:zlib';
 import type { Database } from '@campus/shared/server/db/client';
 import { connectRedis, openCheckedRedis } from '@campus/shared/server/redis';
 import type { Redis } from 'ioredis';
@@ -24,6 +25,7 @@ beforeAll(async () => {
   mkdirSync(join(distDir, 'assets'));
   writeFileSync(join(distDir, 'index.html'), '<!doctype html><div id="root"></div>');
   writeFileSync(join(distDir, 'assets', 'app-abc123.js'), 'console.log(1)');
+  writeFileSync(join(distDir, 'assets', 'app-abc123.js.br'), brotliCompressSync('console.log(1)'));
 });
 afterAll(async () => {
   redis.disconnect();
@@ -74,6 +76,26 @@ describe(`api on ${engine}`, () => {
       expect(await page.text(), path).toContain('<div id="root">');
       expect(page.headers.get('cache-control'), path).toBe('no-cache');
     }
+  });
+
+  it("serves an asset's compressed copy from the build to a browser that accepts it", async () => {
+    const app = appWith(redis);
+    const compressed = await app.request('/assets/app-abc123.js', {
+      headers: { 'accept-encoding': 'gzip, deflate, br' },
+    });
+    expect(compressed.status).toBe(200);
+    expect(compressed.headers.get('content-encoding')).toBe('br');
+    expect(compressed.headers.get('vary')).toContain('Accept-Encoding');
+    expect(compressed.headers.get('content-type')).toContain('javascript');
+    expect(compressed.headers.get('cache-control')).toContain('immutable');
+    const body = Buffer.from(await compressed.arrayBuffer());
+    expect(brotliDecompressSync(body).toString()).toBe('console.log(1)');
+
+    const plain = await app.request('/assets/app-abc123.js', {
+      headers: { 'accept-encoding': 'identity' },
+    });
+    expect(plain.headers.get('content-encoding')).toBeNull();
+    expect(await plain.text()).toBe('console.log(1)');
   });
 
   it('an unknown api path answers 404 as JSON, never the web app', async () => {

@@ -1,3 +1,4 @@
+import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { CatalogueCache } from '@campus/shared/server/catalogue/cache';
 import { databaseCatalogueSource } from '@campus/shared/server/catalogue/queries';
@@ -11,6 +12,9 @@ import type { Logger } from 'pino';
 import type { ApiAdapters } from './adapters';
 import { createApp } from './app';
 import { createAccountServices } from './auth/services';
+
+// How long requests under way may take to finish once the server is told to stop.
+const SHUTDOWN_GRACE_MS = 10_000;
 
 export interface RunningApi {
   url: string;
@@ -74,7 +78,13 @@ export async function startApi(options: {
       },
     },
   });
-  const server = serve({ fetch: app.fetch, hostname: options.host, port: options.port });
+  const server = serve({ fetch: app.fetch, hostname: options.host, port: options.port }) as Server;
+  // Once stopping, every answer closes its connection: keep-alive clients reconnect to another
+  // replica instead of holding this one open.
+  let stopping = false;
+  server.prependListener('request', (_request, response) => {
+    if (stopping) response.shouldKeepAlive = false;
+  });
   try {
     await new Promise<void>((resolve, reject) => {
       server.once('listening', resolve);
@@ -89,11 +99,16 @@ export async function startApi(options: {
   return {
     url: `http://${shownHost}:${port}`,
     close: async () => {
+      stopping = true;
+      const closed = new Promise<void>((resolve, reject) => {
+        server.close((error) => (error ? reject(error) : resolve()));
+      });
+      server.closeIdleConnections();
+      const cutOff = setTimeout(() => server.closeAllConnections(), SHUTDOWN_GRACE_MS);
       try {
-        await new Promise<void>((resolve, reject) => {
-          server.close((error) => (error ? reject(error) : resolve()));
-        });
+        await closed;
       } finally {
+        clearTimeout(cutOff);
         await catalogueSync.close();
       }
     },

@@ -45,7 +45,8 @@ export async function listScope(
   if (restaurantId) {
     const campus = await campusOfRestaurant(db, restaurantId);
     assertCampusAccess(user, campus);
-    return { restaurantId };
+    // The restaurant's campus bounds every list, not only the menu's.
+    return { ...campus, restaurantId };
   }
   if (campusId) {
     const campus = universityId ? await findCampus(db, universityId, campusId) : null;

@@ -59,7 +59,12 @@ export async function listRestaurants(db: Db, filter: CatalogueFilter): Promise<
     })
     .from(restaurants)
     .innerJoin(campuses, eq(campuses.id, restaurants.campusId))
-    .where(and(...campusFilter(filter)));
+    .where(
+      and(
+        ...campusFilter(filter),
+        ...(filter.restaurantId ? [eq(restaurants.id, filter.restaurantId)] : []),
+      ),
+    );
   return byName(
     rows.map((row) => ({
       ...row,

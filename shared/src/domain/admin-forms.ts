@@ -231,6 +231,8 @@ const martItemShape = z.object({
   description: zText(),
   category: zText(),
   stock: zAmount(),
+  /** The stock shown when editing began: unchanged stock is left to the orders that move it. */
+  stockWas: zAmount(),
   photoURL: zText(),
 });
 export type TMartItemFormValues = z.input<typeof martItemShape>;
@@ -256,6 +258,7 @@ export const ZMartItemForm = withValidator(martItemShape, validateMartItemForm).
     ...values,
     price: parseRupees(values.price) ?? 0,
     stock: parseStock(values.stock) ?? 0,
+    stockWas: parseStock(values.stockWas),
   }),
 );
 export type TMartItemForm = z.output<typeof ZMartItemForm>;

@@ -86,8 +86,17 @@ export function martItemRoutes(deps: AdminDeps) {
         stock: form.stock,
         photoURL: await checkedPhotoUrl(db, form.photoURL, 'mart-photo', before.photoUrl),
       };
+      // Stock the admin left as it was stays what checkouts have made of it meanwhile.
+      const { stock, ...otherColumns } = columnsOf(martItem);
+      const stockChanged = form.stockWas === null || stock !== form.stockWas;
       await db.transaction(async (tx) => {
-        await tx.update(martItems).set(columnsOf(martItem)).where(eq(martItems.id, id));
+        const [updated] = await tx
+          .update(martItems)
+          .set(stockChanged ? { ...otherColumns, stock } : otherColumns)
+          .where(eq(martItems.id, id))
+          .returning({ stock: martItems.stock });
+        if (!updated) throw notFound();
+        martItem.stock = updated.stock;
         await audit(tx, actor, {
           action: 'update',
           entity: 'mart-item',

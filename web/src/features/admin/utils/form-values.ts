@@ -92,6 +92,7 @@ export function emptyMartItemForm(place: TFormPlace = {}): TMartItemFormValues {
     description: '',
     category: '',
     stock: '',
+    stockWas: '',
     photoURL: '',
   };
 }
@@ -107,6 +108,7 @@ export function martItemForm(item: TMartItem): TMartItemFormValues {
     description: item.description,
     category: item.category,
     stock: String(item.stock),
+    stockWas: String(item.stock),
     photoURL: item.photoURL ?? '',
   };
 }

@@ -3,23 +3,55 @@ import { CODE_MESSAGES } from '@campus/shared/domain/error-catalogue';
 import { sheetTabName } from '@campus/shared/domain/sheet-tab';
 import type { Db } from '@campus/shared/server/db/client';
 import { newId } from '@campus/shared/server/db/ids';
-import { outbox } from '@campus/shared/server/db/schema';
+import { orders, outbox } from '@campus/shared/server/db/schema';
 import { type OutboxJob, sheetTabJob } from '@campus/shared/server/jobs';
 import { enqueueOutboxJobs, writeOutbox } from '@campus/shared/server/outbox';
 import type { Producer } from '@campus/shared/server/queue';
 import { and, inArray, isNotNull } from 'drizzle-orm';
 import type { Logger } from 'pino';
 
-type Executor = Pick<Db, 'insert'>;
+type Executor = Pick<Db, 'insert' | 'selectDistinct'>;
+type NamedCampus = { universityName: string; campusName: string };
 
-/** A campus's tab jobs, planned inside the transaction that creates, renames or deletes it. */
+/** A campus's tab jobs, planned inside the transaction that creates or renames it. */
 export async function planTabJobs(
   tx: Executor,
   kind: 'create' | 'delete',
-  campuses: readonly { universityName: string; campusName: string }[],
+  campuses: readonly NamedCampus[],
 ): Promise<OutboxJob[]> {
-  const jobs = campuses
-    .map((campus) => sheetTabName(campus.universityName, campus.campusName))
+  return planJobsForTabs(
+    tx,
+    kind,
+    campuses.map((campus) => sheetTabName(campus.universityName, campus.campusName)),
+  );
+}
+
+/**
+ * Delete jobs for campuses about to be deleted: their tabs, and the tabs their orders went to
+ * under earlier names. Planned before the delete, while the orders still name their campus.
+ */
+export async function planTabDeletes(
+  tx: Executor,
+  campuses: readonly (NamedCampus & { id: string })[],
+): Promise<OutboxJob[]> {
+  if (campuses.length === 0) return [];
+  const earlier = await tx
+    .selectDistinct({ tabName: orders.sheetTabName })
+    .from(orders)
+    .where(
+      inArray(
+        orders.campusId,
+        campuses.map((campus) => campus.id),
+      ),
+    );
+  return planJobsForTabs(tx, 'delete', [
+    ...campuses.map((campus) => sheetTabName(campus.universityName, campus.campusName)),
+    ...earlier.map((row) => row.tabName),
+  ]);
+}
+
+async function planJobsForTabs(tx: Executor, kind: 'create' | 'delete', tabNames: string[]) {
+  const jobs = [...new Set(tabNames)]
     .filter((tabName) => tabName !== '')
     .map((tabName) => sheetTabJob(kind, tabName, newId()));
   await writeOutbox(tx, jobs);

@@ -18,7 +18,7 @@ import {
   sheetTabNameProblem,
 } from '@campus/shared/domain/sheet-tab';
 import type { Db } from '@campus/shared/server/db/client';
-import { campuses, universities } from '@campus/shared/server/db/schema';
+import { campuses, orders, universities } from '@campus/shared/server/db/schema';
 import { type JobName, type JobPayload, jobId } from '@campus/shared/server/jobs';
 import type { Producer } from '@campus/shared/server/queue';
 import type { LocalSheetStore } from '@campus/shared/server/sheets/local-sheet-store';
@@ -103,6 +103,24 @@ async function ownTabName(db: Db, user: TUserProfile): Promise<string | null> {
   return sheetTabName(campus.universityName, campus.campusName) || null;
 }
 
+/**
+ * The tabs of the campus on a campus admin's profile: its tab now, and the tabs its orders went
+ * to under an earlier campus or university name.
+ */
+async function campusTabNames(db: Db, user: TUserProfile): Promise<Set<string>> {
+  const names = new Set<string>();
+  const own = await ownTabName(db, user);
+  if (own) names.add(own);
+  if (user.campusId) {
+    const earlier = await db
+      .selectDistinct({ tabName: orders.sheetTabName })
+      .from(orders)
+      .where(eq(orders.campusId, user.campusId));
+    for (const { tabName } of earlier) names.add(tabName);
+  }
+  return names;
+}
+
 /** Per request, so that creating a tab again after deleting it is a new job, not a duplicate. */
 const requestKey = () => `${Date.now()}-${randomBytes(4).toString('hex')}`;
 
@@ -135,11 +153,14 @@ export function sheetRoutes(deps: { sheets: SheetStore; producer: Producer; db: 
     }
   }
 
-  /** A super admin, or the campus admin whose own campus's tab is `:name`. */
+  /**
+   * A super admin, or the campus admin whose campus's tab is `:name`: its tab now, or a tab its
+   * orders went to under an earlier campus or university name.
+   */
   const requireTabAccess = createMiddleware<AppEnv>(async (c, next) => {
     const user = await signedInUser(c);
     if (isSuperAdmin(user)) return next();
-    if (isCampusAdmin(user) && (await ownTabName(db, user)) === c.req.param('name')) {
+    if (isCampusAdmin(user) && (await campusTabNames(db, user)).has(c.req.param('name') ?? '')) {
       return next();
     }
     throw new AppError({
@@ -204,13 +225,10 @@ export function sheetRoutes(deps: { sheets: SheetStore; producer: Producer; db: 
     })
     .get('/tabs', requireRole('superAdmin', 'campusAdmin'), async (c) => {
       const user = await signedInUser(c);
-      const own = isSuperAdmin(user) ? null : await ownTabName(db, user);
+      const own = isSuperAdmin(user) ? null : await campusTabNames(db, user);
       const tabs = await sheetCall(c, () => sheets.listTabs());
       c.header('Cache-Control', 'no-store');
-      return c.json({
-        ok: true,
-        tabs: isSuperAdmin(user) ? tabs : tabs.filter((tab) => own !== null && tab.name === own),
-      });
+      return c.json({ ok: true, tabs: own ? tabs.filter((tab) => own.has(tab.name)) : tabs });
     })
     .post('/orders/:tabName', superAdmin, async (c) => {
       const { values } = parseWith(ZAppendRowsRequest, await jsonBody(c));

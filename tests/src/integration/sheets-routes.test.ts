@@ -10,7 +10,7 @@ import ExcelJS from 'exceljs';
 import type { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp } from '../support/app';
-import { buildCampusTree } from '../support/builders';
+import { buildCampusTree, buildOrder, buildUser } from '../support/builders';
 import { solvedCaptcha } from '../support/captcha';
 import { engine, openTestDatabase } from '../support/database';
 import { testLog } from '../support/logger';
@@ -322,6 +322,34 @@ describe(`sheet routes on ${engine}`, () => {
       });
       expect([path, master.status]).toEqual([path, 403]);
     }
+  });
+
+  it("lets a campus admin read the tab their campus's orders went to under an earlier name, and no one else's", async () => {
+    const earlierTab = `Renamed_Earlier_${randomBytes(3).toString('hex')}`;
+    await test.sheets.ensureTab(earlierTab, ORDER_SHEET_HEADER);
+    await buildOrder(database.db, ours, await buildUser(database.db), {
+      sheetTabName: earlierTab,
+    });
+
+    const listed = await request(test.app, 'GET', '/api/sheets/tabs', { cookie: cookies.ourAdmin });
+    expect(
+      ((await listed.json()) as { tabs: SheetTabInfo[] }).tabs.map((tab) => tab.name).sort(),
+    ).toEqual([earlierTab, ourTab].sort());
+    const rows = await request(test.app, 'GET', `/api/sheets/tabs/${encoded(earlierTab)}/rows`, {
+      cookie: cookies.ourAdmin,
+    });
+    expect(rows.status).toBe(200);
+
+    const theirs = await request(test.app, 'GET', `/api/sheets/tabs/${encoded(earlierTab)}/rows`, {
+      cookie: cookies.theirAdmin,
+    });
+    expect(theirs.status).toBe(403);
+    const theirList = await request(test.app, 'GET', '/api/sheets/tabs', {
+      cookie: cookies.theirAdmin,
+    });
+    expect(
+      ((await theirList.json()) as { tabs: SheetTabInfo[] }).tabs.map((tab) => tab.name),
+    ).toEqual([theirTab]);
   });
 
   it('downloads the tab as .xlsx with a bold header, numbers as numbers and text as text', async () => {

@@ -10,15 +10,19 @@ import {
   ZCampusForm,
   ZUniversityForm,
 } from '@campus/shared/domain/admin-forms';
-import { sheetTabNameProblem } from '@campus/shared/domain/sheet-tab';
+import {
+  SHEET_TAB_MESSAGES,
+  sheetTabName,
+  sheetTabNameProblem,
+} from '@campus/shared/domain/sheet-tab';
 import type { Db } from '@campus/shared/server/db/client';
 import { newId } from '@campus/shared/server/db/ids';
-import { campuses, universities, users } from '@campus/shared/server/db/schema';
-import { eq, inArray } from 'drizzle-orm';
+import { campuses, orders, universities, users } from '@campus/shared/server/db/schema';
+import { and, eq, inArray, isNotNull, ne } from 'drizzle-orm';
 import { type Context, Hono } from 'hono';
 import { audit } from '../../admin/audit';
 import type { AdminDeps } from '../../admin/deps';
-import { planTabJobs, queueTabJobs } from '../../admin/sheet-tab-jobs';
+import { planTabDeletes, planTabJobs, queueTabJobs } from '../../admin/sheet-tab-jobs';
 import type { AppEnv } from '../../app-env';
 import { requireRole, signedInUser } from '../../auth/guards';
 import { invalidField, jsonBody, parseWith } from '../../http/body';
@@ -51,8 +55,9 @@ async function namedCampuses(db: Db) {
 }
 
 /**
- * Refuses names whose order tab would be empty, Master, or another campus's tab (their orders
- * would mix in one tab). `renamed` are the campuses that get new names; the rest keep theirs.
+ * Refuses names whose order tab would be empty, Master, another campus's tab, or a tab holding
+ * another campus's orders from before a rename (their orders would mix in one tab, and this
+ * campus's admin would read them). `renamed` are the campuses that get new names.
  */
 async function assertOwnTabs(
   db: Db,
@@ -64,6 +69,19 @@ async function assertOwnTabs(
   for (const campus of renamed) {
     const problem = sheetTabNameProblem(others, campus);
     if (problem) throw invalidField(field, problem);
+    const tabName = sheetTabName(campus.universityName, campus.campusName);
+    const [held] = await db
+      .select({ campusId: orders.campusId })
+      .from(orders)
+      .where(
+        and(
+          eq(orders.sheetTabName, tabName),
+          isNotNull(orders.campusId),
+          ne(orders.campusId, campus.id),
+        ),
+      )
+      .limit(1);
+    if (held) throw invalidField(field, SHEET_TAB_MESSAGES.collision(tabName));
   }
 }
 
@@ -194,6 +212,10 @@ export function universityRoutes(deps: AdminDeps) {
           .select({ id: campuses.id, campusName: campuses.name })
           .from(campuses)
           .where(eq(campuses.universityId, id));
+        const tabJobs = await planTabDeletes(
+          tx,
+          gone.map((campus) => ({ ...campus, universityName: university.name })),
+        );
         await clearProfileCampus(
           tx,
           gone.map((campus) => campus.id),
@@ -206,11 +228,7 @@ export function universityRoutes(deps: AdminDeps) {
           entityId: id,
           details: { name: university.name, campuses: gone.map((campus) => campus.campusName) },
         });
-        return planTabJobs(
-          tx,
-          'delete',
-          gone.map((campus) => ({ ...campus, universityName: university.name })),
-        );
+        return tabJobs;
       });
       const sheetTabs = await queueTabJobs(db, producer, jobs, log(c));
       await catalogue.invalidateAll();
@@ -306,6 +324,9 @@ export function universityRoutes(deps: AdminDeps) {
           .where(eq(campuses.id, id))
           .for('update');
         if (!row) throw notFound();
+        const tabJobs = await planTabDeletes(tx, [
+          { id, universityName: row.universityName, campusName: row.name },
+        ]);
         await clearProfileCampus(tx, [id]);
         await tx.delete(campuses).where(eq(campuses.id, id));
         await audit(tx, actor, {
@@ -314,10 +335,7 @@ export function universityRoutes(deps: AdminDeps) {
           entityId: id,
           details: { name: row.name, universityId: row.universityId },
         });
-        const { universityName: university, ...campus } = row;
-        const tabJobs = await planTabJobs(tx, 'delete', [
-          { universityName: university, campusName: row.name },
-        ]);
+        const { universityName: _university, ...campus } = row;
         return { campus, jobs: tabJobs };
       });
       const [sheetTab] = await queueTabJobs(db, producer, jobs, log(c));

@@ -18,7 +18,7 @@ import {
   type TUsersResponse,
 } from '@campus/shared/domain/admin-api';
 import { ROLE_MESSAGES } from '@campus/shared/domain/roles';
-import { sheetTabName } from '@campus/shared/domain/sheet-tab';
+import { SHEET_TAB_MESSAGES, sheetTabName } from '@campus/shared/domain/sheet-tab';
 import type { Database } from '@campus/shared/server/db/client';
 import { newId } from '@campus/shared/server/db/ids';
 import {
@@ -56,6 +56,7 @@ import {
   universityForm,
 } from '../support/admin';
 import { createTestApp, TEST_PUBLIC_URL } from '../support/app';
+import { buildOrder, buildUser } from '../support/builders';
 import { engine, openTestDatabase } from '../support/database';
 import { testLog } from '../support/logger';
 import { createPerson } from '../support/people';
@@ -723,6 +724,31 @@ const ROUTES: Route[] = [
   },
   // -- C: mart items ----------------------------------------------------------------------------
   {
+    label: 'GET /api/admin/restaurants?restaurantId=X',
+    who: 'C',
+    make: async (tree) => ({
+      method: 'GET',
+      path: `${ADMIN_API.restaurants}${query({ restaurantId: tree.restaurant.id })}`,
+      done: async (answer) => {
+        const listed = (answer as TRestaurantsResponse).restaurants;
+        expect(listed.map((r) => r.id)).toEqual([tree.restaurant.id]);
+      },
+    }),
+  },
+  {
+    label: 'GET /api/admin/mart-items?restaurantId=X',
+    who: 'C',
+    make: async (tree) => ({
+      method: 'GET',
+      path: `${ADMIN_API.martItems}${query({ restaurantId: tree.restaurant.id })}`,
+      done: async (answer) => {
+        const listed = (answer as TMartItemsResponse).martItems;
+        expect(listed.map((item) => item.id)).toContain(tree.martItem.id);
+        for (const item of listed) expect(item.campusId).toBe(tree.campus.id);
+      },
+    }),
+  },
+  {
     label: 'GET /api/admin/mart-items',
     who: 'C',
     make: async (tree) => ({
@@ -886,9 +912,10 @@ const MATRIX = ROUTES.flatMap((route) =>
 
 describe(`admin api access on ${engine}`, () => {
   it('covers every route of the contract with every kind of caller', () => {
-    expect(ROUTES).toHaveLength(32);
+    // 32 routes, and two lists asked by restaurant (its campus must bound them too).
+    expect(ROUTES).toHaveLength(34);
     expect(new Set(ROUTES.map((r) => r.label)).size).toBe(ROUTES.length);
-    expect(MATRIX).toHaveLength(32 * 5);
+    expect(MATRIX).toHaveLength(34 * 5);
   });
 
   it.each(MATRIX)('$name', async ({ route, persona, status }) => {
@@ -1205,6 +1232,42 @@ describe(`super admin edge cases on ${engine}`, () => {
     await expectRefused('superAdmin', make(), 404);
   });
 
+  it("keeps a renamed campus's earlier tab its own: no other campus may take that name, and deleting the campus deletes both tabs", async () => {
+    const tree = await buildAdminTree(db());
+    const buyer = await buildUser(db());
+    const earlierTab = sheetTabName(tree.university.name, tree.campus.name);
+    await buildOrder(db(), tree, buyer, { sheetTabName: earlierTab });
+    const renamed = await as('superAdmin', {
+      method: 'PATCH',
+      path: `${ADMIN_API.campuses}/${tree.campus.id}`,
+      body: campusForm(tree, { id: tree.campus.id, name: `Renamed ${hex(2)}` }),
+    });
+    expect(renamed.status).toBe(200);
+    const { campus } = (await renamed.json()) as TCampusResponse;
+    const currentTab = sheetTabName(tree.university.name, campus.name);
+    await expectTabJob('create-sheet-tab', currentTab);
+
+    // The earlier name would put a new campus in the tab that holds this campus's orders.
+    await expectRefused(
+      'superAdmin',
+      {
+        method: 'POST',
+        path: ADMIN_API.campuses,
+        body: campusForm(tree, { name: tree.campus.name }),
+      },
+      400,
+      SHEET_TAB_MESSAGES.collision(earlierTab),
+    );
+
+    const deleted = await as('superAdmin', {
+      method: 'DELETE',
+      path: `${ADMIN_API.campuses}/${tree.campus.id}`,
+    });
+    expect(deleted.status).toBe(200);
+    await expectTabJob('delete-sheet-tab', currentTab);
+    await expectTabJob('delete-sheet-tab', earlierTab);
+  });
+
   it('never deletes oneself: 400, and the super admin is still there', async () => {
     const self = people.superAdmin;
     await expectRefused(
@@ -1407,6 +1470,31 @@ describe(`admin writes on ${engine}`, () => {
     const { martItem } = (await mart.json()) as TMartItemResponse;
     expect((await martItemRow(martItem.id))?.pricePaisa).toBe(25_050);
     expect((await martItemRow(martItem.id))?.stock).toBe(7);
+  });
+
+  it('keeps the stock checkouts took while an admin edited other fields, and sets stock the admin changed', async () => {
+    const item = await addMartItem(db(), ours); // stock 3, as the admin's form shows it
+    const path = `${ADMIN_API.martItems}/${item.id}`;
+    // A checkout takes one while the form is open.
+    await db().update(martItems).set({ stock: 2 }).where(eq(martItems.id, item.id));
+
+    const priceOnly = await as('ourAdmin', {
+      method: 'PATCH',
+      path,
+      body: martItemForm(ours, { id: item.id, price: '80', stock: '3', stockWas: '3' }),
+    });
+    expect(priceOnly.status).toBe(200);
+    expect(((await priceOnly.json()) as TMartItemResponse).martItem.stock).toBe(2);
+    expect(await martItemRow(item.id)).toMatchObject({ pricePaisa: 8_000, stock: 2 });
+
+    const restocked = await as('ourAdmin', {
+      method: 'PATCH',
+      path,
+      body: martItemForm(ours, { id: item.id, price: '80', stock: '20', stockWas: '2' }),
+    });
+    expect(restocked.status).toBe(200);
+    expect(((await restocked.json()) as TMartItemResponse).martItem.stock).toBe(20);
+    expect((await martItemRow(item.id))?.stock).toBe(20);
   });
 
   it('refuses with 400 a photo URL that is not one of our uploads, and takes one that is', async () => {

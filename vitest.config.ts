@@ -1,25 +1,9 @@
-import { connect } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
+import { POSTGRES_ADMIN_URL, postgresAnswers } from './tests/src/support/postgres-admin';
 
 // Unit tests live beside the code; integration tests live in tests/ and run once per database
 // engine: PGlite in memory always, PostgreSQL when DATABASE_URL_TEST is set or one answers locally.
-const POSTGRES_ADMIN_URL =
-  process.env.DATABASE_URL_TEST ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-
-function answers(url: string): Promise<boolean> {
-  const { hostname, port } = new URL(url);
-  return new Promise((resolve) => {
-    const socket = connect({ host: hostname, port: Number(port || 5432), timeout: 1_000 });
-    const done = (ok: boolean) => {
-      socket.destroy();
-      resolve(ok);
-    };
-    socket.once('connect', () => done(true));
-    socket.once('error', () => done(false));
-    socket.once('timeout', () => done(false));
-  });
-}
 
 const consoleGuard = 'tests/src/support/fail-on-console-error.ts';
 const integration = (engine: 'pglite' | 'postgres') => ({
@@ -48,7 +32,7 @@ const reliability = {
 };
 
 export default defineConfig(async () => {
-  const withPostgres = await answers(POSTGRES_ADMIN_URL);
+  const withPostgres = await postgresAnswers(POSTGRES_ADMIN_URL);
   if (!withPostgres) {
     process.stdout.write(
       `No PostgreSQL answers at ${new URL(POSTGRES_ADMIN_URL).host}: integration runs on PGlite only, and the reliability run (scaled mode needs PostgreSQL) is skipped.\n`,

@@ -1,7 +1,7 @@
 // Checkout latency with a slow spreadsheet, against the design it replaces (the order waits for
 // the sheet append), and how fast the worker drains a backlog into the sheet. Both through a
-// stand-in of the Sheets v4 API answering every call after 2 s, on an in-memory PGlite and the
-// real Redis.
+// stand-in of the Sheets v4 API answering every call after 2 s and the real Redis, on a scratch
+// PostgreSQL database (the engine of the scaled mode) when one answers, else an in-memory PGlite.
 import { placeOrder } from '@campus/api/orders/place-order';
 import { ORDER_SHEET_HEADER } from '@campus/shared/domain/order';
 import { sheetTabName } from '@campus/shared/domain/sheet-tab';
@@ -19,16 +19,21 @@ import { eq, isNull } from 'drizzle-orm';
 import type { Logger } from 'pino';
 import { buildCampusTree } from '../support/builders';
 import { buildOrderingStudent, martLine, menuLine } from '../support/orders';
+import { scratchDatabase } from '../support/scratch-database';
 import { startSheetsStandIn } from '../support/sheets-stand-in';
 import { testWorkerDeps } from '../support/worker';
 
 export const SHEET_LATENCY_MS = 2_000;
-export const CHECKOUTS = 60;
-export const CHECKOUT_CONCURRENCY = 10;
+export const CHECKOUTS = 300;
+export const CHECKOUT_CONCURRENCY = 100;
 export const BACKLOG = 500;
 const TOKEN = 'bench-token';
 
+// The api's pool size (shared/src/server/db/client.ts).
+const POOL_SIZE = 10;
+
 export interface CheckoutReport {
+  engine: 'postgres' | 'pglite';
   queued: { p50: number; p99: number };
   inline: { p50: number; p99: number };
   drain: { orders: number; seconds: number; ordersPerSecond: number; sheetCalls: number };
@@ -60,6 +65,8 @@ export async function measureCheckout(options: {
   queuePrefix: string;
   log: Logger;
   lifecycle: Lifecycle;
+  /** A PostgreSQL server to make the scratch database on; PGlite without one. */
+  postgresAdminUrl?: string;
 }): Promise<CheckoutReport> {
   const { log } = options;
   const resources: Array<() => Promise<unknown>> = [];
@@ -68,8 +75,20 @@ export async function measureCheckout(options: {
   };
   options.lifecycle.add('checkout bench', closeAll);
   try {
-    const database: Database = await openDatabase({ kind: 'pglite-memory' }, log);
-    resources.push(database.close);
+    let database: Database;
+    if (options.postgresAdminUrl) {
+      const scratch = await scratchDatabase(
+        options.postgresAdminUrl,
+        'campus_bench',
+        log,
+        POOL_SIZE,
+      );
+      resources.push(scratch.drop);
+      database = scratch.database;
+    } else {
+      database = await openDatabase({ kind: 'pglite-memory' }, log);
+      resources.push(database.close);
+    }
     const { db } = database;
     const tree = await buildCampusTree(db, { martItem: { stock: 1_000_000 } });
     const { student, screenshotId: screenshot } = await buildOrderingStudent(db, tree);
@@ -168,6 +187,7 @@ export async function measureCheckout(options: {
     }
     const seconds = (performance.now() - started) / 1000;
     return {
+      engine: options.postgresAdminUrl ? 'postgres' : 'pglite',
       queued: { p50: percentile(queued, 50), p99: percentile(queued, 99) },
       inline: { p50: percentile(inline, 50), p99: percentile(inline, 99) },
       drain: {

@@ -1,6 +1,9 @@
-// `npm run bench`: first figures, printed and never asserted (DESIGN §6). One run measures
-// catalogue throughput against the bare framework, and the initial JavaScript of the storefront.
-import { mkdirSync, rmSync } from 'node:fs';
+// `npm run bench`: figures printed and written to bench/results/<date>.json, never asserted
+// (DESIGN §6). One run measures catalogue throughput against the bare framework, checkout against
+// the inline-append design, the worker's drain and its Sheets calls, the storefront's initial
+// JavaScript and Lighthouse scores, and the reliability run with 5,000 orders.
+import { mkdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { cpus } from 'node:os';
 import { join } from 'node:path';
 import { Lifecycle } from '@campus/shared/server/lifecycle';
 import { createLogger } from '@campus/shared/server/logger';
@@ -11,6 +14,12 @@ import {
   startRedisServer,
 } from '@campus/shared/server/redis-server';
 import { Redis } from 'ioredis';
+import {
+  formatReliabilityReport,
+  type ReliabilityReport,
+  runReliability,
+} from '../reliability/run-reliability';
+import { POSTGRES_ADMIN_URL, postgresAnswers } from '../support/postgres-admin';
 import { repoRoot } from '../support/process';
 import { measureCatalogueThroughput } from './catalogue-throughput';
 import {
@@ -21,11 +30,17 @@ import {
   SHEET_LATENCY_MS,
 } from './checkout-latency';
 import { measureInitialJs } from './initial-js';
+import { LIGHTHOUSE_RUNS, measureLighthouse } from './lighthouse';
+import { describeSelection, startStorefront } from './storefront-server';
 
 // Relative to the repository root; removed at the end of every run.
 const DATA_DIR = 'data/bench';
 // Reserved for the bench: every Redis key under it is the bench's own and deleted afterwards.
 const QUEUE_PREFIX = 'campus-bench';
+const RESULTS_DIR = 'bench/results';
+// The reliability run's size and orders in flight (each a buyer solving a captcha, checking out).
+const RELIABILITY_ORDERS = Number(process.env.BENCH_RELIABILITY_ORDERS ?? 5_000);
+const RELIABILITY_CONCURRENCY = 24;
 
 const say = (line: string) => process.stdout.write(`${line}\n`);
 const log = createLogger({ level: 'warn', service: 'bench' });
@@ -70,8 +85,39 @@ async function removeBenchKeys(url: string): Promise<void> {
 
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 const perSecond = (value: number) => `${Math.round(value).toLocaleString('en-US')} req/s`;
+const ms = (value: number) => `${Math.round(value).toLocaleString('en-US')} ms`;
+
+/** The reliability run on the local PostgreSQL, or why it was skipped. */
+async function reliabilityRun(
+  withPostgres: boolean,
+): Promise<ReliabilityReport | { skipped: string }> {
+  if (!withPostgres) {
+    return {
+      skipped:
+        `no PostgreSQL answers at ${new URL(POSTGRES_ADMIN_URL).host} (scaled mode needs it); ` +
+        'start one, or set DATABASE_URL_TEST to a server where databases may be created',
+    };
+  }
+  return runReliability({
+    orders: RELIABILITY_ORDERS,
+    postgresAdminUrl: POSTGRES_ADMIN_URL,
+    log,
+    concurrency: RELIABILITY_CONCURRENCY,
+  });
+}
+
+/** Writes the results through a temporary file, so a half-written file never stands. */
+function writeResults(results: object): string {
+  const dir = join(repoRoot, RESULTS_DIR);
+  mkdirSync(dir, { recursive: true });
+  const file = join(dir, `${new Date().toISOString().slice(0, 10)}.json`);
+  writeFileSync(`${file}.tmp`, `${JSON.stringify(results, null, 2)}\n`);
+  renameSync(`${file}.tmp`, file);
+  return file;
+}
 
 try {
+  const benchStarted = Date.now();
   const dataDir = join(repoRoot, DATA_DIR);
   rmSync(dataDir, { recursive: true, force: true });
   mkdirSync(dataDir, { recursive: true });
@@ -87,23 +133,33 @@ try {
     log,
     lifecycle,
   });
-  say('Measuring checkout with a slow sheet and the worker draining a backlog (about 40 s)...');
+  const withPostgres = await postgresAnswers(POSTGRES_ADMIN_URL);
+  say('Measuring checkout with a slow sheet and the worker draining a backlog (about a minute)...');
   const checkout = await measureCheckout({
     redisUrl,
     queuePrefix: QUEUE_PREFIX,
     log,
     lifecycle,
+    postgresAdminUrl: withPostgres ? POSTGRES_ADMIN_URL : undefined,
   });
-  say('Measuring initial JavaScript in Chromium...');
-  const initialJs = await measureInitialJs({
+  say('Measuring initial JavaScript and Lighthouse in Chromium (about 3 minutes)...');
+  const storefront = await startStorefront({
     redisUrl,
     queuePrefix: QUEUE_PREFIX,
     dataDir: DATA_DIR,
     lifecycle,
     say,
   });
+  const initialJs = await measureInitialJs(storefront, lifecycle);
+  const lighthouse = await measureLighthouse(storefront);
+  await storefront.stop();
+  say(
+    `Reliability run: ${RELIABILITY_ORDERS.toLocaleString('en-US')} orders through faults (about 4 minutes)...`,
+  );
+  const reliability = await reliabilityRun(withPostgres);
 
   const [bare] = throughput.rows;
+  const sheetsCallsPerOrderAtPeak = checkout.drain.sheetCalls / checkout.drain.orders;
   say('');
   say('CampusBucket bench');
   say('');
@@ -122,10 +178,10 @@ try {
     );
   }
   say('');
-  const ms = (value: number) => `${Math.round(value).toLocaleString('en-US')} ms`;
   say(
     `Checkout with the sheet answering after ${SHEET_LATENCY_MS / 1000} s: ${CHECKOUTS} orders, ` +
-      `${CHECKOUT_CONCURRENCY} at a time, server work from the validated order to the answer.`,
+      `${CHECKOUT_CONCURRENCY} buyers at a time on ${checkout.engine === 'postgres' ? 'PostgreSQL' : 'PGlite (no PostgreSQL answered)'}, ` +
+      'server work from the validated order to the answer.',
   );
   say(
     `  ${'queued (transaction + enqueue; the worker appends)'.padEnd(52)} ` +
@@ -142,13 +198,17 @@ try {
   say(
     `Worker drain: ${BACKLOG} waiting orders into one tab at Google's quota (60 writes a minute), ` +
       `2 s per call: ${checkout.drain.ordersPerSecond.toFixed(1)} orders/s ` +
-      `(${checkout.drain.seconds.toFixed(1)} s, ${checkout.drain.sheetCalls} Sheets calls).`,
+      `(${checkout.drain.seconds.toFixed(1)} s).`,
+  );
+  say(
+    `Sheets calls per order at peak (that drain): ${sheetsCallsPerOrderAtPeak.toFixed(3)} ` +
+      `(${checkout.drain.sheetCalls} calls for ${checkout.drain.orders} orders).`,
   );
   say('');
   say(
-    `Initial JavaScript per route (gzip -9 of every .js until network idle; ${initialJs.selection}):`,
+    `Initial JavaScript per route (gzip -9 of every .js until network idle; ${describeSelection(storefront.selection)}):`,
   );
-  for (const row of initialJs.rows) {
+  for (const row of initialJs) {
     const landed = row.landedOn === row.route ? '' : ` -> ${row.landedOn}`;
     say(
       `  ${`${row.route}${landed}`.padEnd(52)} ${kb(row.gzipBytes).padStart(10)} gzip, ` +
@@ -156,6 +216,53 @@ try {
     );
   }
   say('');
+  say(
+    `Lighthouse mobile (CPU unthrottled, median of ${LIGHTHOUSE_RUNS} runs, a fresh profile each):`,
+  );
+  for (const row of lighthouse) {
+    const landed = row.landedOn === row.route ? '' : ` -> ${row.landedOn}`;
+    say(
+      `  ${`${row.route}${landed}`.padEnd(52)} performance ${String(row.performance).padStart(3)}` +
+        `  accessibility ${String(row.accessibility).padStart(3)}  LCP ${ms(row.lcpMs).padStart(8)}`,
+    );
+  }
+  say('');
+  if ('skipped' in reliability) {
+    say(`Reliability run skipped: ${reliability.skipped}.`);
+  } else {
+    const clean = reliability.missing === 0 && reliability.duplicated === 0;
+    say(
+      `Reliability run (two api and two worker processes on PostgreSQL, faults injected)` +
+        `${clean ? '' : ' - ROWS MISSING OR DUPLICATED'}:`,
+    );
+    for (const line of formatReliabilityReport(reliability).split('\n')) say(`  ${line}`);
+  }
+  say('');
+  const totalSeconds = (Date.now() - benchStarted) / 1000;
+  const file = writeResults({
+    date: new Date().toISOString(),
+    machine: { node: process.version, cpus: cpus().length, platform: process.platform },
+    totalSeconds,
+    catalogue: throughput,
+    checkout: {
+      engine: checkout.engine,
+      sheetLatencyMs: SHEET_LATENCY_MS,
+      orders: CHECKOUTS,
+      concurrency: CHECKOUT_CONCURRENCY,
+      queued: checkout.queued,
+      inline: checkout.inline,
+      ratio: {
+        p50: checkout.inline.p50 / checkout.queued.p50,
+        p99: checkout.inline.p99 / checkout.queued.p99,
+      },
+    },
+    drain: checkout.drain,
+    sheetsCallsPerOrderAtPeak,
+    initialJs,
+    lighthouse,
+    reliability,
+  });
+  say(`Whole bench: ${(totalSeconds / 60).toFixed(1)} minutes. Results: ${file}`);
   await lifecycle.exit(0);
 } catch (error) {
   if (!interrupted) {

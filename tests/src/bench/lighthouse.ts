@@ -1,0 +1,141 @@
+// Lighthouse's mobile audit (performance, accessibility, LCP) of the storefront's pages in Debian's
+// Chromium: the default mobile settings with the CPU unthrottled (the figures measure the app, not
+// this machine's speed), each page audited three times, each time in a fresh browser profile (a
+// first visit), and the median kept.
+import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { freePort } from '@campus/shared/server/free-port';
+import { chromium } from '@playwright/test';
+import lighthouse from 'lighthouse';
+import { CHROMIUM_LAUNCH_OPTIONS } from '../support/chromium';
+import { type Storefront, selectionScript } from './storefront-server';
+
+export const LIGHTHOUSE_RUNS = 3;
+const DEVTOOLS_WAIT_MS = 30_000;
+
+export interface LighthouseRow {
+  route: string;
+  /** Where the audited page ended up (a redirect would show here). */
+  landedOn: string;
+  /** Medians of the runs: scores 0-100, LCP in ms. */
+  performance: number;
+  accessibility: number;
+  lcpMs: number;
+}
+
+interface DebuggableChromium {
+  port: number;
+  close(): Promise<void>;
+}
+
+/** Debian's Chromium with a fresh profile and its DevTools port open, for Lighthouse to drive. */
+async function startChromium(storefront: Storefront): Promise<DebuggableChromium> {
+  const port = await freePort();
+  const profile = mkdtempSync(join(tmpdir(), 'campus-lighthouse-'));
+  const child: ChildProcess = spawn(
+    storefront.chromiumPath,
+    [
+      ...CHROMIUM_LAUNCH_OPTIONS.args,
+      `--remote-debugging-port=${port}`,
+      `--user-data-dir=${profile}`,
+      'about:blank',
+    ],
+    // Its own process group: closing it kills the renderers and helpers too.
+    { stdio: 'ignore', detached: true },
+  );
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  const close = async () => {
+    if (child.exitCode === null && child.signalCode === null && child.pid) {
+      process.kill(-child.pid, 'SIGKILL');
+      await exited;
+    }
+    rmSync(profile, { recursive: true, force: true, maxRetries: 10, retryDelay: 200 });
+  };
+  try {
+    const deadline = Date.now() + DEVTOOLS_WAIT_MS;
+    for (;;) {
+      const ready = await fetch(`http://127.0.0.1:${port}/json/version`).then(
+        (response) => response.ok,
+        () => false,
+      );
+      if (ready) break;
+      if (child.exitCode !== null || Date.now() > deadline) {
+        throw new Error(`Chromium did not open its DevTools port (${storefront.chromiumPath})`);
+      }
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    }
+    return { port, close };
+  } catch (error) {
+    await close();
+    throw error;
+  }
+}
+
+/** Stores the campus selection on the storefront's origin without loading the app itself. */
+async function rememberSelection(port: number, storefront: Storefront): Promise<void> {
+  const browser = await chromium.connectOverCDP(`http://127.0.0.1:${port}`);
+  try {
+    const context = browser.contexts()[0];
+    if (!context) throw new Error('Chromium has no default context');
+    const page = await context.newPage();
+    await page.goto(`${storefront.base}/healthz`);
+    await page.evaluate(selectionScript(storefront.selection));
+    await page.close();
+  } finally {
+    await browser.close();
+  }
+}
+
+async function auditOnce(storefront: Storefront, route: string) {
+  const browser = await startChromium(storefront);
+  try {
+    await rememberSelection(browser.port, storefront);
+    const result = await lighthouse(`${storefront.base}${route}`, {
+      port: browser.port,
+      output: 'json',
+      logLevel: 'error',
+      onlyCategories: ['performance', 'accessibility'],
+      throttling: { cpuSlowdownMultiplier: 1 },
+      // The selection stored above must survive; the profile is new, so the cache is empty.
+      disableStorageReset: true,
+    });
+    const lhr = result?.lhr;
+    if (!lhr) throw new Error(`Lighthouse returned nothing for ${route}`);
+    if (lhr.runtimeError) {
+      throw new Error(`Lighthouse failed on ${route}: ${lhr.runtimeError.message}`);
+    }
+    const score = (category: string) => Math.round((lhr.categories[category]?.score ?? 0) * 100);
+    return {
+      landedOn: new URL(lhr.finalDisplayedUrl).pathname,
+      performance: score('performance'),
+      accessibility: score('accessibility'),
+      lcpMs: lhr.audits['largest-contentful-paint']?.numericValue ?? Number.NaN,
+    };
+  } finally {
+    await browser.close();
+  }
+}
+
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)] ?? Number.NaN;
+}
+
+/** Audits every route of the storefront LIGHTHOUSE_RUNS times and keeps each figure's median. */
+export async function measureLighthouse(storefront: Storefront): Promise<LighthouseRow[]> {
+  const rows: LighthouseRow[] = [];
+  for (const route of storefront.routes) {
+    const runs = [];
+    for (let run = 0; run < LIGHTHOUSE_RUNS; run++) runs.push(await auditOnce(storefront, route));
+    rows.push({
+      route,
+      landedOn: runs[0]?.landedOn ?? route,
+      performance: median(runs.map((run) => run.performance)),
+      accessibility: median(runs.map((run) => run.accessibility)),
+      lcpMs: median(runs.map((run) => run.lcpMs)),
+    });
+  }
+  return rows;
+}

@@ -49,7 +49,7 @@ export interface TOverviewResponse {
 }
 
 /**
- * What became of the spreadsheet tab job of a campus create or delete: queued, or the reason it
+ * What became of the spreadsheet tab job of a campus create, rename or delete: queued, or the reason it
  * could not be queued now (the outbox relay still queues it once the queue is back).
  */
 export type TSheetTabOutcome =
@@ -63,6 +63,8 @@ export interface TUniversitiesResponse {
 export interface TUniversityResponse {
   ok: true;
   university: TUniversity;
+  /** Set on a rename: one tab outcome per campus, whose orders now go to a tab of the new name. */
+  sheetTabs?: TSheetTabOutcome[];
 }
 /** Deleting a university: one tab outcome per campus that went with it. */
 export interface TUniversityDeleteResponse {
@@ -72,7 +74,7 @@ export interface TUniversityDeleteResponse {
 export interface TCampusResponse {
   ok: true;
   campus: TAdminCampus;
-  /** Set on create (the new tab) and delete (the removed tab). */
+  /** Set on create and rename (the new tab) and delete (the removed tab). */
   sheetTab?: TSheetTabOutcome;
 }
 

@@ -12,6 +12,11 @@ export const ADMIN_MESSAGES = {
     `Campus created but failed to create spreadsheet tab: ${message}`,
   campusTabDeleteFailed: (message: string) =>
     `Campus deleted but failed to delete spreadsheet tab: ${message}`,
+  // Not in the spec, which renames no tab; a rename writes to a tab of the new name.
+  campusRenameTabFailed: (message: string) =>
+    `Campus renamed but failed to create spreadsheet tab: ${message}`,
+  universityRenameTabFailed: (message: string) =>
+    `University renamed but failed to create spreadsheet tab: ${message}`,
   updateRoleFailed: 'Failed to update user role',
   deleteUserFailed: 'Failed to delete user',
   createUserFailed: (message: string) => `Failed to create user: ${message}`,

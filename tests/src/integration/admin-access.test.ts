@@ -275,6 +275,10 @@ const ROUTES: Route[] = [
         done: async (answer) => {
           expect((answer as TUniversityResponse).university.name).toBe(body.name);
           expect((await universityRow(tree.university.id))?.name).toBe(body.name);
+          // Its campus's orders now go to a tab of the new name.
+          const tabName = sheetTabName(body.name, tree.campus.name);
+          expect((answer as TUniversityResponse).sheetTabs).toEqual([{ queued: true, tabName }]);
+          await expectTabJob('create-sheet-tab', tabName);
         },
       };
     },

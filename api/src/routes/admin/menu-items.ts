@@ -110,7 +110,12 @@ export function menuItemRoutes(deps: AdminDeps) {
         photoURL: await checkedPhotoUrl(db, form.photoURL, 'menu-photo', before.photoUrl),
       };
       await db.transaction(async (tx) => {
-        await tx.update(menuItems).set(columnsOf(menuItem)).where(eq(menuItems.id, id));
+        const changed = await tx
+          .update(menuItems)
+          .set(columnsOf(menuItem))
+          .where(eq(menuItems.id, id))
+          .returning({ id: menuItems.id });
+        if (changed.length === 0) throw notFound();
         await audit(tx, actor, {
           action: 'update',
           entity: 'menu-item',

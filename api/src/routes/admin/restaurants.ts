@@ -90,7 +90,12 @@ export function restaurantRoutes(deps: AdminDeps) {
         is24x7: form.is24x7,
       };
       await db.transaction(async (tx) => {
-        await tx.update(restaurants).set(columnsOf(restaurant)).where(eq(restaurants.id, id));
+        const changed = await tx
+          .update(restaurants)
+          .set(columnsOf(restaurant))
+          .where(eq(restaurants.id, id))
+          .returning({ id: restaurants.id });
+        if (changed.length === 0) throw notFound();
         await audit(tx, actor, {
           action: 'update',
           entity: 'restaurant',

@@ -189,13 +189,18 @@ export function universityRoutes(deps: AdminDeps) {
             entityId: id,
             details: { from: before.name, to: form.name },
           });
-          // Renamed campuses write to tabs of the new name; the old tabs keep earlier orders.
+          // Renamed campuses write to tabs of the new name; the old tabs keep earlier orders (and
+          // stay the campus's: see assertOwnTabs and the sheet routes).
           return before.name === form.name ? [] : planTabJobs(tx, 'create', renamed);
         })
         .catch(uniqueViolation('name', alreadyExists(form.name)));
-      await queueTabJobs(db, producer, jobs, log(c));
+      const sheetTabs = await queueTabJobs(db, producer, jobs, log(c));
       await catalogue.invalidateUniversities();
-      const body: TUniversityResponse = { ok: true, university: { id, name: form.name } };
+      const body: TUniversityResponse = {
+        ok: true,
+        university: { id, name: form.name },
+        ...(sheetTabs.length > 0 ? { sheetTabs } : {}),
+      };
       return c.json(body);
     })
     .delete('/universities/:id', superAdmin, async (c) => {
@@ -294,10 +299,13 @@ export function universityRoutes(deps: AdminDeps) {
       };
       const jobs = await db
         .transaction(async (tx) => {
-          await tx
+          const changed = await tx
             .update(campuses)
             .set({ name: campus.name, location: campus.location, ...payTo(form) })
-            .where(eq(campuses.id, id));
+            .where(eq(campuses.id, id))
+            .returning({ id: campuses.id });
+          // Deleted since it was read: no audit row, no tab job.
+          if (changed.length === 0) throw notFound();
           await tx.update(users).set({ campusName: campus.name }).where(eq(users.campusId, id));
           await audit(tx, actor, {
             action: 'update',

@@ -106,7 +106,12 @@ export function userRoutes(deps: AdminDeps) {
       const before = await profileOf(db, id);
       if (!before) throw notFound();
       await db.transaction(async (tx) => {
-        await tx.update(users).set({ role }).where(eq(users.id, id));
+        const changed = await tx
+          .update(users)
+          .set({ role })
+          .where(eq(users.id, id))
+          .returning({ id: users.id });
+        if (changed.length === 0) throw notFound();
         await audit(tx, actor, {
           action: 'change-role',
           entity: 'user',

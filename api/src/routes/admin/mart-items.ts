@@ -3,7 +3,11 @@ import type {
   TMartItemResponse,
   TMartItemsResponse,
 } from '@campus/shared/domain/admin-api';
-import { ADMIN_FORM_MESSAGES, ZMartItemForm } from '@campus/shared/domain/admin-forms';
+import {
+  ADMIN_FORM_MESSAGES,
+  type TMartItemForm,
+  ZMartItemForm,
+} from '@campus/shared/domain/admin-forms';
 import type { TMartItem } from '@campus/shared/domain/entities';
 import { listMartItems } from '@campus/shared/server/catalogue/queries';
 import { newId } from '@campus/shared/server/db/ids';
@@ -16,7 +20,13 @@ import type { AdminDeps } from '../../admin/deps';
 import { checkedPhotoUrl } from '../../admin/photos';
 import { campusFromBody, listScope, requiredQuery } from '../../admin/scope';
 import type { AppEnv } from '../../app-env';
-import { assertRole, requireCampusAccess, requireRole, signedInUser } from '../../auth/guards';
+import {
+  assertRole,
+  type CampusRef,
+  requireCampusAccess,
+  requireRole,
+  signedInUser,
+} from '../../auth/guards';
 import { jsonBody, parseWith } from '../../http/body';
 import { notFound } from '../../http/errors';
 
@@ -41,17 +51,8 @@ export function martItemRoutes(deps: AdminDeps) {
       assertRole(actor, 'superAdmin', 'campusAdmin');
       const form = parseWith(ZMartItemForm, await jsonBody(c));
       const campus = await campusFromBody(db, actor, form, invalidCampus);
-      const martItem: TMartItem = {
-        id: newId(),
-        universityId: campus.universityId,
-        campusId: campus.campusId,
-        name: form.name,
-        price: form.price,
-        description: form.description,
-        category: form.category,
-        stock: form.stock,
-        photoURL: await checkedPhotoUrl(db, form.photoURL, 'mart-photo'),
-      };
+      const photoURL = await checkedPhotoUrl(db, form.photoURL, 'mart-photo');
+      const martItem = martItemOf(newId(), campus, form, photoURL);
       await db.transaction(async (tx) => {
         await tx.insert(martItems).values(columnsOf(martItem));
         await audit(tx, actor, {
@@ -75,17 +76,8 @@ export function martItemRoutes(deps: AdminDeps) {
       if (!before) throw notFound();
       const form = parseWith(ZMartItemForm, await jsonBody(c));
       const campus = await campusFromBody(db, actor, form, invalidCampus);
-      const martItem: TMartItem = {
-        id,
-        universityId: campus.universityId,
-        campusId: campus.campusId,
-        name: form.name,
-        price: form.price,
-        description: form.description,
-        category: form.category,
-        stock: form.stock,
-        photoURL: await checkedPhotoUrl(db, form.photoURL, 'mart-photo', before.photoUrl),
-      };
+      const photoURL = await checkedPhotoUrl(db, form.photoURL, 'mart-photo', before.photoUrl);
+      const martItem = martItemOf(id, campus, form, photoURL);
       // Stock the admin left as it was stays what checkouts have made of it meanwhile.
       const { stock, ...otherColumns } = columnsOf(martItem);
       const stockChanged = form.stockWas === null || stock !== form.stockWas;
@@ -150,6 +142,26 @@ export function martItemRoutes(deps: AdminDeps) {
       const body: TDeletedResponse = { ok: true, deleted };
       return c.json(body);
     });
+}
+
+/** The mart item a valid form makes, in the campus it was checked against. */
+function martItemOf(
+  id: string,
+  campus: CampusRef,
+  form: TMartItemForm,
+  photoURL: string | null,
+): TMartItem {
+  return {
+    id,
+    universityId: campus.universityId,
+    campusId: campus.campusId,
+    name: form.name,
+    price: form.price,
+    description: form.description,
+    category: form.category,
+    stock: form.stock,
+    photoURL,
+  };
 }
 
 function columnsOf(item: TMartItem) {

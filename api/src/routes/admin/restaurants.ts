@@ -3,7 +3,11 @@ import type {
   TRestaurantResponse,
   TRestaurantsResponse,
 } from '@campus/shared/domain/admin-api';
-import { ADMIN_FORM_MESSAGES, ZRestaurantForm } from '@campus/shared/domain/admin-forms';
+import {
+  ADMIN_FORM_MESSAGES,
+  type TRestaurantForm,
+  ZRestaurantForm,
+} from '@campus/shared/domain/admin-forms';
 import type { TRestaurant } from '@campus/shared/domain/entities';
 import { listRestaurants } from '@campus/shared/server/catalogue/queries';
 import { newId } from '@campus/shared/server/db/ids';
@@ -15,7 +19,13 @@ import { campusOfRestaurant } from '../../admin/campus-lookup';
 import type { AdminDeps } from '../../admin/deps';
 import { campusFromBody, listScope, requiredQuery } from '../../admin/scope';
 import type { AppEnv } from '../../app-env';
-import { assertRole, requireCampusAccess, requireRole, signedInUser } from '../../auth/guards';
+import {
+  assertRole,
+  type CampusRef,
+  requireCampusAccess,
+  requireRole,
+  signedInUser,
+} from '../../auth/guards';
 import { jsonBody, parseWith } from '../../http/body';
 import { notFound } from '../../http/errors';
 
@@ -47,17 +57,7 @@ export function restaurantRoutes(deps: AdminDeps) {
       assertRole(actor, 'superAdmin', 'campusAdmin');
       const form = parseWith(ZRestaurantForm, await jsonBody(c));
       const campus = await campusFromBody(db, actor, form, invalidCampus);
-      const restaurant: TRestaurant = {
-        id: newId(),
-        universityId: campus.universityId,
-        campusId: campus.campusId,
-        name: form.name,
-        location: form.location,
-        cuisine: form.cuisine,
-        openTime: form.openTime,
-        closeTime: form.closeTime,
-        is24x7: form.is24x7,
-      };
+      const restaurant = restaurantOf(newId(), campus, form);
       await db.transaction(async (tx) => {
         await tx.insert(restaurants).values(columnsOf(restaurant));
         await audit(tx, actor, {
@@ -78,17 +78,7 @@ export function restaurantRoutes(deps: AdminDeps) {
       if (!before) throw notFound();
       const form = parseWith(ZRestaurantForm, await jsonBody(c));
       const campus = await campusFromBody(db, actor, form, invalidCampus);
-      const restaurant: TRestaurant = {
-        id,
-        universityId: campus.universityId,
-        campusId: campus.campusId,
-        name: form.name,
-        location: form.location,
-        cuisine: form.cuisine,
-        openTime: form.openTime,
-        closeTime: form.closeTime,
-        is24x7: form.is24x7,
-      };
+      const restaurant = restaurantOf(id, campus, form);
       await db.transaction(async (tx) => {
         const changed = await tx
           .update(restaurants)
@@ -152,6 +142,21 @@ export function restaurantRoutes(deps: AdminDeps) {
 }
 
 /** The table's columns of a restaurant; a time not set is stored empty. */
+/** The restaurant a valid form makes, in the campus it was checked against. */
+function restaurantOf(id: string, campus: CampusRef, form: TRestaurantForm): TRestaurant {
+  return {
+    id,
+    universityId: campus.universityId,
+    campusId: campus.campusId,
+    name: form.name,
+    location: form.location,
+    cuisine: form.cuisine,
+    openTime: form.openTime,
+    closeTime: form.closeTime,
+    is24x7: form.is24x7,
+  };
+}
+
 function columnsOf(restaurant: TRestaurant) {
   return {
     id: restaurant.id,

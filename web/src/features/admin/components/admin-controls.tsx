@@ -1,6 +1,14 @@
 import type { TAdminUniversity } from '@campus/shared/domain/admin-api';
 import { formatError } from '@campus/shared/domain/error-catalogue';
-import { type ChangeEvent, type ReactNode, useId, useState } from 'react';
+import {
+  type ChangeEvent,
+  type ReactNode,
+  useEffect,
+  useId,
+  useLayoutEffect,
+  useRef,
+  useState,
+} from 'react';
 import { SelectField } from '@/components/forms/form-field';
 import { SubmitButton } from '@/components/forms/submit-button';
 import { Alert } from '@/components/ui/alert';
@@ -220,7 +228,13 @@ export function RestaurantSelect({
   );
 }
 
-type ListQuery = { isPending: boolean; isError: boolean; error: unknown; refetch(): unknown };
+/** What a list or lookup query tells about its load. */
+export type ListQuery = {
+  isPending: boolean;
+  isError: boolean;
+  error: unknown;
+  refetch(): unknown;
+};
 
 /**
  * A manager's list, or what stands in its place: loading, the load error with Retry, or the
@@ -254,12 +268,20 @@ export function AdminListState({
   return <>{children}</>;
 }
 
+/** The owner of the uploads of a photo field that is gone (another campus's dashboard). */
+const UNMOUNTED = Symbol('unmounted');
+
 /**
  * An item photo: choose a file, it is compressed and uploaded at once, and the form keeps the
  * url it got (photoURL). Shows the current photo and lets the admin remove it.
+ *
+ * An upload belongs to the item the form showed when it started: if the form was reset before
+ * it finished (Cancel, Edit of another row, another restaurant selected) or the field is gone,
+ * its url or failure is dropped, so it never lands on another item.
  */
 export function PhotoField({
   purpose,
+  item,
   value,
   alt,
   onChange,
@@ -267,32 +289,52 @@ export function PhotoField({
   onBusyChange,
 }: {
   purpose: CatalogPhotoPurpose;
+  /**
+   * The values the form was last reset to (`form.formState.defaultValues`): the item open for
+   * editing, or the empty form of a place. A change means the form now shows another item.
+   */
+  item: unknown;
   value: string;
   alt: string;
   onChange(url: string): void;
   /** The failure to show (null clears it). */
   onError(message: string | null): void;
-  /** True while a photo uploads, so the form can wait for it. */
+  /** True while a photo uploads for the item shown, so the form can wait for it. */
   onBusyChange?(busy: boolean): void;
 }) {
   const id = useId();
-  const [busy, setBusy] = useState(false);
+  const owner = JSON.stringify(item ?? null);
+  // The item shown now, read when an upload ends (set in the commit that shows another item).
+  const currentOwner = useRef<string | symbol>(owner);
+  useLayoutEffect(() => {
+    currentOwner.current = owner;
+    return () => {
+      currentOwner.current = UNMOUNTED;
+    };
+  }, [owner]);
+  const [upload, setUpload] = useState<{ owner: string } | null>(null);
+  // An upload left running for the previous item does not hold up the form of this one.
+  const busy = upload?.owner === owner;
+  useEffect(() => {
+    onBusyChange?.(busy);
+  }, [busy, onBusyChange]);
 
   async function choose(event: ChangeEvent<HTMLInputElement>) {
     const input = event.currentTarget;
     const file = input.files?.[0];
     if (!file) return;
+    const started = { owner };
+    const stillShown = () => currentOwner.current === started.owner;
     onError(null);
-    setBusy(true);
-    onBusyChange?.(true);
+    setUpload(started);
     try {
-      onChange(await uploadCatalogPhoto(file, purpose));
+      const url = await uploadCatalogPhoto(file, purpose);
+      if (stillShown()) onChange(url);
     } catch (error) {
       console.warn(`${purpose} upload failed`, error);
-      onError(formatError(error).message);
+      if (stillShown()) onError(formatError(error).message);
     } finally {
-      setBusy(false);
-      onBusyChange?.(false);
+      setUpload((current) => (current === started ? null : current));
       // The same file can be chosen again after a failure.
       input.value = '';
     }

@@ -16,7 +16,10 @@ const TABS = [
   { id: 'orders', label: 'Order Dashboard' },
 ];
 
-/** The names of the dashboard's campus: the campus admin's own profile, or the super admin's list. */
+/**
+ * The names of the dashboard's campus: the campus admin's own profile, or the super admin's list
+ * (with its query, `lookup`, as the names are unknown rather than missing until it loaded).
+ */
 function useCampusNames(universityId: string, campusId: string) {
   const { user } = useAuth();
   const superAdmin = isSuperAdmin(user);
@@ -26,11 +29,16 @@ function useCampusNames(universityId: string, campusId: string) {
     return {
       universityName: own ? user.universityName : null,
       campusName: own ? user.campusName : null,
+      lookup: undefined,
     };
   }
   const university = universities.data?.find((u) => u.id === universityId);
   const campus = university?.campuses.find((c) => c.id === campusId);
-  return { universityName: university?.name ?? null, campusName: campus?.name ?? null };
+  return {
+    universityName: university?.name ?? null,
+    campusName: campus?.name ?? null,
+    lookup: universities,
+  };
 }
 
 /**
@@ -42,7 +50,7 @@ export function CampusAdminDashboard() {
   const params = useParams();
   const universityId = params.universityId ?? '';
   const campusId = params.campusId ?? '';
-  const { universityName, campusName } = useCampusNames(universityId, campusId);
+  const { universityName, campusName, lookup } = useCampusNames(universityId, campusId);
   const [tab, setTab] = useState('restaurants');
   const scope: AdminScope = { kind: 'campus', universityId, campusId };
   // Another campus's dashboard starts afresh: no form or selection of the last one carries over.
@@ -79,7 +87,7 @@ export function CampusAdminDashboard() {
         <MartItemsManager key={key} scope={scope} />
       </TabPanel>
       <TabPanel id="orders" active={tab}>
-        <CampusOrderPanel universityName={universityName} campusName={campusName} />
+        <CampusOrderPanel universityName={universityName} campusName={campusName} lookup={lookup} />
       </TabPanel>
     </section>
   );

@@ -3,8 +3,10 @@ import { sheetTabName } from '@campus/shared/domain/sheet-tab';
 import { type ReactNode, useId } from 'react';
 import { Alert } from '@/components/ui/alert';
 import { primaryButton } from '@/components/ui/button-styles';
+import { StatusMessage } from '@/components/ui/status-message';
 import { useSheetTabs } from '../api/admin-api';
-import { AdminListState } from './admin-controls';
+import { AdminListState, type ListQuery } from './admin-controls';
+import { LoadFailure } from './super-admin/load-failure';
 
 /**
  * The campus admin's Order Dashboard (SPEC §2, §6): a 'View Orders' button that opens the
@@ -14,16 +16,26 @@ import { AdminListState } from './admin-controls';
 export function CampusOrderPanel({
   universityName,
   campusName,
+  lookup,
 }: {
   universityName: string | null | undefined;
   campusName: string | null | undefined;
+  /**
+   * The query the names come from when it is not the signed-in user's profile (a super admin's
+   * universities list): until it loaded, missing names are not yet known to be missing.
+   */
+  lookup?: ListQuery;
 }) {
   const titleId = useId();
   const hasNames = !!universityName?.trim() && !!campusName?.trim();
   const tabs = useSheetTabs(hasNames);
 
   let body: ReactNode;
-  if (!universityName || !campusName || !hasNames) {
+  if (lookup?.isPending) {
+    body = <StatusMessage title="Loading campus information..." busy />;
+  } else if (lookup?.isError) {
+    body = <LoadFailure error={lookup.error} onRetry={() => lookup.refetch()} />;
+  } else if (!universityName || !campusName || !hasNames) {
     body = <Alert>{ROLE_MESSAGES.campusInfoMissing}</Alert>;
   } else {
     const name = sheetTabName(universityName, campusName);

@@ -43,6 +43,7 @@ import {
   RowActions,
   UniversitySelect,
 } from './admin-controls';
+import { LoadFailure } from './super-admin/load-failure';
 
 type Pending = { kind: 'one'; item: TMartItem } | { kind: 'clear'; campusId: string };
 
@@ -141,6 +142,9 @@ export function MartItemsManager({ scope }: { scope: AdminScope }) {
       <h2 id={titleId} className="text-xl font-semibold">
         Mart Items
       </h2>
+      {universities.isError && (
+        <LoadFailure error={universities.error} onRetry={() => universities.refetch()} />
+      )}
 
       <form
         onSubmit={submit}
@@ -190,6 +194,7 @@ export function MartItemsManager({ scope }: { scope: AdminScope }) {
           <div className="sm:col-span-2">
             <PhotoField
               purpose="mart-photo"
+              item={form.formState.defaultValues}
               value={photoURL}
               alt={itemName}
               onChange={(url) => form.setValue('photoURL', url, { shouldDirty: true })}

@@ -46,6 +46,7 @@ import {
   RowActions,
   UniversitySelect,
 } from './admin-controls';
+import { LoadFailure } from './super-admin/load-failure';
 
 type Pending = { kind: 'one'; item: TAdminMenuItem } | { kind: 'clear'; restaurantId: string };
 
@@ -199,6 +200,13 @@ export function MenuItemsManager({
       <h2 id={titleId} className="text-xl font-semibold">
         {selectedName ? `Menu Items of ${selectedName}` : 'Menu Items'}
       </h2>
+      {universities.isError && (
+        <LoadFailure error={universities.error} onRetry={() => universities.refetch()} />
+      )}
+      {/* On the campus dashboard the restaurants list above shows its own failure. */}
+      {all && restaurants.isError && (
+        <LoadFailure error={restaurants.error} onRetry={() => restaurants.refetch()} />
+      )}
 
       <form
         onSubmit={submit}
@@ -250,6 +258,7 @@ export function MenuItemsManager({
           <div className="sm:col-span-2">
             <PhotoField
               purpose="menu-photo"
+              item={form.formState.defaultValues}
               value={photoURL}
               alt={itemName}
               onChange={(url) => form.setValue('photoURL', url, { shouldDirty: true })}

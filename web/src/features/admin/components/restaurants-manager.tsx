@@ -41,6 +41,7 @@ import {
   RowActions,
   UniversitySelect,
 } from './admin-controls';
+import { LoadFailure } from './super-admin/load-failure';
 
 type Pending = { kind: 'one'; restaurant: TRestaurant } | { kind: 'clear'; campusId: string };
 
@@ -162,6 +163,9 @@ export function RestaurantsManager({
       <h2 id={titleId} className="text-xl font-semibold">
         Restaurants
       </h2>
+      {universities.isError && (
+        <LoadFailure error={universities.error} onRetry={() => universities.refetch()} />
+      )}
 
       <form
         onSubmit={submit}

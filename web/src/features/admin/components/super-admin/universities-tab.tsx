@@ -161,11 +161,13 @@ function CampusForm({
         {editing ? 'Edit Campus' : 'Add Campus'}
       </h3>
       {failure && <Alert>{failure}</Alert>}
+      {/* A campus stays with its university (the api refuses a move), so editing keeps it. */}
       <UniversitySelect
         universities={universities}
         emptyLabel="Select University"
         required
         {...form.register('universityId')}
+        disabled={editing}
       />
       <TextField label="Campus Name" required {...form.register('name')} />
       <TextField label="Location (optional)" {...form.register('location')} />

@@ -95,13 +95,21 @@ function UniversityForm({
   };
   const submit = form.handleSubmit(async (values) => {
     setFailure(null);
+    let answer: Awaited<ReturnType<typeof createUniversity>>;
     try {
-      await save.mutateAsync(values);
-      form.reset(NO_UNIVERSITY);
-      onDone([]);
+      answer = await save.mutateAsync(values);
     } catch (error) {
       setFailure(failureText(ADMIN_MESSAGES.saveUniversityFailed, error));
+      return;
     }
+    form.reset(NO_UNIVERSITY);
+    // A rename moves each campus's orders to a tab of the new name.
+    onDone(
+      tabFailures(answer.sheetTabs ?? []).map((message) => ({
+        kind: 'failure',
+        text: ADMIN_MESSAGES.universityRenameTabFailed(message),
+      })),
+    );
   }, onInvalid);
   return (
     <form onSubmit={submit} noValidate className={card} aria-labelledby="university-form-heading">
@@ -148,10 +156,13 @@ function CampusForm({
       return;
     }
     form.reset(NO_CAMPUS);
+    const tabFailed = values.id
+      ? ADMIN_MESSAGES.campusRenameTabFailed
+      : ADMIN_MESSAGES.campusTabCreateFailed;
     onDone(
       tabFailures([answer.sheetTab]).map((message) => ({
         kind: 'failure',
-        text: ADMIN_MESSAGES.campusTabCreateFailed(message),
+        text: tabFailed(message),
       })),
     );
   }, onInvalid);

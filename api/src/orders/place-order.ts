@@ -2,6 +2,7 @@ import { AppError } from '@campus/shared/domain/app-error';
 import {
   CART_MESSAGES,
   campusLockMessage,
+  isWithinOrderLimit,
   MART_RESTAURANT_NAME,
   orderTotals,
 } from '@campus/shared/domain/cart';
@@ -195,6 +196,10 @@ export async function placeOrder(
   const screenshot = await screenshotUrl(db, input.screenshot, user.uid);
   const itemTotal = lines.reduce((sum, line) => sum + line.unitPricePaisa * line.quantity, 0);
   const totals = orderTotals(itemTotal, input.persons);
+  // The form checked the bucket's prices; the database's may be higher.
+  if (!isWithinOrderLimit(totals.grandTotal)) {
+    throw refuse(400, 'out-of-range', CHECKOUT_MESSAGES.orderTooLarge, 'cartItems');
+  }
   const orderId = newId();
 
   try {

@@ -127,6 +127,12 @@ describe('menu and mart items', () => {
     expect(
       messages(createMenuItemSchema('superAdmin').safeParse({ ...values, price: '-5' })),
     ).toEqual(['Price must be an amount in rupees with at most 2 decimals, like 12.50.']);
+    expect(createMenuItemSchema('superAdmin').parse({ ...values, price: '100000' }).price).toBe(
+      10_000_000,
+    );
+    expect(
+      messages(createMenuItemSchema('superAdmin').safeParse({ ...values, price: '100000.01' })),
+    ).toEqual(['Price must be at most Rs 100,000.00.']);
   });
 
   it('parses mart stock as an integer', () => {
@@ -144,9 +150,14 @@ describe('menu and mart items', () => {
     expect(messages(ZMartItemForm.safeParse({ ...values, stock: '' }))).toEqual([
       'Please enter the stock.',
     ]);
-    expect(messages(ZMartItemForm.safeParse({ ...values, stock: '1.5' }))).toEqual([
-      'Stock must be a whole number, 0 or more.',
-    ]);
+    for (const stock of ['1.5', '-1', '1000001', 1e21]) {
+      expect(messages(ZMartItemForm.safeParse({ ...values, stock })), String(stock)).toEqual([
+        'Stock must be a whole number from 0 to 1,000,000.',
+      ]);
+    }
+    expect(ZMartItemForm.parse({ ...values, stock: '1000000' })).toMatchObject({
+      stock: 1_000_000,
+    });
     expect(messages(ZMartItemForm.safeParse({ ...values, category: '', stock: 1 }))).toEqual([
       'Please enter a category.',
     ]);

@@ -11,7 +11,7 @@ import {
   zText,
 } from './form-validation';
 import { MIN_PASSWORD_LENGTH } from './limits';
-import { MONEY_MESSAGES, parseRupees } from './money';
+import { MAX_PRICE_PAISA, MONEY_MESSAGES, parseRupees } from './money';
 import { DEFAULT_IS_24X7 } from './restaurant-hours';
 import { isRole, ROLES, type TRole } from './roles';
 import { normaliseTime12h, parseTime12h } from './time-of-day';
@@ -34,9 +34,10 @@ export const ADMIN_FORM_MESSAGES = {
   itemNameRequired: 'Please enter an item name.',
   priceRequired: 'Please enter a price.',
   priceInvalid: MONEY_MESSAGES.invalidPrice,
+  priceTooHigh: MONEY_MESSAGES.priceTooHigh,
   categoryRequired: 'Please enter a category.',
   stockRequired: 'Please enter the stock.',
-  stockInvalid: 'Stock must be a whole number, 0 or more.',
+  stockInvalid: 'Stock must be a whole number from 0 to 1,000,000.',
   domainNameRequired: 'Please enter a name for this domain.',
   domainRequired: 'Please enter a domain.',
   domainInvalid: DOMAIN_MESSAGES.invalidDomain,
@@ -54,13 +55,15 @@ export function formMode(values: { id?: string | null }): 'add' | 'edit' {
   return isBlank(values.id) ? 'add' : 'edit';
 }
 
-/** Parses a stock count typed by an admin ('12', 12) or null when not a whole number ≥ 0. */
+/** The most stock a mart item may have. */
+export const MAX_STOCK = 1_000_000;
+
+/** Parses a stock count typed by an admin ('12', 12), or null when not a whole number 0..MAX_STOCK. */
 export function parseStock(input: string | number): number | null {
-  if (typeof input === 'number') return Number.isSafeInteger(input) && input >= 0 ? input : null;
-  const text = input.trim();
+  const text = typeof input === 'number' ? String(input) : input.trim();
   if (!/^\d+$/.test(text)) return null;
   const stock = Number(text);
-  return Number.isSafeInteger(stock) ? stock : null;
+  return stock <= MAX_STOCK ? stock : null;
 }
 
 const zId = () => zText();
@@ -74,7 +77,9 @@ function priceFailure(price: string | number | null | undefined): FieldError | n
   if (price === null || price === undefined || isBlank(String(price))) {
     return fieldError('price', M.priceRequired);
   }
-  return parseRupees(price) === null ? fieldError('price', M.priceInvalid) : null;
+  const paisa = parseRupees(price);
+  if (paisa === null) return fieldError('price', M.priceInvalid);
+  return paisa > MAX_PRICE_PAISA ? fieldError('price', M.priceTooHigh) : null;
 }
 
 function firstBlank<T extends Record<string, unknown>>(

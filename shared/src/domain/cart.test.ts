@@ -15,6 +15,7 @@ import {
   deliveryChargePaisa,
   incrementLine,
   lineTotalPaisa,
+  MAX_LINE_QUANTITY,
   martItemToCartLine,
   menuItemToCartLine,
   type NewCartLine,
@@ -116,12 +117,18 @@ describe('changing quantities', () => {
     expect(clearCart()).toEqual([]);
   });
 
-  it('stops plus at the mart stock but not for restaurant items', () => {
+  it('stops plus at the mart stock, and every line at 50', () => {
     const water = withQuantity(buildMartItem({ stock: 2 }), 2);
     expect(canIncrement(water)).toBe(false);
     expect(incrementLine([water], water)).toEqual([water]);
     expect(canIncrement(withQuantity(buildMartItem({ stock: 3 }), 2))).toBe(true);
-    expect(canIncrement(withQuantity(buildMenuCartItem(), 500))).toBe(true);
+    expect(canIncrement(withQuantity(buildMenuCartItem(), 49))).toBe(true);
+    const most = withQuantity(buildMenuCartItem(), MAX_LINE_QUANTITY);
+    expect(canIncrement(most)).toBe(false);
+    expect(incrementLine([most], most)).toEqual([most]);
+    expect(canIncrement(withQuantity(buildMartItem({ stock: 500 }), MAX_LINE_QUANTITY))).toBe(
+      false,
+    );
   });
 
   it('counts items for the badge', () => {
@@ -214,7 +221,7 @@ describe('totals', () => {
     });
   });
 
-  it.each([0, -1, 1.5, Number.NaN])('refuses %d persons', (persons) => {
+  it.each([0, -1, 1.5, 51, Number.NaN])('refuses %d persons', (persons) => {
     expect(() => deliveryChargePaisa(persons)).toThrow(AppError);
     expect(() => deliveryChargePaisa(persons)).toThrow(CART_MESSAGES.invalidPersons);
   });

@@ -6,7 +6,13 @@ import {
   type TRestaurant,
   ZCartLine,
 } from './entities';
-import { DELIVERY_CHARGE_PER_PERSON_PAISA, paisaToRupees, rupeesToPaisa } from './money';
+import {
+  DELIVERY_CHARGE_PER_PERSON_PAISA,
+  formatRs,
+  MAX_ORDER_TOTAL_PAISA,
+  paisaToRupees,
+  rupeesToPaisa,
+} from './money';
 
 /** Browser storage key of the bucket. */
 export const CART_STORAGE_KEY = 'cartItems';
@@ -17,10 +23,16 @@ export const MART_RESTAURANT_NAME = 'Mart';
 /** Decrement stops here; only Remove deletes a line. */
 export const MIN_LINE_QUANTITY = 1;
 
+/** The most of one item a bucket line (and so an order) may hold. */
+export const MAX_LINE_QUANTITY = 50;
+
 /** Messages of the bucket rules. */
 export const CART_MESSAGES = {
   campusLock: 'You can only order from your own campus. Please select items from your campus only.',
-  invalidPersons: 'Number of persons must be at least 1.',
+  invalidPersons: 'Number of persons must be from 1 to 50.',
+  orderTooLarge: `One order may total at most ${formatRs(MAX_ORDER_TOTAL_PAISA)}. Please remove some items from your bucket.`,
+  lineQuantity: (name: string) =>
+    `You can order at most 50 of ${name} at once. Please lower the quantity in your bucket.`,
   cartTitle: 'Your Cart',
   bucketTitle: 'Your Bucket',
   emptyBucket: 'Your bucket is empty.',
@@ -47,14 +59,14 @@ export function isMartLine(line: Pick<TCartLine, 'restaurantName'>): boolean {
   return line.restaurantName === MART_RESTAURANT_NAME;
 }
 
-/** The most a line may hold: the known stock for mart lines, unlimited otherwise. */
+/** The most a line may hold: MAX_LINE_QUANTITY, and no more than the known stock of a mart line. */
 export function maxQuantity(line: Pick<TCartLine, 'restaurantName' | 'stock'>): number {
   return isMartLine(line) && line.stock !== undefined
-    ? Math.max(line.stock, 0)
-    : Number.POSITIVE_INFINITY;
+    ? Math.min(Math.max(line.stock, 0), MAX_LINE_QUANTITY)
+    : MAX_LINE_QUANTITY;
 }
 
-/** Whether plus is enabled: false once a mart line reaches its stock. */
+/** Whether plus is enabled: false once a line reaches its most (maxQuantity). */
 export function canIncrement(line: TCartLine): boolean {
   return line.quantity < maxQuantity(line);
 }
@@ -94,7 +106,7 @@ export function addToCart(cart: readonly TCartLine[], item: NewCartLine): TCartL
   return [...cart, { ...item, quantity: 1 }];
 }
 
-/** Raises a line by 1, up to the mart stock. */
+/** Raises a line by 1, up to its most (maxQuantity). */
 export function incrementLine(cart: readonly TCartLine[], key: CartLineKey): TCartLine[] {
   return update(cart, key, (line) =>
     canIncrement(line) ? { ...line, quantity: line.quantity + 1 } : line,
@@ -153,9 +165,12 @@ export function cartItemTotalPaisa(cart: readonly Pick<TCartLine, 'price' | 'qua
 /** An order is for at least this many persons (SPEC §5). */
 export const MIN_PERSONS = 1;
 
-/** Whether a number of persons is a whole number of at least MIN_PERSONS. */
+/** An order is for at most this many persons. */
+export const MAX_PERSONS = 50;
+
+/** Whether a number of persons is a whole number from MIN_PERSONS to MAX_PERSONS. */
 export function isValidPersons(persons: number): boolean {
-  return Number.isInteger(persons) && persons >= MIN_PERSONS;
+  return Number.isInteger(persons) && persons >= MIN_PERSONS && persons <= MAX_PERSONS;
 }
 
 /** Delivery charge in paisa: Rs 130 × persons; persons must be valid (isValidPersons). */
@@ -178,6 +193,11 @@ export function orderTotals(
 ): { itemTotal: number; deliveryCharge: number; grandTotal: number } {
   const deliveryCharge = deliveryChargePaisa(persons);
   return { itemTotal: itemTotalPaisa, deliveryCharge, grandTotal: itemTotalPaisa + deliveryCharge };
+}
+
+/** Whether an order's grand total (paisa) is within the most one order may total. */
+export function isWithinOrderLimit(grandTotalPaisa: number): boolean {
+  return grandTotalPaisa <= MAX_ORDER_TOTAL_PAISA;
 }
 
 /**

@@ -57,13 +57,31 @@ describe('validateCheckout', () => {
     [{ accountTitle: '' }, 'accountTitle', 'Please complete all online payment fields.'],
     [{ bankName: '' }, 'bankName', 'Please complete all online payment fields.'],
     [{ captcha: '' }, 'captcha', 'Please complete the CAPTCHA.'],
-    [{ persons: 0 }, 'persons', 'Number of persons must be at least 1.'],
-    [{ persons: 1.5 }, 'persons', 'Number of persons must be at least 1.'],
+    [{ persons: 0 }, 'persons', 'Number of persons must be from 1 to 50.'],
+    [{ persons: 1.5 }, 'persons', 'Number of persons must be from 1 to 50.'],
+    [{ persons: 51 }, 'persons', 'Number of persons must be from 1 to 50.'],
+    [
+      { cartItems: [buildCartLine({ name: 'Zinger', quantity: 51 })] },
+      'cartItems',
+      'You can order at most 50 of Zinger at once. Please lower the quantity in your bucket.',
+    ],
+    [
+      // 50 × Rs 20,000 + Rs 130 is over Rs 1,000,000.
+      { cartItems: [buildCartLine({ price: 20_000, quantity: 50 })] },
+      'cartItems',
+      'One order may total at most Rs 1,000,000.00. Please remove some items from your bucket.',
+    ],
   ])('with %j reports %s: %s', (change, field, message) => {
     const values = buildCheckout(change);
     expect(validateCheckout(values, context)).toEqual({ field, message });
     const result = createCheckoutSchema(context).safeParse(values);
     expect(result.error?.issues.map((i) => [i.path, i.message])).toEqual([[[field], message]]);
+  });
+
+  it('takes an order of exactly the most one order may total', () => {
+    // 50 × Rs 19,997.40 + Rs 130 = Rs 1,000,000.00.
+    const values = buildCheckout({ cartItems: [buildCartLine({ price: 19_997.4, quantity: 50 })] });
+    expect(validateCheckout(values, context)).toBeNull();
   });
 
   it('follows the spec order when several steps fail', () => {

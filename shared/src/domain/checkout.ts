@@ -1,6 +1,13 @@
 import { z } from 'zod';
 import { emailMatchesAnyDomain, formatDomainList, normaliseDomain } from './allowed-domains';
-import { CART_MESSAGES, isValidPersons } from './cart';
+import {
+  CART_MESSAGES,
+  cartItemTotalPaisa,
+  deliveryChargePaisa,
+  isValidPersons,
+  isWithinOrderLimit,
+  MAX_LINE_QUANTITY,
+} from './cart';
 import { ZCartLine } from './entities';
 import { ERROR_CATEGORIES } from './error-catalogue';
 import {
@@ -23,6 +30,8 @@ export const CHECKOUT_MESSAGES = {
   paymentFields: 'Please complete all online payment fields.',
   captchaRequired: 'Please complete the CAPTCHA.',
   invalidPersons: CART_MESSAGES.invalidPersons,
+  lineQuantity: CART_MESSAGES.lineQuantity,
+  orderTooLarge: CART_MESSAGES.orderTooLarge,
   itemUnavailable: (name: string) =>
     `${name} is no longer available. Please remove it from your bucket.`,
   outOfStock: (name: string, available: number) =>
@@ -70,7 +79,8 @@ function hasScreenshot(screenshot: unknown): boolean {
 }
 
 /**
- * Checkout rules in the order of SPEC §5 steps 1–7, then persons (at least 1, a whole number).
+ * Checkout rules in the order of SPEC §5 steps 1–7, then persons (a whole number from 1 to 50), then
+ * the size of the order: at most MAX_LINE_QUANTITY of one item, at most MAX_ORDER_TOTAL_PAISA.
  * The e-mail domain rule (step 4) is skipped when the campus has no allowed domain. The screenshot
  * may be a File (web form) or an upload reference (api); it only has to be present.
  */
@@ -106,6 +116,12 @@ export function validateCheckout(
   if (isBlank(values.captcha)) return fieldError('captcha', CHECKOUT_MESSAGES.captchaRequired);
   if (!isValidPersons(values.persons)) {
     return fieldError('persons', CHECKOUT_MESSAGES.invalidPersons);
+  }
+  const tooMany = values.cartItems.find((line) => line.quantity > MAX_LINE_QUANTITY);
+  if (tooMany) return fieldError('cartItems', CHECKOUT_MESSAGES.lineQuantity(tooMany.name));
+  const grandTotal = cartItemTotalPaisa(values.cartItems) + deliveryChargePaisa(values.persons);
+  if (!isWithinOrderLimit(grandTotal)) {
+    return fieldError('cartItems', CHECKOUT_MESSAGES.orderTooLarge);
   }
   return null;
 }

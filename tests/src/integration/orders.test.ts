@@ -214,6 +214,38 @@ describe(`placing an order on ${engine}`, () => {
     expect(foreign.status).toBe(403);
     expect(await errorOf(foreign)).toBe(CART_MESSAGES.campusLock);
   });
+
+  it('bounds an order: 50 of one item, 50 persons, Rs 1,000,000 at the database’s prices', async () => {
+    // Rs 100,000 a dish: 10 of them are within every bound of the form, but not of the total.
+    const dear = await buildCampusTree(database.db, {
+      restaurant: { is24x7: true },
+      menuItem: { name: 'Banquet', pricePaisa: 10_000_000 },
+    });
+    const buyer = await student(dear.campus);
+    const refused = async (overrides: Record<string, unknown>) => {
+      const body = await checkoutBody(testApp.app, dear, buyer.screenshot, overrides);
+      const response = await postOrder(testApp.app, buyer.cookie, body);
+      expect(response.status).toBe(400);
+      return errorOf(response);
+    };
+    expect(await refused({ cartItems: [menuLine(dear, 51)] })).toBe(
+      CART_MESSAGES.lineQuantity('Banquet'),
+    );
+    expect(await refused({ cartItems: [menuLine(dear, 1)], persons: 51 })).toBe(
+      CART_MESSAGES.invalidPersons,
+    );
+    // The bucket claims Rs 1 a dish; the database says Rs 100,000.
+    expect(await refused({ cartItems: [{ ...menuLine(dear, 10), price: 1 }] })).toBe(
+      CHECKOUT_MESSAGES.orderTooLarge,
+    );
+    expect(await database.db.select().from(orders).where(eq(orders.userId, buyer.id))).toEqual([]);
+
+    const most = await checkoutBody(testApp.app, dear, buyer.screenshot, {
+      cartItems: [menuLine(dear, 9)],
+      persons: 50,
+    });
+    expect((await postOrder(testApp.app, buyer.cookie, most)).status).toBe(201);
+  });
 });
 
 describe(`the outbox on ${engine}`, () => {

@@ -1,11 +1,11 @@
-import { MIN_PERSONS } from '@campus/shared/domain/cart';
+import { MAX_PERSONS, MIN_PERSONS } from '@campus/shared/domain/cart';
 import { DELIVERY_CHARGE_PER_PERSON_PAISA, formatRs } from '@campus/shared/domain/money';
 import { useId } from 'react';
 
 const button =
   'flex size-10 items-center justify-center rounded border border-orange-700 text-lg font-bold text-orange-700 hover:bg-orange-50 disabled:cursor-not-allowed disabled:border-gray-300 disabled:text-gray-400 disabled:hover:bg-transparent focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-orange-700';
 
-/** Number of persons with minus and plus; never below 1 (SPEC §5 Checkout). */
+/** Number of persons with minus and plus; never below 1 (SPEC §5 Checkout) nor above MAX_PERSONS. */
 export function PersonsStepper({
   persons,
   onChange,
@@ -40,7 +40,8 @@ export function PersonsStepper({
         <button
           type="button"
           className={button}
-          onClick={() => onChange(persons + 1)}
+          disabled={persons >= MAX_PERSONS}
+          onClick={() => onChange(Math.min(MAX_PERSONS, persons + 1))}
           aria-label="Increase number of persons"
         >
           <span aria-hidden="true">+</span>

@@ -1,4 +1,9 @@
-import { canDecrement, menuItemToCartLine, quantityInCart } from '@campus/shared/domain/cart';
+import {
+  canDecrement,
+  canIncrement,
+  menuItemToCartLine,
+  quantityInCart,
+} from '@campus/shared/domain/cart';
 import type { TMenuItem, TRestaurant } from '@campus/shared/domain/entities';
 import { formatRs } from '@campus/shared/domain/money';
 import { closedButtonTooltip } from '@campus/shared/domain/restaurant-hours';
@@ -67,7 +72,7 @@ export function MenuItemCard({
               itemName={item.name}
               quantity={quantity}
               canDecrement={canDecrement({ quantity })}
-              canIncrement
+              canIncrement={canIncrement({ ...line, quantity })}
               onDecrement={() => cart.decrement(line)}
               onIncrement={() => cart.increment(line)}
             />

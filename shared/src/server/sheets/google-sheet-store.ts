@@ -41,6 +41,9 @@ export function createGoogleSheetStore(options: GoogleSheetStoreOptions): SheetS
     // The worker owns retries (backoff, 429 pauses, reconciliation after a lost answer); the
     // library's own would hide 429s from it and stretch one call far past its timeout.
     retry: false,
+    // Node's own fetch: the library's default (node-fetch 3) can throw an uncaught AbortError out
+    // of a request that timed out, which would bring the whole worker down.
+    fetchImplementation: fetch,
   });
 
   async function call<T>(what: string, request: () => Promise<T>): Promise<T> {

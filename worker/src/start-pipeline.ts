@@ -4,16 +4,16 @@ import type { Producer } from '@campus/shared/server/queue';
 import type { Redis } from 'ioredis';
 import type { WorkerDeps } from './processor';
 import { processors } from './processors';
-import { reviveStaleSheetJobs, STALE_ORDER_MS } from './sheets/sweep';
+import { reviveStaleOrderJobs, STALE_ORDER_MS } from './revive-order-jobs';
 import { startWorkers } from './start-worker';
 
-/** How often the upkeep runs, and how long an order may wait for its row before it revives it. */
+/** How often the upkeep runs, and how long an order may wait for its row or mails before it revives their jobs. */
 export const DEFAULT_UPKEEP = { everyMs: 60_000, staleOrderMs: STALE_ORDER_MS } as const;
 
 /**
  * Everything a worker process runs: the job processors, the outbox relay that enqueues what the
- * api could not (Redis away at checkout), and the upkeep that revives sheet jobs of orders still
- * waiting and prunes the outbox.
+ * api could not (Redis away at checkout), and the upkeep that revives the jobs of orders still
+ * waiting for their row or mails and prunes the outbox.
  */
 export function startPipeline(options: {
   connection: Redis;
@@ -38,7 +38,7 @@ export function startPipeline(options: {
     'pipeline upkeep',
     upkeepTimes.everyMs,
     async () => {
-      await reviveStaleSheetJobs(
+      await reviveStaleOrderJobs(
         options.deps,
         options.producer,
         new Date(),

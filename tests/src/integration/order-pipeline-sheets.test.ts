@@ -9,7 +9,7 @@ import { enqueueOutboxJobs, relayOutboxOnce } from '@campus/shared/server/outbox
 import { createProducer, type Producer } from '@campus/shared/server/queue';
 import { connectRedis, openCheckedRedis } from '@campus/shared/server/redis';
 import { createGoogleSheetStore } from '@campus/shared/server/sheets/google-sheet-store';
-import { reviveStaleSheetJobs, STALE_ORDER_MS } from '@campus/worker/sheets/sweep';
+import { reviveStaleOrderJobs, STALE_ORDER_MS } from '@campus/worker/revive-order-jobs';
 import { orderSheetRow } from '@campus/worker/sheets/sync-tab';
 import { startPipeline } from '@campus/worker/start-pipeline';
 import { eq, inArray, isNull } from 'drizzle-orm';
@@ -256,15 +256,59 @@ describe(`orders into Google Sheets (stand-in) on ${engine}`, () => {
       .toBe(true);
 
     await standIn.up();
-    expect(await reviveStaleSheetJobs(deps, producer)).toBe(0);
+    expect(await reviveStaleOrderJobs(deps, producer)).toBe(0);
+    // Its mails went out (the next test loses them); this one is about its row alone.
+    const now = new Date();
+    await database.db
+      .update(orders)
+      .set({
+        placedAt: new Date(now.getTime() - STALE_ORDER_MS - 1_000),
+        studentNotifiedAt: now,
+        adminsNotifiedAt: now,
+      })
+      .where(eq(orders.id, orderId));
+    expect(await reviveStaleOrderJobs(deps, producer)).toBe(1);
+    await expect
+      .poll(() => reconcile(standIn, tab, [orderId]).rows, { timeout: 10_000, interval: 300 })
+      .toBe(1);
+  });
+
+  it('enqueues again the sheet and mail jobs of an order that a crashed Redis lost', async () => {
+    const standIn = await startSheetsStandIn({ accessToken: TOKEN });
+    closers.push(() => standIn.close());
+    const other = await buildCampusTree(database.db, { martItem: { stock: 1_000 } });
+    const tab = sheetTabName(other.university.name, other.campus.name);
+    // Enqueued (its outbox rows acknowledged) into queues that are then lost: the worker below
+    // runs on queues of another prefix, which never saw those jobs.
+    const lostRedis = await openCheckedRedis(testRedisUrl(), 'producer', testLog);
+    const lost = createProducer(lostRedis, testQueuePrefix(), testLog);
+    closers.push(async () => {
+      await lost.close();
+      lostRedis.disconnect();
+    });
+    const orderId = await place(lost, 0, other);
+    const { producer, deps } = await startWorkerAgainst(standIn);
+    await new Promise((resolve) => setTimeout(resolve, 1_000));
+    expect(standIn.tab(tab)).toBeUndefined();
+
     await database.db
       .update(orders)
       .set({ placedAt: new Date(Date.now() - STALE_ORDER_MS - 1_000) })
       .where(eq(orders.id, orderId));
-    expect(await reviveStaleSheetJobs(deps, producer)).toBe(1);
+    expect(await reviveStaleOrderJobs(deps, producer)).toBe(2);
     await expect
-      .poll(() => reconcile(standIn, tab, [orderId]).rows, { timeout: 10_000, interval: 300 })
-      .toBe(1);
+      .poll(
+        async () => {
+          const [order] = await database.db.select().from(orders).where(eq(orders.id, orderId));
+          return {
+            rows: reconcile(standIn, tab, [orderId]).rows,
+            mailed: order?.studentNotifiedAt != null && order.adminsNotifiedAt != null,
+          };
+        },
+        { timeout: 10_000, interval: 300 },
+      )
+      .toEqual({ rows: 1, mailed: true });
+    expect(await reviveStaleOrderJobs(deps, producer)).toBe(0);
   });
 
   it('takes orders while the sheet is down for the whole run; the backlog drains when it returns', async () => {

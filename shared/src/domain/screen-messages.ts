@@ -45,6 +45,8 @@ export const EMPTY_LIST_MESSAGES = {
   menuItems: 'No menu items found with the selected filters.',
   martItems: 'No mart items found with the selected filters.',
   domains: 'No domains configured yet.',
+  // Not in the spec, whose domain message is for none at all; worded like the filtered lists.
+  domainsFiltered: 'No domains found with the selected filters.',
 } as const;
 
 /** Messages of the image helper (SPEC §5 Admin). */

@@ -1,3 +1,5 @@
+import { SCREENSHOT_MAX_BYTES, SCREENSHOT_MAX_DIMENSION_PX } from '@campus/shared/domain/limits';
+import { ROLE_MESSAGES } from '@campus/shared/domain/roles';
 import { ADMIN_CONFIRM_MESSAGES, ADMIN_MESSAGES } from '@campus/shared/domain/screen-messages';
 import { sheetTabName } from '@campus/shared/domain/sheet-tab';
 import { expect, type Locator, type Page, test } from '@playwright/test';
@@ -46,10 +48,39 @@ async function createdIds(page: Page) {
 
 let ids: { universityId: string; campusId: string };
 
+type SentImage = { width: number; height: number; bytes: number };
+
+/**
+ * Records every image the page uploads as it leaves the browser, in window.__sentImages (the
+ * request body of a blob is not visible to Playwright). The server also fits images in 1000 px,
+ * so only this shows that the browser compressed them first.
+ */
+const RECORD_UPLOADS = `
+  window.__sentImages = [];
+  const send = window.fetch.bind(window);
+  window.fetch = async (input, init) => {
+    const file = init && init.body instanceof FormData ? init.body.get('file') : null;
+    if (file instanceof Blob) {
+      const bitmap = await createImageBitmap(file);
+      window.__sentImages.push({ width: bitmap.width, height: bitmap.height, bytes: file.size });
+    }
+    return send(input, init);
+  };
+`;
+
+/** Checks an image against SPEC §9's limits: at most 1000 px a side and 0.5 MB. */
+function expectWithinImageLimits({ width, height, bytes }: SentImage) {
+  expect(width).toBeGreaterThan(0);
+  expect(width).toBeLessThanOrEqual(SCREENSHOT_MAX_DIMENSION_PX);
+  expect(height).toBeLessThanOrEqual(SCREENSHOT_MAX_DIMENSION_PX);
+  expect(bytes).toBeLessThanOrEqual(SCREENSHOT_MAX_BYTES);
+}
+
 test('the super admin builds a university, campus, catalogue, domain and campus admin', async ({
   page,
 }) => {
   test.setTimeout(120_000);
+  await page.addInitScript(RECORD_UPLOADS);
   await signIn(page, DEMO.superAdmin.email, DEMO.superAdmin.password);
   await expect(page).toHaveURL(/\/super-admin$/);
   await expect(page.getByRole('heading', { name: 'Super Admin Dashboard' })).toBeVisible();
@@ -91,6 +122,13 @@ test('the super admin builds a university, campus, catalogue, domain and campus 
 
   await openTab(page, 'All Restaurants');
   const restaurantForm = form(page, 'Add restaurant');
+  // Cancel empties a half-filled add form (SPEC §4), which stays in add mode.
+  await choose(restaurantForm, 'University', UNIVERSITY);
+  await restaurantForm.getByLabel('Restaurant Name').fill('Half-typed Cafe');
+  await restaurantForm.getByRole('button', { name: 'Cancel' }).click();
+  await expect(restaurantForm.getByLabel('Restaurant Name')).toHaveValue('');
+  await expect(restaurantForm.getByLabel(/^University/)).toHaveValue('');
+  await expect(restaurantForm.getByRole('button', { name: 'Add Restaurant' })).toBeVisible();
   await choose(restaurantForm, 'University', UNIVERSITY);
   await choose(restaurantForm, 'Campus', CAMPUS);
   await restaurantForm.getByLabel('Restaurant Name').fill(RESTAURANT);
@@ -117,8 +155,23 @@ test('the super admin builds a university, campus, catalogue, domain and campus 
   await expect(menuForm.getByRole('button', { name: 'Remove photo' })).toBeVisible({
     timeout: 20_000,
   });
+  // Compressed in the browser before it was sent (SPEC §5 Admin, §9).
+  const sent = (await page.evaluate('window.__sentImages')) as SentImage[];
+  expect(sent).toHaveLength(1);
+  expectWithinImageLimits(sent[0] as SentImage);
   await menuForm.getByRole('button', { name: 'Add Menu Item' }).click();
   await expect(page.getByRole('button', { name: `Edit ${MENU_ITEM}` })).toBeVisible();
+  // The photo stored for the item keeps within the limits too.
+  const menuItems = (await (
+    await page.request.get(`/api/admin/menu-items?universityId=${ids.universityId}`)
+  ).json()) as { menuItems: { name: string; photoURL?: string | null }[] };
+  const photoURL = menuItems.menuItems.find((item) => item.name === MENU_ITEM)?.photoURL;
+  if (!photoURL) throw new Error(`${MENU_ITEM} was saved without its photo`);
+  const storedPhoto = await page.request.get(photoURL);
+  expect(storedPhoto.status()).toBe(200);
+  const stored = await storedPhoto.body();
+  const { width = 0, height = 0 } = await sharp(stored).metadata();
+  expectWithinImageLimits({ width, height, bytes: stored.length });
 
   await openTab(page, 'All Mart Items');
   const martForm = form(page, 'Add mart item');
@@ -196,6 +249,8 @@ test('the new campus admin edits the menu of their restaurant and cannot reach a
   const lahore = campuses.campuses[0];
   await page.goto(`/admin/${northfield?.id}/${lahore?.id}`);
   await expect(page).toHaveURL(/\/unauthorized$/);
+  await expect(page.getByRole('heading', { name: 'Access Denied' })).toBeVisible();
+  await expect(page.getByText(ROLE_MESSAGES.campusAdminRequired)).toBeVisible();
   const foreign = await page.request.get(
     `/api/admin/restaurants?universityId=${northfield?.id}&campusId=${lahore?.id}`,
   );
@@ -214,6 +269,19 @@ test('the new campus admin edits the menu of their restaurant and cannot reach a
     await page.request.get(`/api/catalogue/campuses/${lahore?.id}/restaurants`)
   ).json()) as { restaurants: { name: string }[] };
   expect(lahoreRestaurants.restaurants.map((r) => r.name)).not.toContain('Intruder Cafe');
+});
+
+test('a student opening the super admin dashboard is told it needs a super admin', async ({
+  page,
+}) => {
+  await signIn(page, DEMO.student.email, DEMO.student.password);
+  await page.goto('/super-admin');
+  await expect(page).toHaveURL(/\/unauthorized$/);
+  await expect(page.getByRole('heading', { name: 'Access Denied' })).toBeVisible();
+  await expect(page.getByText(ROLE_MESSAGES.superAdminRequired)).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Go to Home' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Go Back' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Super Admin Dashboard' })).toHaveCount(0);
 });
 
 test('deleting the university, after the confirmation dialog, removes everything under it', async ({
@@ -235,6 +303,13 @@ test('deleting the university, after the confirmation dialog, removes everything
   await dialog.getByRole('button', { name: ADMIN_CONFIRM_MESSAGES.confirm }).click();
   await expect(page.getByRole('button', { name: `Delete ${UNIVERSITY}` })).toHaveCount(0);
 
+  const left = (await (await page.request.get('/api/admin/universities')).json()) as {
+    universities: { id: string; name: string; campuses: { id: string }[] }[];
+  };
+  expect(left.universities.length).toBeGreaterThan(0);
+  expect(left.universities.map((u) => u.id)).not.toContain(ids.universityId);
+  expect(left.universities.map((u) => u.name)).not.toContain(UNIVERSITY);
+  expect(left.universities.flatMap((u) => u.campuses.map((c) => c.id))).not.toContain(ids.campusId);
   const under = async (path: string, key: string) => {
     const answer = (await (
       await page.request.get(`${path}?universityId=${ids.universityId}`)

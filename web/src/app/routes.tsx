@@ -1,3 +1,4 @@
+import { ROLE_MESSAGES } from '@campus/shared/domain/roles';
 import { Navigate, type RouteObject } from 'react-router-dom';
 import { AdminRedirect } from '@/features/auth/components/admin-redirect';
 import { RequireAuth } from '@/features/auth/components/require-auth';
@@ -49,7 +50,7 @@ export const routes: RouteObject[] = [
   {
     path: '/super-admin',
     element: (
-      <RequireAuth roles={['superAdmin']}>
+      <RequireAuth roles={['superAdmin']} denied={ROLE_MESSAGES.superAdminRequired}>
         <SuperAdminScreen />
       </RequireAuth>
     ),
@@ -57,7 +58,7 @@ export const routes: RouteObject[] = [
   {
     path: '/super-admin/mail',
     element: (
-      <RequireAuth roles={['superAdmin']}>
+      <RequireAuth roles={['superAdmin']} denied={ROLE_MESSAGES.superAdminRequired}>
         <MailScreen />
       </RequireAuth>
     ),
@@ -74,7 +75,11 @@ export const routes: RouteObject[] = [
   {
     path: '/admin/:universityId/:campusId',
     element: (
-      <RequireAuth roles={['superAdmin', 'campusAdmin']} campusScoped>
+      <RequireAuth
+        roles={['superAdmin', 'campusAdmin']}
+        campusScoped
+        denied={ROLE_MESSAGES.campusAdminRequired}
+      >
         <CampusAdminScreen />
       </RequireAuth>
     ),

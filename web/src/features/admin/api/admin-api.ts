@@ -37,8 +37,9 @@ import { apiFetch, apiPost, apiPostForm } from '@/lib/api-client';
 import { CATALOGUE_QUERY_KEY } from '@/lib/campus-selection';
 import { compressImage } from '@/lib/compress-image';
 
-// The web's client of the admin api (CONTRACT of issue #7). Bodies are the admin form values as
-// typed (prices in rupees as text); the server validates them with the same shared schemas.
+// The web's client of the admin api (docs/decisions/006-admin-scope.md). Bodies are the admin
+// form values as typed (prices in rupees as text); the server validates them with the same shared
+// schemas.
 
 // ---- Transport ------------------------------------------------------------------------------
 
@@ -140,7 +141,7 @@ export const changeUserRole = (id: string, body: TRoleChange) =>
 
 export const deleteUser = (id: string) => apiDelete<TDeletedResponse>(byId(ADMIN_API.users, id));
 
-/** Deletes every user of a campus but the super admin who asks. */
+/** Deletes the users and campus admins of a campus; super admins stay. */
 export const deleteCampusUsers = (campusId: string) =>
   apiDelete<TDeletedResponse>(withQuery(ADMIN_API.users, { campusId }));
 

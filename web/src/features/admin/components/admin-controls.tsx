@@ -70,7 +70,10 @@ export function RowActions({
   );
 }
 
-/** An admin form's 'Add X' / 'Update X' button, and in edit mode the Cancel that resets it. */
+/**
+ * An admin form's 'Add X' / 'Update X' button and its Cancel, which resets the form to empty add
+ * mode (SPEC §4), from edit mode or from a half-filled add form alike.
+ */
 export function FormActions({
   noun,
   editing,
@@ -92,11 +95,9 @@ export function FormActions({
         busy={busy}
         disabled={disabled}
       />
-      {editing && (
-        <button type="button" className={cancelButton} onClick={onCancel}>
-          Cancel
-        </button>
-      )}
+      <button type="button" className={cancelButton} onClick={onCancel}>
+        Cancel
+      </button>
     </>
   );
 }
@@ -291,7 +292,8 @@ export function PhotoField({
   purpose: CatalogPhotoPurpose;
   /**
    * The values the form was last reset to (`form.formState.defaultValues`): the item open for
-   * editing, or the empty form of a place. A change means the form now shows another item.
+   * editing, or the empty form of a place, with a count of resets where the same empty form can
+   * be shown again (Cancel in add mode). A change means the form now shows another item.
    */
   item: unknown;
   value: string;

@@ -21,7 +21,6 @@ import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { ItemImage } from '@/components/ui/item-image';
 import { SearchBox } from '@/components/ui/search-box';
 import {
-  adminFailureMessage,
   createMartItem,
   deleteCampusMartItems,
   deleteMartItem,
@@ -43,6 +42,7 @@ import {
   RowActions,
   UniversitySelect,
 } from './admin-controls';
+import { failureText } from './super-admin/failure-text';
 import { LoadFailure } from './super-admin/load-failure';
 
 type Pending = { kind: 'one'; item: TMartItem } | { kind: 'clear'; campusId: string };
@@ -59,6 +59,9 @@ export function MartItemsManager({ scope }: { scope: AdminScope }) {
   const [pending, setPending] = useState<Pending | null>(null);
   const [listFailure, setListFailure] = useState<string | null>(null);
   const [uploading, setUploading] = useState(false);
+  // Cancel of an add form shows the same empty values again: the count tells PhotoField that the
+  // form was reset all the same, so a photo still uploading for what was cancelled is dropped.
+  const [resets, setResets] = useState(0);
 
   const place = all ? filter : { universityId: scope.universityId, campusId: scope.campusId };
   const universities = useAdminUniversities(all);
@@ -83,6 +86,7 @@ export function MartItemsManager({ scope }: { scope: AdminScope }) {
 
   function toAddMode() {
     setFailure(null);
+    setResets((count) => count + 1);
     form.reset(emptyMartItemForm(place));
   }
 
@@ -97,7 +101,7 @@ export function MartItemsManager({ scope }: { scope: AdminScope }) {
       await save.mutateAsync(values);
       form.reset(emptyMartItemForm(place));
     } catch (error) {
-      setFailure(adminFailureMessage(error, ADMIN_MESSAGES.saveMartItemFailed));
+      setFailure(failureText(ADMIN_MESSAGES.saveMartItemFailed, error));
     }
   }, onInvalid);
 
@@ -114,7 +118,7 @@ export function MartItemsManager({ scope }: { scope: AdminScope }) {
       }
     } catch (error) {
       // The spec has one message for both: 'Failed to delete mart item(s)'.
-      setListFailure(adminFailureMessage(error, ADMIN_MESSAGES.deleteMartItemsFailed));
+      setListFailure(failureText(ADMIN_MESSAGES.deleteMartItemsFailed, error));
     } finally {
       setPending(null);
     }
@@ -194,7 +198,7 @@ export function MartItemsManager({ scope }: { scope: AdminScope }) {
           <div className="sm:col-span-2">
             <PhotoField
               purpose="mart-photo"
-              item={form.formState.defaultValues}
+              item={{ resets, values: form.formState.defaultValues }}
               value={photoURL}
               alt={itemName}
               onChange={(url) => form.setValue('photoURL', url, { shouldDirty: true })}

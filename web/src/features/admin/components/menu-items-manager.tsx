@@ -23,7 +23,6 @@ import { ItemImage } from '@/components/ui/item-image';
 import { SearchBox } from '@/components/ui/search-box';
 import { StatusMessage } from '@/components/ui/status-message';
 import {
-  adminFailureMessage,
   createMenuItem,
   deleteMenuItem,
   deleteRestaurantMenu,
@@ -46,6 +45,7 @@ import {
   RowActions,
   UniversitySelect,
 } from './admin-controls';
+import { failureText } from './super-admin/failure-text';
 import { LoadFailure } from './super-admin/load-failure';
 
 type Pending = { kind: 'one'; item: TAdminMenuItem } | { kind: 'clear'; restaurantId: string };
@@ -72,6 +72,9 @@ export function MenuItemsManager({
   const [pending, setPending] = useState<Pending | null>(null);
   const [listFailure, setListFailure] = useState<string | null>(null);
   const [uploading, setUploading] = useState(false);
+  // Cancel of an add form shows the same empty values again: the count tells PhotoField that the
+  // form was reset all the same, so a photo still uploading for what was cancelled is dropped.
+  const [resets, setResets] = useState(0);
 
   const place = all
     ? filter
@@ -133,6 +136,7 @@ export function MenuItemsManager({
 
   function toAddMode() {
     setFailure(null);
+    setResets((count) => count + 1);
     form.reset(emptyMenuItemForm(place));
   }
 
@@ -147,7 +151,7 @@ export function MenuItemsManager({
       await save.mutateAsync(values);
       form.reset(emptyMenuItemForm(place));
     } catch (error) {
-      setFailure(adminFailureMessage(error, ADMIN_MESSAGES.saveMenuItemFailed));
+      setFailure(failureText(ADMIN_MESSAGES.saveMenuItemFailed, error));
     }
   }, onInvalid);
 
@@ -164,11 +168,11 @@ export function MenuItemsManager({
       }
     } catch (error) {
       setListFailure(
-        adminFailureMessage(
-          error,
+        failureText(
           pending.kind === 'one'
             ? ADMIN_MESSAGES.deleteMenuItemFailed
             : ADMIN_MESSAGES.deleteMenuItemsFailed,
+          error,
         ),
       );
     } finally {
@@ -258,7 +262,7 @@ export function MenuItemsManager({
           <div className="sm:col-span-2">
             <PhotoField
               purpose="menu-photo"
-              item={form.formState.defaultValues}
+              item={{ resets, values: form.formState.defaultValues }}
               value={photoURL}
               alt={itemName}
               onChange={(url) => form.setValue('photoURL', url, { shouldDirty: true })}

@@ -20,7 +20,6 @@ import { Alert } from '@/components/ui/alert';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { SearchBox } from '@/components/ui/search-box';
 import {
-  adminFailureMessage,
   createRestaurant,
   deleteCampusRestaurants,
   deleteRestaurant,
@@ -41,6 +40,7 @@ import {
   RowActions,
   UniversitySelect,
 } from './admin-controls';
+import { failureText } from './super-admin/failure-text';
 import { LoadFailure } from './super-admin/load-failure';
 
 type Pending = { kind: 'one'; restaurant: TRestaurant } | { kind: 'clear'; campusId: string };
@@ -110,7 +110,7 @@ export function RestaurantsManager({
       await save.mutateAsync(values);
       form.reset(emptyRestaurantForm(place));
     } catch (error) {
-      setFailure(adminFailureMessage(error, ADMIN_MESSAGES.saveRestaurantFailed));
+      setFailure(failureText(ADMIN_MESSAGES.saveRestaurantFailed, error));
     }
   }, onInvalid);
 
@@ -129,11 +129,11 @@ export function RestaurantsManager({
       }
     } catch (error) {
       setListFailure(
-        adminFailureMessage(
-          error,
+        failureText(
           pending.kind === 'one'
             ? ADMIN_MESSAGES.deleteRestaurantFailed
             : ADMIN_MESSAGES.deleteRestaurantsFailed,
+          error,
         ),
       );
     } finally {

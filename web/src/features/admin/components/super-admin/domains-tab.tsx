@@ -43,6 +43,24 @@ const NO_DOMAIN: TDomainFormValues = {
 };
 
 /**
+ * The domains the university and campus filters let through, and what the list says when none
+ * is left: that none is configured at all, or that the filters hide them.
+ */
+export function listDomains(
+  domains: readonly TAllowedDomain[],
+  filter: { universityId: string; campusId: string },
+): { shown: TAllowedDomain[]; emptyMessage: string } {
+  const shown = domains.filter(
+    (domain) =>
+      (!filter.universityId || domain.universityId === filter.universityId) &&
+      (!filter.campusId || domain.campusId === filter.campusId),
+  );
+  const emptyMessage =
+    domains.length === 0 ? EMPTY_LIST_MESSAGES.domains : EMPTY_LIST_MESSAGES.domainsFiltered;
+  return { shown, emptyMessage };
+}
+
+/**
  * The Domain Management tab (SPEC §2): the e-mail domains allowed at sign-up per campus, with
  * add/edit (a leading @ is added when missing) and deletion behind a dialog.
  */
@@ -69,11 +87,7 @@ export function DomainsTab() {
   );
   const remove = useAdminMutation(deleteDomain);
 
-  const shown = (domains.data ?? []).filter(
-    (domain) =>
-      (!filter.universityId || domain.universityId === filter.universityId) &&
-      (!filter.campusId || domain.campusId === filter.campusId),
-  );
+  const { shown, emptyMessage } = listDomains(domains.data ?? [], filter);
 
   const reset = () => {
     setFailure(null);
@@ -174,7 +188,7 @@ export function DomainsTab() {
           <AdminListState
             query={domains}
             count={shown.length}
-            emptyMessage={EMPTY_LIST_MESSAGES.domains}
+            emptyMessage={emptyMessage}
             loadingTitle="Loading domains..."
           >
             <ul className="divide-y divide-gray-200 rounded-lg border border-gray-200 bg-white">

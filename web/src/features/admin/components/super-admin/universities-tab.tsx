@@ -63,14 +63,16 @@ function tabFailures(outcomes: readonly (TSheetTabOutcome | undefined)[]): strin
 
 type Notice = { kind: 'failure' | 'success'; text: string };
 
+/** Each notice once: a deleted university's campuses may all fail their tab jobs alike. */
 function Notices({ notices }: { notices: readonly Notice[] }) {
+  const distinct = new Map(notices.map((notice) => [`${notice.kind}:${notice.text}`, notice]));
   return (
     <>
-      {notices.map((notice) =>
+      {[...distinct].map(([key, notice]) =>
         notice.kind === 'failure' ? (
-          <Alert key={notice.text}>{notice.text}</Alert>
+          <Alert key={key}>{notice.text}</Alert>
         ) : (
-          <SuccessNotice key={notice.text}>{notice.text}</SuccessNotice>
+          <SuccessNotice key={key}>{notice.text}</SuccessNotice>
         ),
       )}
     </>

@@ -158,6 +158,15 @@ describe('UsersTab', () => {
     expect(html).toContain(EMPTY_LIST_MESSAGES.users);
   });
 
+  it('gives the Create User form a Cancel beside Create User (SPEC §4)', async () => {
+    const { html } = await renderUsersTab([me]);
+    const start = html.search(/<form\b[^>]*aria-labelledby="create-user-heading"/);
+    expect(start).toBeGreaterThanOrEqual(0);
+    const form = html.slice(start, html.indexOf('</form>', start));
+    expect(form).toMatch(/<button type="submit"[^>]*>Create User<\/button>/);
+    expect(form).toMatch(/<button type="button"[^>]*>Cancel<\/button>/);
+  });
+
   it('keeps the bulk delete off until a campus is chosen', async () => {
     const { html } = await renderUsersTab([me, student]);
     const bulk = html.match(/<button\b[^>]*>Delete all users of this campus<\/button>/)?.[0];

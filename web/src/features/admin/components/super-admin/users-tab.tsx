@@ -38,6 +38,7 @@ import {
   CampusFilter,
   CampusSelect,
   campusesOf,
+  cancelButton,
   rowDangerButton,
   UniversitySelect,
 } from '@/features/admin/components/admin-controls';
@@ -61,7 +62,7 @@ const NEW_USER: TCreateUserFormValues = {
 
 const fullName = (user: TUserProfile) => `${user.firstName} ${user.lastName}`.trim() || user.email;
 
-/** The super admin's new-user form: the account can sign in at once. */
+/** The super admin's new-user form: the account can sign in at once; Cancel empties it. */
 function CreateUserForm({
   universities,
   focus,
@@ -81,6 +82,11 @@ function CreateUserForm({
     if (focus) form.setFocus('firstName');
   }, [focus, form]);
   const create = useAdminMutation(createUser);
+  const cancel = () => {
+    setFailure(null);
+    setCreated(false);
+    form.reset(NEW_USER);
+  };
   const submit = form.handleSubmit(
     async (values) => {
       setFailure(null);
@@ -146,6 +152,9 @@ function CreateUserForm({
         busyLabel="Creating..."
         busy={form.formState.isSubmitting}
       />
+      <button type="button" className={cancelButton} onClick={cancel}>
+        Cancel
+      </button>
     </form>
   );
 }

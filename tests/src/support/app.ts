@@ -34,6 +34,8 @@ export interface TestAppOptions {
   sheets?: SheetStore;
   /** Defaults to the local image store in a fresh temporary folder. */
   images?: ImageStore;
+  /** The address people open (PUBLIC_URL); defaults to TEST_PUBLIC_URL, plain http. */
+  publicUrl?: string;
 }
 
 /** The pay-to account tests see for a campus without its own. */
@@ -46,6 +48,7 @@ export const TEST_PAY_TO = {
 /** The api app as production builds it, on a test database and Redis. */
 export function createTestApp(options: TestAppOptions) {
   const prefix = options.prefix ?? testQueuePrefix();
+  const publicUrl = options.publicUrl ?? TEST_PUBLIC_URL;
   const mailer =
     options.mailer ??
     createMailer({
@@ -61,21 +64,20 @@ export function createTestApp(options: TestAppOptions) {
     keyPrefix: prefix,
     mailer,
     secret: TEST_AUTH_SECRET,
-    publicUrl: TEST_PUBLIC_URL,
+    publicUrl,
     trustProxy: true,
     log: testLog,
   });
   const producer = options.producer ?? createProducer(options.redis, prefix, testLog);
   const sheets = options.sheets ?? createLocalSheetStore(options.database.db);
   const uploadsDir = mkdtempSync(join(tmpdir(), 'campus-uploads-'));
-  const images =
-    options.images ?? createLocalImageStore({ dir: uploadsDir, publicUrl: TEST_PUBLIC_URL });
+  const images = options.images ?? createLocalImageStore({ dir: uploadsDir, publicUrl });
   const app = createApp({
     log: testLog,
     webDistDir: options.webDistDir ?? join(tmpdir(), 'campus-no-web-here'),
     catalogue,
     accounts,
-    publicUrl: TEST_PUBLIC_URL,
+    publicUrl,
     producer,
     sheets,
     images,

@@ -6,8 +6,16 @@ type Executor = Pick<Db, 'insert'>;
 
 /** What an admin did; `entity` names the table's thing ('restaurant'), `details` what changed. */
 export interface AuditEntry {
-  action: 'create' | 'update' | 'delete' | 'clear' | 'change-role';
-  entity: 'university' | 'campus' | 'user' | 'domain' | 'restaurant' | 'menu-item' | 'mart-item';
+  action: 'create' | 'update' | 'delete' | 'clear' | 'change-role' | 'append';
+  entity:
+    | 'university'
+    | 'campus'
+    | 'user'
+    | 'domain'
+    | 'restaurant'
+    | 'menu-item'
+    | 'mart-item'
+    | 'sheet-tab';
   entityId: string | null;
   details?: Record<string, unknown>;
 }

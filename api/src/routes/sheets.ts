@@ -27,6 +27,7 @@ import { and, eq } from 'drizzle-orm';
 import { type Context, Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { createMiddleware } from 'hono/factory';
+import { type AuditEntry, audit } from '../admin/audit';
 import type { AppEnv } from '../app-env';
 import { requireRole, signedInUser } from '../auth/guards';
 import { invalidField, jsonBody, parseWith } from '../http/body';
@@ -154,6 +155,24 @@ export function sheetRoutes(deps: { sheets: SheetStore; producer: Producer; db: 
   }
 
   /**
+   * Records a super admin's change to a tab once it is made: a job queued, rows appended. Neither
+   * Redis nor the sheet can join a database transaction, and a call that failed changed nothing.
+   */
+  async function audited(
+    c: Context<AppEnv>,
+    action: AuditEntry['action'],
+    tabName: string,
+    details: Record<string, unknown>,
+  ) {
+    await audit(db, await signedInUser(c), {
+      action,
+      entity: 'sheet-tab',
+      entityId: tabName,
+      details,
+    });
+  }
+
+  /**
    * A super admin, or the campus admin whose campus's tab is `:name`: its tab now, or a tab its
    * orders went to under an earlier campus or university name.
    */
@@ -202,6 +221,7 @@ export function sheetRoutes(deps: { sheets: SheetStore; producer: Producer; db: 
         { tabName },
         jobId('sheet-tab', 'create', tabName, requestKey()),
       );
+      await audited(c, 'create', tabName, { jobId: job.id });
       return c.json({ ok: true, tabName, jobId: job.id }, 202);
     })
     .delete('/delete', superAdmin, async (c) => {
@@ -212,6 +232,7 @@ export function sheetRoutes(deps: { sheets: SheetStore; producer: Producer; db: 
         { tabName },
         jobId('sheet-tab', 'delete', tabName, requestKey()),
       );
+      await audited(c, 'delete', tabName, { jobId: job.id });
       return c.json({ ok: true, tabName, jobId: job.id }, 202);
     })
     .post('/master', superAdmin, async (c) => {
@@ -231,8 +252,10 @@ export function sheetRoutes(deps: { sheets: SheetStore; producer: Producer; db: 
       return c.json({ ok: true, tabs: own ? tabs.filter((tab) => own.has(tab.name)) : tabs });
     })
     .post('/orders/:tabName', superAdmin, async (c) => {
+      const tabName = c.req.param('tabName');
       const { values } = parseWith(ZAppendRowsRequest, await jsonBody(c));
-      await sheetCall(c, () => sheets.appendRows(c.req.param('tabName'), values));
+      await sheetCall(c, () => sheets.appendRows(tabName, values));
+      await audited(c, 'append', tabName, { rows: values.length });
       return c.json({ ok: true, updatedRows: values.length });
     })
     .get('/tabs/:name/rows', requireTabAccess, async (c) => {

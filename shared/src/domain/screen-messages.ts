@@ -110,7 +110,7 @@ export const ADMIN_CONFIRM_MESSAGES = {
   clearUsers: {
     title: 'Delete all users of this campus?',
     message: (campus: string) =>
-      `Delete every user account of ${campus} (except your own)? This cannot be undone.`,
+      `Delete every user and campus admin account of ${campus}? Super admins stay. This cannot be undone.`,
   },
   deleteDomain: {
     title: 'Delete domain?',

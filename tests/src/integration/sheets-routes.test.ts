@@ -2,10 +2,12 @@ import { randomBytes } from 'node:crypto';
 import { ORDER_SHEET_HEADER } from '@campus/shared/domain/order';
 import { sheetTabName } from '@campus/shared/domain/sheet-tab';
 import type { Database } from '@campus/shared/server/db/client';
+import { auditLog } from '@campus/shared/server/db/schema';
 import { createProducer } from '@campus/shared/server/queue';
 import { connectRedis, openCheckedRedis } from '@campus/shared/server/redis';
 import { createGoogleSheetStore } from '@campus/shared/server/sheets/google-sheet-store';
 import type { SheetStore, SheetTabInfo } from '@campus/shared/server/sheets/sheet-store';
+import { gt } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import type { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -78,6 +80,14 @@ async function signedIn(
 }
 
 const encoded = (tab: string) => encodeURIComponent(tab);
+
+/** The newest audit row's id: what a request recorded is above it. */
+const lastAuditId = async () =>
+  (await database.db.select({ id: auditLog.id }).from(auditLog)).reduce(
+    (max, row) => Math.max(max, row.id),
+    0,
+  );
+const auditedSince = (id: number) => database.db.select().from(auditLog).where(gt(auditLog.id, id));
 
 beforeAll(async () => {
   database = await openTestDatabase();
@@ -211,12 +221,15 @@ describe(`sheet routes on ${engine}`, () => {
     const producer = createProducer(deadRedis, test.prefix, testLog);
     try {
       const { app } = createTestApp({ database, redis, producer, prefix: test.prefix });
+      const audited = await lastAuditId();
       const response = await request(app, 'POST', '/api/sheets/create', {
         body: { universityName: 'FAST', campusName: 'Main' },
         cookie: cookies.superAdmin,
       });
       expect(response.status).toBe(503);
       expect((await errorOf(response)).message).toBe('Service is currently unavailable.');
+      // Nothing was queued, so nothing is recorded.
+      expect(await auditedSince(audited)).toEqual([]);
     } finally {
       await producer.close();
       deadRedis.disconnect();
@@ -256,13 +269,24 @@ describe(`sheet routes on ${engine}`, () => {
       ['FAST', 'Main', '=HYPERLINK("http://evil.test","open")', 'Raza', 'B-4', '+923001234567'],
     ];
     rows[0]?.push(260, 280, 540, cart);
+    const audited = await lastAuditId();
     const appended = await request(test.app, 'POST', `/api/sheets/orders/${encoded(ourTab)}`, {
       body: { values: rows },
       cookie: cookies.superAdmin,
     });
     expect(appended.status).toBe(200);
     expect(await appended.json()).toEqual({ ok: true, updatedRows: 2 });
+    expect(await auditedSince(audited)).toEqual([
+      expect.objectContaining({
+        actorRole: 'superAdmin',
+        action: 'append',
+        entity: 'sheet-tab',
+        entityId: ourTab,
+        details: { rows: 2 },
+      }),
+    ]);
 
+    const appendedAt = await lastAuditId();
     const missingTab = await request(test.app, 'POST', '/api/sheets/orders/No_Such_Tab', {
       body: { values: [['x']] },
       cookie: cookies.superAdmin,
@@ -279,6 +303,8 @@ describe(`sheet routes on ${engine}`, () => {
       cookie: cookies.superAdmin,
     });
     expect(badCell.status).toBe(400);
+    // Rows that went nowhere are no change: no audit row.
+    expect(await auditedSince(appendedAt)).toEqual([]);
 
     for (const cookie of [cookies.superAdmin, cookies.ourAdmin]) {
       const response = await request(test.app, 'GET', `/api/sheets/tabs/${encoded(ourTab)}/rows`, {

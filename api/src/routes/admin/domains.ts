@@ -11,6 +11,7 @@ import { allowedDomains } from '@campus/shared/server/db/schema';
 import { eq } from 'drizzle-orm';
 import { type Context, Hono } from 'hono';
 import { audit } from '../../admin/audit';
+import { deleteAudited } from '../../admin/audited-deletes';
 import { findCampus } from '../../admin/campus-lookup';
 import type { AppEnv } from '../../app-env';
 import { requireRole, signedInUser } from '../../auth/guards';
@@ -110,17 +111,13 @@ export function domainRoutes(deps: { db: Db }) {
     .delete('/domains/:id', superAdmin, async (c) => {
       const actor = await signedInUser(c);
       const id = c.req.param('id');
-      const deleted = await db.transaction(async (tx) => {
-        const gone = await tx
-          .delete(allowedDomains)
-          .where(eq(allowedDomains.id, id))
-          .returning({ domain: allowedDomains.domain, campusId: allowedDomains.campusId });
-        const [row] = gone;
-        if (!row) throw notFound();
-        await audit(tx, actor, { action: 'delete', entity: 'domain', entityId: id, details: row });
-        return gone.length;
+      await deleteAudited(db, actor, {
+        entity: 'domain',
+        table: allowedDomains,
+        id,
+        details: (row) => ({ domain: row.domain, campusId: row.campusId }),
       });
-      const body: TDeletedResponse = { ok: true, deleted };
+      const body: TDeletedResponse = { ok: true, deleted: 1 };
       return c.json(body);
     });
 }

@@ -15,6 +15,7 @@ import { martItems } from '@campus/shared/server/db/schema';
 import { eq } from 'drizzle-orm';
 import { Hono } from 'hono';
 import { audit } from '../../admin/audit';
+import { clearAudited, deleteAudited } from '../../admin/audited-deletes';
 import { campusOfMartItem } from '../../admin/campus-lookup';
 import type { AdminDeps } from '../../admin/deps';
 import { checkedPhotoUrl } from '../../admin/photos';
@@ -104,19 +105,11 @@ export function martItemRoutes(deps: AdminDeps) {
     .delete('/mart-items/:id', rowAccess, async (c) => {
       const actor = await signedInUser(c);
       const id = c.req.param('id');
-      const gone = await db.transaction(async (tx) => {
-        const [row] = await tx
-          .delete(martItems)
-          .where(eq(martItems.id, id))
-          .returning({ name: martItems.name, campusId: martItems.campusId });
-        if (!row) throw notFound();
-        await audit(tx, actor, {
-          action: 'delete',
-          entity: 'mart-item',
-          entityId: id,
-          details: row,
-        });
-        return row;
+      const gone = await deleteAudited(db, actor, {
+        entity: 'mart-item',
+        table: martItems,
+        id,
+        details: (row) => ({ name: row.name, campusId: row.campusId }),
       });
       await catalogue.invalidateMartItems(gone.campusId);
       const body: TDeletedResponse = { ok: true, deleted: 1 };
@@ -125,18 +118,11 @@ export function martItemRoutes(deps: AdminDeps) {
     .delete('/mart-items', requireRole('superAdmin'), async (c) => {
       const actor = await signedInUser(c);
       const campusId = requiredQuery(c.req.query('campusId'), invalidCampus);
-      const deleted = await db.transaction(async (tx) => {
-        const gone = await tx
-          .delete(martItems)
-          .where(eq(martItems.campusId, campusId))
-          .returning({ id: martItems.id });
-        await audit(tx, actor, {
-          action: 'clear',
-          entity: 'mart-item',
-          entityId: null,
-          details: { campusId, deleted: gone.length },
-        });
-        return gone.length;
+      const deleted = await clearAudited(db, actor, {
+        entity: 'mart-item',
+        table: martItems,
+        where: [eq(martItems.campusId, campusId)],
+        scope: { campusId },
       });
       await catalogue.invalidateMartItems(campusId);
       const body: TDeletedResponse = { ok: true, deleted };

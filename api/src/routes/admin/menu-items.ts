@@ -14,6 +14,7 @@ import { menuItems } from '@campus/shared/server/db/schema';
 import { eq } from 'drizzle-orm';
 import { type Context, Hono } from 'hono';
 import { audit } from '../../admin/audit';
+import { clearAudited, deleteAudited } from '../../admin/audited-deletes';
 import { campusOfMenuItem, campusOfRestaurant } from '../../admin/campus-lookup';
 import type { AdminDeps } from '../../admin/deps';
 import { checkedPhotoUrl } from '../../admin/photos';
@@ -135,18 +136,11 @@ export function menuItemRoutes(deps: AdminDeps) {
       const id = c.req.param('id');
       const campus = await campusOfMenuItem(db, id);
       if (!campus) throw notFound();
-      await db.transaction(async (tx) => {
-        const [row] = await tx
-          .delete(menuItems)
-          .where(eq(menuItems.id, id))
-          .returning({ name: menuItems.name, restaurantId: menuItems.restaurantId });
-        if (!row) throw notFound();
-        await audit(tx, actor, {
-          action: 'delete',
-          entity: 'menu-item',
-          entityId: id,
-          details: row,
-        });
+      await deleteAudited(db, actor, {
+        entity: 'menu-item',
+        table: menuItems,
+        id,
+        details: (row) => ({ name: row.name, restaurantId: row.restaurantId }),
       });
       await catalogue.invalidateCampus(campus.campusId);
       const body: TDeletedResponse = { ok: true, deleted: 1 };
@@ -157,18 +151,11 @@ export function menuItemRoutes(deps: AdminDeps) {
       const restaurantId = requiredQuery(c.req.query('restaurantId'), invalidRestaurant);
       const campus = await campusOfRestaurant(db, restaurantId);
       if (!campus) throw notFound();
-      const deleted = await db.transaction(async (tx) => {
-        const gone = await tx
-          .delete(menuItems)
-          .where(eq(menuItems.restaurantId, restaurantId))
-          .returning({ id: menuItems.id });
-        await audit(tx, actor, {
-          action: 'clear',
-          entity: 'menu-item',
-          entityId: null,
-          details: { restaurantId, deleted: gone.length },
-        });
-        return gone.length;
+      const deleted = await clearAudited(db, actor, {
+        entity: 'menu-item',
+        table: menuItems,
+        where: [eq(menuItems.restaurantId, restaurantId)],
+        scope: { restaurantId },
       });
       await catalogue.invalidateCampus(campus.campusId);
       const body: TDeletedResponse = { ok: true, deleted };

@@ -15,6 +15,7 @@ import { restaurants } from '@campus/shared/server/db/schema';
 import { eq } from 'drizzle-orm';
 import { Hono } from 'hono';
 import { audit } from '../../admin/audit';
+import { clearAudited, deleteAudited } from '../../admin/audited-deletes';
 import { campusOfRestaurant } from '../../admin/campus-lookup';
 import type { AdminDeps } from '../../admin/deps';
 import { campusFromBody, listScope, requiredQuery } from '../../admin/scope';
@@ -101,19 +102,11 @@ export function restaurantRoutes(deps: AdminDeps) {
     .delete('/restaurants/:id', rowAccess, async (c) => {
       const actor = await signedInUser(c);
       const id = c.req.param('id');
-      const gone = await db.transaction(async (tx) => {
-        const [row] = await tx
-          .delete(restaurants)
-          .where(eq(restaurants.id, id))
-          .returning({ name: restaurants.name, campusId: restaurants.campusId });
-        if (!row) throw notFound();
-        await audit(tx, actor, {
-          action: 'delete',
-          entity: 'restaurant',
-          entityId: id,
-          details: row,
-        });
-        return row;
+      const gone = await deleteAudited(db, actor, {
+        entity: 'restaurant',
+        table: restaurants,
+        id,
+        details: (row) => ({ name: row.name, campusId: row.campusId }),
       });
       await catalogue.invalidateCampus(gone.campusId);
       const body: TDeletedResponse = { ok: true, deleted: 1 };
@@ -122,18 +115,11 @@ export function restaurantRoutes(deps: AdminDeps) {
     .delete('/restaurants', requireRole('superAdmin'), async (c) => {
       const actor = await signedInUser(c);
       const campusId = requiredQuery(c.req.query('campusId'), invalidCampus);
-      const deleted = await db.transaction(async (tx) => {
-        const gone = await tx
-          .delete(restaurants)
-          .where(eq(restaurants.campusId, campusId))
-          .returning({ id: restaurants.id });
-        await audit(tx, actor, {
-          action: 'clear',
-          entity: 'restaurant',
-          entityId: null,
-          details: { campusId, deleted: gone.length },
-        });
-        return gone.length;
+      const deleted = await clearAudited(db, actor, {
+        entity: 'restaurant',
+        table: restaurants,
+        where: [eq(restaurants.campusId, campusId)],
+        scope: { campusId },
       });
       await catalogue.invalidateCampus(campusId);
       const body: TDeletedResponse = { ok: true, deleted };

@@ -346,7 +346,10 @@ export function universityRoutes(deps: AdminDeps) {
         const { universityName: _university, ...campus } = row;
         return { campus, jobs: tabJobs };
       });
-      const [sheetTab] = await queueTabJobs(db, producer, jobs, log(c));
+      const outcomes = await queueTabJobs(db, producer, jobs, log(c));
+      // Its tab now comes first, then the tabs of its earlier names. The web has one notice for a
+      // campus: it must hear of a tab that could not be queued, whichever it was.
+      const sheetTab = outcomes.find((outcome) => !outcome.queued) ?? outcomes[0];
       await catalogue.invalidateAll();
       const body: TCampusResponse = { ok: true, campus, ...(sheetTab ? { sheetTab } : {}) };
       return c.json(body);

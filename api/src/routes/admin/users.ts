@@ -10,13 +10,14 @@ import {
 } from '@campus/shared/domain/admin-forms';
 import type { TUserProfile } from '@campus/shared/domain/entities';
 import { CODE_MESSAGES } from '@campus/shared/domain/error-catalogue';
-import { isRole } from '@campus/shared/domain/roles';
+import { isRole, type TRole } from '@campus/shared/domain/roles';
 import type { Db } from '@campus/shared/server/db/client';
 import { newId } from '@campus/shared/server/db/ids';
 import { accounts, users } from '@campus/shared/server/db/schema';
-import { and, eq, ne, type SQL } from 'drizzle-orm';
+import { and, eq, inArray, type SQL } from 'drizzle-orm';
 import { Hono } from 'hono';
 import { audit } from '../../admin/audit';
+import { clearAudited, deleteAudited } from '../../admin/audited-deletes';
 import { findCampus } from '../../admin/campus-lookup';
 import type { AdminDeps } from '../../admin/deps';
 import type { AppEnv } from '../../app-env';
@@ -30,6 +31,12 @@ async function profileOf(db: Db, id: string): Promise<TUserProfile | null> {
   const [row] = await db.select().from(users).where(eq(users.id, id));
   return row ? toProfile(row) : null;
 }
+
+/**
+ * Whom clearing a campus's people deletes. A super admin manages every campus, whichever one
+ * their profile names (SPEC §6), so none is cleared with a campus, the one who asks included.
+ */
+const CLEARED_ROLES: TRole[] = ['user', 'campusAdmin'];
 
 /** The ?universityId, ?campusId and ?role filters of the user table; blank ones do not filter. */
 function userFilters(query: Record<string, string>): SQL[] {
@@ -126,17 +133,13 @@ export function userRoutes(deps: AdminDeps) {
       const actor = await signedInUser(c);
       const id = c.req.param('id');
       if (id === actor.uid) throw invalidField('id', ADMIN_FORM_MESSAGES.cannotDeleteSelf);
-      const deleted = await db.transaction(async (tx) => {
-        const gone = await tx
-          .delete(users)
-          .where(eq(users.id, id))
-          .returning({ email: users.email, role: users.role });
-        const [person] = gone;
-        if (!person) throw notFound();
-        await audit(tx, actor, { action: 'delete', entity: 'user', entityId: id, details: person });
-        return gone.length;
+      await deleteAudited(db, actor, {
+        entity: 'user',
+        table: users,
+        id,
+        details: (row) => ({ email: row.email, role: row.role }),
       });
-      const body: TDeletedResponse = { ok: true, deleted };
+      const body: TDeletedResponse = { ok: true, deleted: 1 };
       return c.json(body);
     })
     .delete('/users', superAdmin, async (c) => {
@@ -145,18 +148,11 @@ export function userRoutes(deps: AdminDeps) {
       if (campusId === '') {
         throw invalidField('campusId', ADMIN_FORM_MESSAGES.selectAUniversityAndCampus);
       }
-      const deleted = await db.transaction(async (tx) => {
-        const gone = await tx
-          .delete(users)
-          .where(and(eq(users.campusId, campusId), ne(users.id, actor.uid)))
-          .returning({ id: users.id });
-        await audit(tx, actor, {
-          action: 'clear',
-          entity: 'user',
-          entityId: null,
-          details: { campusId, deleted: gone.length },
-        });
-        return gone.length;
+      const deleted = await clearAudited(db, actor, {
+        entity: 'user',
+        table: users,
+        where: [eq(users.campusId, campusId), inArray(users.role, CLEARED_ROLES)],
+        scope: { campusId },
       });
       const body: TDeletedResponse = { ok: true, deleted };
       return c.json(body);

@@ -7,7 +7,8 @@ import { ensureSystemCommand } from './system-package';
 
 export interface LocalRedis {
   url: string;
-  stop(): Promise<void>;
+  /** SIGTERM (the default) saves the append-only file first; SIGKILL is a crash. */
+  stop(signal?: 'SIGTERM' | 'SIGKILL'): Promise<void>;
 }
 
 /** redis-server from PATH, installed first where we may (see ensureSystemCommand). */
@@ -65,7 +66,7 @@ export async function startRedisServer(options: {
   await waitUntilAnswering(url, child);
   return {
     url,
-    stop: () => stopChild(child),
+    stop: (signal = 'SIGTERM') => stopChild(child, signal),
   };
 }
 
@@ -142,7 +143,7 @@ async function waitUntilAnswering(url: string, child: ChildProcess): Promise<voi
   }
 }
 
-function stopChild(child: ChildProcess): Promise<void> {
+function stopChild(child: ChildProcess, signal: 'SIGTERM' | 'SIGKILL'): Promise<void> {
   if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
   return new Promise((resolveStop) => {
     const force = setTimeout(() => child.kill('SIGKILL'), 5_000);
@@ -151,6 +152,6 @@ function stopChild(child: ChildProcess): Promise<void> {
       resolveStop();
     });
     // SIGTERM makes redis-server flush the AOF and exit cleanly.
-    child.kill('SIGTERM');
+    child.kill(signal);
   });
 }

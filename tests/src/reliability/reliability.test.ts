@@ -1,6 +1,6 @@
 import { expect, it } from 'vitest';
 import { testLog } from '../support/logger';
-import { formatReliabilityReport, runReliability } from './run-reliability';
+import { formatReliabilityReport, RELIABILITY_FAULTS, runReliability } from './run-reliability';
 
 // `npm test`'s reliability run: 300 orders through two api and two worker processes while the
 // sheet fails 30% of its calls, a worker is killed, Redis restarts and an api restarts. The bench
@@ -14,9 +14,15 @@ it(`puts each of ${ORDERS} orders in the sheet exactly once through faults`, asy
     log: testLog,
   });
   process.stdout.write(`\nreliability run\n${formatReliabilityReport(report)}\n`);
+  // The faults happened: each kind of sheet failure, and a worker killed with its append in flight.
+  for (const kind of RELIABILITY_FAULTS) {
+    expect(report.sheetsCalls.injected[kind], kind).toBeGreaterThan(0);
+  }
+  expect(report.killedMidAppend).toBe(true);
   expect(report.placed).toBe(ORDERS);
   expect(report.lostAfterAnswer).toBe(0);
   expect(report.unknown).toBe(0);
+  expect(report.misplaced).toBe(0);
   expect(report.duplicated).toBe(0);
   expect(report.missing).toBe(0);
   expect(report.inSheet).toBe(ORDERS);

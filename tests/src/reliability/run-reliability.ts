@@ -12,7 +12,11 @@ import { buildCampusTree } from '../support/builders';
 import { checkoutBody, signedInStudent } from '../support/orders';
 import { type Spawned, spawnEntry } from '../support/process';
 import { scratchDatabase } from '../support/scratch-database';
-import { type SheetsStandIn, startSheetsStandIn } from '../support/sheets-stand-in';
+import {
+  type SheetsFault,
+  type SheetsStandIn,
+  startSheetsStandIn,
+} from '../support/sheets-stand-in';
 
 // The reliability run (DESIGN §6): N orders through two api and two worker processes on
 // PostgreSQL and a Redis of its own, while the sheet fails, a worker is killed, Redis restarts and
@@ -37,8 +41,10 @@ export interface ReliabilityReport {
   missing: number;
   /** Order ids with more than one row. */
   duplicated: number;
-  /** Rows whose order id is not in the orders table. */
+  /** Rows whose order id is not in the orders table, or that carry no order id at all. */
   unknown: number;
+  /** Orders whose row stands in another campus's tab. */
+  misplaced: number;
   /** Order ids a buyer was given that are not in the orders table (an order lost after its 201). */
   lostAfterAnswer: number;
   /** Requests answered with an error or not at all, each retried with the same idempotency key. */
@@ -48,8 +54,10 @@ export interface ReliabilityReport {
   placingSeconds: number;
   /** From the first order placed until the last one's row was in the sheet. */
   totalSeconds: number;
-  /** Rows the workers appended per second, over the whole run. */
-  drainRatePerSecond: number;
+  /** From the last order placed until the last row was in the sheet. */
+  catchUpSeconds: number;
+  /** Rows in the sheet per second, over the whole run (totalSeconds). */
+  rowsPerSecond: number;
   sheetsCalls: {
     total: number;
     writes: number;
@@ -57,9 +65,16 @@ export interface ReliabilityReport {
     /** Every call (reads, writes, rejected ones) per order placed. */
     perOrder: number;
     writesPerOrder: number;
+    /** The faults the stand-in injected, by kind. */
+    injected: Partial<Record<SheetsFault, number>>;
   };
+  /** Whether the killed worker died with its append in flight (the append then landed). */
+  killedMidAppend: boolean;
   faults: string[];
 }
+
+/** The kinds of sheet fault the run injects: each at least once, then 30% of calls at random. */
+export const RELIABILITY_FAULTS: SheetsFault[] = ['500', '503', '429', 'timeout', 'written-500'];
 
 const ORDERS_PER_STUDENT = 15; // under the api's 20 orders per person per 10 minutes
 const SIGN_IN_CONCURRENCY = 8;
@@ -162,11 +177,13 @@ export async function runReliability(options: ReliabilityOptions): Promise<Relia
       },
       /"msg":"api listening"/,
     );
+  // Each worker calls the sheet with a token of its own, so a held call tells whose it is.
+  const workerToken = (index: number) => `reliability-worker-${index}`;
   const startWorker = (index: number) =>
     processes.start(
       `worker-${index}`,
       'tests/src/reliability/worker-with-stand-in.ts',
-      { LOG_LEVEL: 'info' },
+      { LOG_LEVEL: 'info', STAND_IN_ACCESS_TOKEN: workerToken(index) },
       /"msg":"worker started"/,
     );
 
@@ -200,33 +217,43 @@ export async function runReliability(options: ReliabilityOptions): Promise<Relia
     });
     const setupSeconds = (Date.now() - setupStarted) / 1000;
 
-    standIn.setRandomFaults({
-      probability: 0.3,
-      kinds: ['500', '503', '429', 'timeout', 'written-500'],
-      on: 'any',
-    });
-    note('sheets: 30% of calls fail (500, 503, 429, a hang past the timeout, or written then 500)');
+    for (const kind of RELIABILITY_FAULTS) standIn.failNext(kind);
+    standIn.setRandomFaults({ probability: 0.3, kinds: RELIABILITY_FAULTS, on: 'any' });
+    note(
+      'sheets: the next writes fail once each way, then 30% of calls fail (500, 503, 429, a hang past the timeout, or written then 500)',
+    );
 
     let placed = 0;
     let retriedRequests = 0;
+    let killedMidAppend = false;
     const orderIds = new Set<string>();
     const schedule: { at: number; run: () => Promise<void> }[] = [
       {
         at: 0.25,
         run: async () => {
+          // Mid-batch: the next append is held, its worker is killed, then the append lands.
+          const held = await standIn.holdNextAppend(120_000);
+          const index = [0, 1].find((i) => workerToken(i) === held.token);
+          if (index === undefined) throw new Error(`a sheet call from no worker: ${held.token}`);
           const after = placed;
-          await processes.stop('worker-0', 'SIGKILL');
-          note(`worker-0 killed with SIGKILL after ${after} orders`);
+          await processes.stop(`worker-${index}`, 'SIGKILL');
+          held.release();
+          killedMidAppend = true;
+          note(
+            `worker-${index} killed with SIGKILL after ${after} orders, its append of ${held.rows} rows in flight (written after it died)`,
+          );
           await sleep(1_000);
-          await startWorker(0);
+          await startWorker(index);
         },
       },
       {
         at: 0.5,
         run: async () => {
           const after = placed;
-          await redis.stop();
-          note(`Redis stopped after ${after} orders`);
+          await redis.stop('SIGKILL');
+          note(
+            `Redis killed with SIGKILL after ${after} orders (append-only file, fsync every second)`,
+          );
           await sleep(2_000);
           redis = await startRedisServer({ dir: redisDir, port: redisPort });
           note('Redis started again from its append-only file');
@@ -289,8 +316,8 @@ export async function runReliability(options: ReliabilityOptions): Promise<Relia
       placed += 1;
       maybeInjectFaults();
     });
-    await Promise.all(faultRuns);
     const placingSeconds = (Date.now() - started) / 1000;
+    await Promise.all(faultRuns);
 
     // The outage ends; the pipeline catches up on its own.
     standIn.clearFaults();
@@ -305,36 +332,52 @@ export async function runReliability(options: ReliabilityOptions): Promise<Relia
       await sleep(1_000);
     }
     const totalSeconds = (Date.now() - started) / 1000;
+    // Nothing may write after the count: every process stops before the sheet is read.
+    await processes.stopAll();
 
-    const tableIds = new Set((await db.select({ id: orders.id }).from(orders)).map((o) => o.id));
+    const tabOf = new Map(
+      (await db.select({ id: orders.id, tab: orders.sheetTabName }).from(orders)).map((o) => [
+        o.id,
+        o.tab,
+      ]),
+    );
     const seen = new Map<string, number>();
+    let unknown = 0;
+    let misplaced = 0;
     for (const tab of standIn.tabs()) {
       const rows = standIn.tab(tab.title) ?? [];
       for (const row of rows.slice(1)) {
         const id = String(row[row.length - 1] ?? '');
-        if (id !== '') seen.set(id, (seen.get(id) ?? 0) + 1);
+        seen.set(id, (seen.get(id) ?? 0) + 1);
+        if (!tabOf.has(id)) unknown += 1;
+        else if (tabOf.get(id) !== tab.title) misplaced += 1;
       }
     }
+    const tableIds = [...tabOf.keys()];
     const calls = standIn.calls;
     return {
-      placed: tableIds.size,
-      inSheet: [...tableIds].filter((id) => seen.has(id)).length,
-      missing: [...tableIds].filter((id) => !seen.has(id)).length,
-      duplicated: [...seen.values()].filter((times) => times > 1).length,
-      unknown: [...seen.keys()].filter((id) => !tableIds.has(id)).length,
-      lostAfterAnswer: [...orderIds].filter((id) => !tableIds.has(id)).length,
+      placed: tableIds.length,
+      inSheet: tableIds.filter((id) => seen.has(id)).length,
+      missing: tableIds.filter((id) => !seen.has(id)).length,
+      duplicated: tableIds.filter((id) => (seen.get(id) ?? 0) > 1).length,
+      unknown,
+      misplaced,
+      lostAfterAnswer: [...orderIds].filter((id) => !tabOf.has(id)).length,
       retriedRequests,
       setupSeconds,
       placingSeconds,
       totalSeconds,
-      drainRatePerSecond: seen.size / totalSeconds,
+      catchUpSeconds: totalSeconds - placingSeconds,
+      rowsPerSecond: tableIds.filter((id) => seen.has(id)).length / totalSeconds,
       sheetsCalls: {
         total: calls.total,
         writes: calls.writes,
         rejected: calls.rejected,
-        perOrder: calls.total / Math.max(1, tableIds.size),
-        writesPerOrder: calls.writes / Math.max(1, tableIds.size),
+        perOrder: calls.total / Math.max(1, tableIds.length),
+        writesPerOrder: calls.writes / Math.max(1, tableIds.length),
+        injected: { ...calls.faults },
       },
+      killedMidAppend,
       faults,
     };
   } finally {
@@ -349,9 +392,13 @@ export async function runReliability(options: ReliabilityOptions): Promise<Relia
 /** The report as the run prints it. */
 export function formatReliabilityReport(report: ReliabilityReport): string {
   return [
-    `placed ${report.placed} / in sheet ${report.inSheet} / missing ${report.missing} / duplicated ${report.duplicated} (rows of unknown orders ${report.unknown}, answered but lost ${report.lostAfterAnswer})`,
-    `setup ${report.setupSeconds.toFixed(1)} s, placing ${report.placingSeconds.toFixed(1)} s, all rows in the sheet after ${report.totalSeconds.toFixed(1)} s (${report.drainRatePerSecond.toFixed(1)} rows/s); ${report.retriedRequests} requests retried`,
-    `sheets calls: ${report.sheetsCalls.total} (${report.sheetsCalls.writes} writes, ${report.sheetsCalls.rejected} rejected), ${report.sheetsCalls.perOrder.toFixed(3)} per order (${report.sheetsCalls.writesPerOrder.toFixed(3)} writes per order)`,
+    `placed ${report.placed} / in sheet ${report.inSheet} / missing ${report.missing} / duplicated ${report.duplicated} (rows of unknown orders ${report.unknown}, in another campus's tab ${report.misplaced}, answered but lost ${report.lostAfterAnswer})`,
+    `setup ${report.setupSeconds.toFixed(1)} s, placing ${report.placingSeconds.toFixed(1)} s, all rows in the sheet after ${report.totalSeconds.toFixed(1)} s (${report.catchUpSeconds.toFixed(1)} s after the last order; ${report.rowsPerSecond.toFixed(1)} rows/s over the run); ${report.retriedRequests} requests retried`,
+    `sheets calls: ${report.sheetsCalls.total} (${report.sheetsCalls.writes} writes, ${report.sheetsCalls.rejected} rejected), ${report.sheetsCalls.perOrder.toFixed(3)} per order (${report.sheetsCalls.writesPerOrder.toFixed(3)} writes per order); faults injected: ${
+      Object.entries(report.sheetsCalls.injected)
+        .map(([kind, times]) => `${kind} x${times}`)
+        .join(', ') || 'none'
+    }`,
     ...report.faults.map((fault) => `fault: ${fault}`),
   ].join('\n');
 }

@@ -15,7 +15,8 @@ await runWorker({
     createGoogleSheetStore({
       spreadsheetId,
       rootUrl,
-      accessToken: 'reliability-run',
+      // Its own token, so that the stand-in can tell which worker made a call.
+      accessToken: process.env.STAND_IN_ACCESS_TOKEN ?? 'reliability-run',
       timeoutMs: Number(process.env.STAND_IN_TIMEOUT_MS ?? 3_000),
     }),
   upkeep: { everyMs: 5_000, staleOrderMs: 20_000 },

@@ -52,6 +52,17 @@ export interface SheetsCallCounts {
   rejected: number;
   /** Calls answered 429 (injected or by the quota). */
   rateLimited: number;
+  /** Faults injected (queued or random), by kind. */
+  faults: Partial<Record<SheetsFault, number>>;
+}
+
+/** An append the stand-in holds unanswered until the test releases it (holdNextAppend). */
+export interface HeldAppend {
+  /** The bearer token of the caller, which tells the test whose call it is. */
+  token: string;
+  rows: number;
+  /** Applies the append, then answers it if the caller still listens. */
+  release(): void;
 }
 
 export interface SheetsRequestRecord {
@@ -111,6 +122,11 @@ export interface SheetsStandIn {
   }): void;
   /** Drops queued and random faults. */
   clearFaults(): void;
+  /**
+   * Holds the next append (ahead of any fault) and resolves once it arrives; nothing is written
+   * until it is released. Rejects if none arrives within `withinMs`.
+   */
+  holdNextAppend(withinMs: number): Promise<HeldAppend>;
   setWriteQuota(writesPerMinute: number, windowMs?: number): void;
   resetCounts(): void;
   /** Stops listening and cuts open connections: clients get connection refused. */
@@ -172,6 +188,7 @@ export async function startSheetsStandIn(
       }
     | undefined;
   const queue: QueuedFault[] = [];
+  let holdAppend: ((held: HeldAppend) => void) | undefined;
   const writeTimes: number[] = [];
   const requests: SheetsRequestRecord[] = [];
   const timers = new Set<NodeJS.Timeout>();
@@ -183,6 +200,7 @@ export async function startSheetsStandIn(
     applied: 0,
     rejected: 0,
     rateLimited: 0,
+    faults: {},
   });
   let calls = emptyCounts();
 
@@ -335,8 +353,24 @@ export async function startSheetsStandIn(
       throw error;
     }
 
+    if (route.name === 'append' && holdAppend) {
+      const arrived = holdAppend;
+      holdAppend = undefined;
+      return arrived({
+        token: bearerToken(req.headers.authorization) ?? '',
+        rows: appendedRowCount(body),
+        release() {
+          writeTimes.push(Date.now());
+          const result = apply();
+          calls.applied++;
+          answer(req, res, 200, result);
+        },
+      });
+    }
+
     const fault = nextFault(kind);
     if (fault) {
+      calls.faults[fault.fault] = (calls.faults[fault.fault] ?? 0) + 1;
       switch (fault.fault) {
         case '429':
           return answerError(
@@ -645,6 +679,21 @@ export async function startSheetsStandIn(
     }) {
       randomFaults = { probability, kinds, on, retryAfterSeconds };
     },
+    holdNextAppend(withinMs) {
+      return new Promise((resolve, reject) => {
+        const timer = setTimeout(() => {
+          timers.delete(timer);
+          holdAppend = undefined;
+          reject(new Error(`no append reached the sheets stand-in within ${withinMs} ms`));
+        }, withinMs);
+        timers.add(timer);
+        holdAppend = (held) => {
+          clearTimeout(timer);
+          timers.delete(timer);
+          resolve(held);
+        };
+      });
+    },
     clearFaults() {
       queue.length = 0;
       randomFaults = undefined;
@@ -737,8 +786,18 @@ function matchRoute(method: string, rawUrl: string): Route | undefined {
   };
 }
 
+function bearerToken(header: string | undefined): string | undefined {
+  return /^Bearer (\S+)$/.exec(header ?? '')?.[1];
+}
+
+/** How many rows an append's body carries (its shape was checked before). */
+function appendedRowCount(body: string): number {
+  const values = (parseJson(body) as { values?: unknown[] }).values;
+  return Array.isArray(values) ? values.length : 0;
+}
+
 function checkAuthorization(header: string | undefined, expected: string | undefined) {
-  const token = /^Bearer (\S+)$/.exec(header ?? '')?.[1];
+  const token = bearerToken(header);
   if (!token) {
     throw new ApiError(
       401,

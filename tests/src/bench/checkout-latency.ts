@@ -1,41 +1,63 @@
 // Checkout latency with a slow spreadsheet, against the design it replaces (the order waits for
-// the sheet append), and how fast the worker drains a backlog into the sheet. Both through a
-// stand-in of the Sheets v4 API answering every call after 2 s and the real Redis, on a scratch
-// PostgreSQL database (the engine of the scaled mode) when one answers, else an in-memory PGlite.
+// the sheet append); the Sheets calls the worker makes while those orders pour in; and how fast
+// it drains a backlog. All through a stand-in of the Sheets v4 API answering every call after 2 s
+// and the real Redis, on a scratch PostgreSQL database (the engine of the scaled mode) when one
+// answers, else an in-memory PGlite.
+import { join } from 'node:path';
 import { placeOrder } from '@campus/api/orders/place-order';
+import type { TUserProfile } from '@campus/shared/domain/entities';
 import { ORDER_SHEET_HEADER } from '@campus/shared/domain/order';
 import { sheetTabName } from '@campus/shared/domain/sheet-tab';
 import { type Database, openDatabase } from '@campus/shared/server/db/client';
-import { orders } from '@campus/shared/server/db/schema';
+import { newId } from '@campus/shared/server/db/ids';
+import { martItems, orders, outbox } from '@campus/shared/server/db/schema';
 import { orderJobs } from '@campus/shared/server/jobs';
 import type { Lifecycle } from '@campus/shared/server/lifecycle';
+import { createMailer } from '@campus/shared/server/mail/mailer';
 import { enqueueOutboxJobs } from '@campus/shared/server/outbox';
 import { createProducer } from '@campus/shared/server/queue';
 import { closeRedis, openCheckedRedis } from '@campus/shared/server/redis';
 import { createGoogleSheetStore } from '@campus/shared/server/sheets/google-sheet-store';
 import { orderSheetRow } from '@campus/worker/sheets/sync-tab';
 import { startPipeline } from '@campus/worker/start-pipeline';
-import { eq, isNull } from 'drizzle-orm';
+import { count, eq, isNull } from 'drizzle-orm';
 import type { Logger } from 'pino';
 import { buildCampusTree } from '../support/builders';
-import { buildOrderingStudent, martLine, menuLine } from '../support/orders';
+import { buildOrderingStudent, menuLine } from '../support/orders';
 import { scratchDatabase } from '../support/scratch-database';
 import { startSheetsStandIn } from '../support/sheets-stand-in';
 import { testWorkerDeps } from '../support/worker';
 
 export const SHEET_LATENCY_MS = 2_000;
-export const CHECKOUTS = 300;
-export const CHECKOUT_CONCURRENCY = 100;
-export const BACKLOG = 500;
+/** Buyers checking out at once, each a different student. */
+export const BUYERS = 100;
+/** Timed checkouts of each design, after WARMUP untimed ones. */
+export const CHECKOUTS = 1_000;
+const WARMUP = 100;
+/** Orders waiting when the worker starts (a sheet outage, a lunch rush): three appends' worth. */
+export const BACKLOG = 1_500;
+/** Google's write quota per minute, which the stand-in enforces on the worker's calls. */
+export const GOOGLE_WRITES_PER_MINUTE = 60;
+// A campus mart of this many items, each order taking one (stock rows are locked per item).
+const MART_ITEMS = 20;
 const TOKEN = 'bench-token';
 
 // The api's pool size (shared/src/server/db/client.ts).
 const POOL_SIZE = 10;
 
+export interface LatencyFigures {
+  p50: number;
+  p99: number;
+  /** Orders answered per second while BUYERS checked out at once. */
+  ordersPerSecond: number;
+}
+
 export interface CheckoutReport {
   engine: 'postgres' | 'pglite';
-  queued: { p50: number; p99: number };
-  inline: { p50: number; p99: number };
+  queued: LatencyFigures;
+  inline: LatencyFigures;
+  /** The worker while the queued checkouts poured in, until their last row was in the sheet. */
+  peak: { orders: number; sheetCalls: number; callsPerOrder: number; catchUpSeconds: number };
   drain: { orders: number; seconds: number; ordersPerSecond: number; sheetCalls: number };
 }
 
@@ -43,26 +65,39 @@ function percentile(sorted: readonly number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? 0;
 }
 
-/** Runs `count` tasks, `concurrency` at a time; returns each task's duration in ms, sorted. */
-async function timed(count: number, concurrency: number, task: (n: number) => Promise<void>) {
+/**
+ * Runs `count` checkouts, `buyers` at a time, buyer b placing orders b, b + buyers, ...; returns
+ * each one's duration in ms (sorted) and the orders answered per second.
+ */
+async function timed(
+  count: number,
+  buyers: number,
+  checkout: (n: number, buyer: number) => Promise<void>,
+): Promise<LatencyFigures> {
   const durations: number[] = [];
-  let next = 0;
+  const started = performance.now();
   await Promise.all(
-    Array.from({ length: concurrency }, async () => {
-      while (next < count) {
-        const n = next++;
-        const started = performance.now();
-        await task(n);
-        durations.push(performance.now() - started);
+    Array.from({ length: buyers }, async (_, buyer) => {
+      for (let n = buyer; n < count; n += buyers) {
+        const begun = performance.now();
+        await checkout(n, buyer);
+        durations.push(performance.now() - begun);
       }
     }),
   );
-  return durations.sort((a, b) => a - b);
+  const seconds = (performance.now() - started) / 1000;
+  durations.sort((a, b) => a - b);
+  return {
+    p50: percentile(durations, 50),
+    p99: percentile(durations, 99),
+    ordersPerSecond: count / seconds,
+  };
 }
 
 export async function measureCheckout(options: {
   redisUrl: string;
   queuePrefix: string;
+  dataDir: string;
   log: Logger;
   lifecycle: Lifecycle;
   /** A PostgreSQL server to make the scratch database on; PGlite without one. */
@@ -90,14 +125,43 @@ export async function measureCheckout(options: {
       resources.push(database.close);
     }
     const { db } = database;
-    const tree = await buildCampusTree(db, { martItem: { stock: 1_000_000 } });
-    const { student, screenshotId: screenshot } = await buildOrderingStudent(db, tree);
-    const place = (n: number) =>
-      placeOrder(db, student, {
+    const tree = await buildCampusTree(db, { restaurant: { is24x7: true } });
+    const mart = Array.from({ length: MART_ITEMS }, (_, i) => ({
+      id: newId(),
+      campusId: tree.campus.id,
+      name: `Bench item ${i + 1}`,
+      pricePaisa: 5_000 + i * 500,
+      description: 'Everyday essentials.',
+      category: 'Snacks',
+      stock: 1_000_000,
+    }));
+    await db.insert(martItems).values(mart);
+    const students: { student: TUserProfile; screenshot: string }[] = [];
+    for (let b = 0; b < BUYERS; b++) {
+      const { student, screenshotId } = await buildOrderingStudent(db, tree);
+      students.push({ student, screenshot: screenshotId });
+    }
+    let placed = 0;
+    const place = async (buyer: number) => {
+      const n = placed++;
+      const { student, screenshot } = students[buyer % BUYERS] as (typeof students)[number];
+      const item = mart[n % MART_ITEMS] as (typeof mart)[number];
+      const { orderId } = await placeOrder(db, student, {
         idempotencyKey: crypto.randomUUID(),
-        cartItems: [menuLine(tree, 1 + (n % 3)), martLine(tree, 1)],
+        cartItems: [
+          menuLine(tree, 1 + (n % 3)),
+          {
+            name: item.name,
+            price: item.pricePaisa / 100,
+            quantity: 1,
+            restaurantName: 'Mart',
+            campusId: tree.campus.id,
+            itemId: item.id,
+            restaurantId: null,
+          },
+        ],
         firstName: 'Bench',
-        lastName: `Buyer ${n}`,
+        lastName: `Buyer ${buyer}`,
         room: `Room ${n}`,
         phone: '0300-1234567',
         email: student.email,
@@ -110,13 +174,13 @@ export async function measureCheckout(options: {
         screenshot,
         captcha: 'verified before this point',
       });
+      return orderId;
+    };
 
-    // Google's real quota would refuse the inline design's writes beyond 60 a minute; the stand-in
-    // lets it write freely so the comparison is of latency alone.
     const standIn = await startSheetsStandIn({
       accessToken: TOKEN,
       latencyMs: SHEET_LATENCY_MS,
-      writesPerMinute: 100_000,
+      writesPerMinute: GOOGLE_WRITES_PER_MINUTE,
     });
     resources.push(() => standIn.close());
     const sheets = createGoogleSheetStore({
@@ -131,69 +195,102 @@ export async function measureCheckout(options: {
     resources.push(() => closeRedis(producerRedis));
     const producer = createProducer(producerRedis, options.queuePrefix, log);
     resources.push(producer.close);
-
-    // Ours: the transaction, then the enqueue; the sheet is the worker's business.
-    const queued = await timed(CHECKOUTS, CHECKOUT_CONCURRENCY, async (n) => {
-      const { orderId } = await place(n);
+    const workerRedis = await openCheckedRedis(options.redisUrl, 'worker', log);
+    resources.push(() => closeRedis(workerRedis));
+    const startWorker = () => {
+      const pipeline = startPipeline({
+        connection: workerRedis,
+        producer,
+        prefix: options.queuePrefix,
+        deps: {
+          ...testWorkerDeps({
+            database,
+            redis: workerRedis,
+            prefix: options.queuePrefix,
+            sheets,
+            mailer: createMailer({
+              outboxDir: join(options.dataDir, 'checkout-outbox'),
+              from: 'CampusBucket bench <bench@localhost>',
+              log,
+            }),
+          }),
+          log,
+          sheetWritesPerMinute: 50,
+        },
+      });
+      resources.push(pipeline.close);
+      return pipeline;
+    };
+    const queuedCheckout = async (_n: number, buyer: number) => {
+      const orderId = await place(buyer);
       await enqueueOutboxJobs(
         db,
         producer,
         orderJobs(orderId).map((job) => job.jobId),
         log,
       );
-    });
-    // The design it replaces: the order answers only once its row is in the sheet.
-    const inline = await timed(CHECKOUTS, CHECKOUT_CONCURRENCY, async (n) => {
-      const { orderId } = await place(CHECKOUTS + n);
+    };
+    const waitForSheet = async () => {
+      for (;;) {
+        const [waiting] = await db
+          .select({ n: count() })
+          .from(orders)
+          .where(isNull(orders.sheetAppendedAt));
+        if ((waiting?.n ?? 0) === 0) return;
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+    };
+
+    // The design it replaces: the order answers only once its row is in the sheet. Google's
+    // quota would refuse its writes beyond 60 a minute; here they all pass, so that the
+    // comparison is of latency alone.
+    standIn.setWriteQuota(1_000_000);
+    const inlineCheckout = async (_n: number, buyer: number) => {
+      const orderId = await place(buyer);
       const [order] = await db.select().from(orders).where(eq(orders.id, orderId));
       if (!order) throw new Error('order vanished');
       await sheets.appendRows(tab, [orderSheetRow(order)]);
       await db.update(orders).set({ sheetAppendedAt: new Date() }).where(eq(orders.id, orderId));
-    });
+    };
+    await timed(WARMUP, BUYERS, inlineCheckout);
+    const inline = await timed(CHECKOUTS, BUYERS, inlineCheckout);
+    // That design has no jobs: its orders' outbox rows must not reach the worker below.
+    await db.delete(outbox);
 
-    // A backlog (a sheet outage, a lunch rush) of BACKLOG orders, drained at Google's quota.
-    for (let n = CHECKOUTS; n < BACKLOG; n++) {
-      const { orderId } = await place(2 * CHECKOUTS + n);
-      await enqueueOutboxJobs(
-        db,
-        producer,
-        orderJobs(orderId).map((job) => job.jobId),
-        log,
-      );
-    }
-    standIn.setWriteQuota(60);
+    // Ours: the transaction, then the enqueue; the worker appends, at Google's quota, meanwhile.
+    standIn.setWriteQuota(GOOGLE_WRITES_PER_MINUTE);
+    await timed(WARMUP, BUYERS, queuedCheckout);
     standIn.resetCounts();
-    const workerRedis = await openCheckedRedis(options.redisUrl, 'worker', log);
-    resources.push(() => closeRedis(workerRedis));
-    const started = performance.now();
-    const pipeline = startPipeline({
-      connection: workerRedis,
-      producer,
-      prefix: options.queuePrefix,
-      deps: {
-        ...testWorkerDeps({ database, redis: workerRedis, prefix: options.queuePrefix, sheets }),
-        log,
-        sheetWritesPerMinute: 50,
-      },
-    });
-    resources.push(pipeline.close);
-    for (;;) {
-      const waiting = await db
-        .select({ id: orders.id })
-        .from(orders)
-        .where(isNull(orders.sheetAppendedAt));
-      if (waiting.length === 0) break;
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
-    const seconds = (performance.now() - started) / 1000;
+    const worker = startWorker();
+    const queued = await timed(CHECKOUTS, BUYERS, queuedCheckout);
+    const peakEnded = performance.now();
+    await waitForSheet();
+    const catchUpSeconds = (performance.now() - peakEnded) / 1000;
+    const peakOrders = WARMUP + CHECKOUTS;
+    const peakCalls = standIn.calls.total;
+    await worker.close();
+
+    // A backlog, drained at Google's quota by a worker that starts once it is all waiting.
+    await timed(BACKLOG, 20, queuedCheckout);
+    standIn.resetCounts();
+    const drainStarted = performance.now();
+    startWorker();
+    await waitForSheet();
+    const drainSeconds = (performance.now() - drainStarted) / 1000;
     return {
       engine: options.postgresAdminUrl ? 'postgres' : 'pglite',
-      queued: { p50: percentile(queued, 50), p99: percentile(queued, 99) },
-      inline: { p50: percentile(inline, 50), p99: percentile(inline, 99) },
+      queued,
+      inline,
+      peak: {
+        orders: peakOrders,
+        sheetCalls: peakCalls,
+        callsPerOrder: peakCalls / peakOrders,
+        catchUpSeconds,
+      },
       drain: {
         orders: BACKLOG,
-        seconds,
-        ordersPerSecond: BACKLOG / seconds,
+        seconds: drainSeconds,
+        ordersPerSecond: BACKLOG / drainSeconds,
         sheetCalls: standIn.calls.total,
       },
     };

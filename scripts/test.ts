@@ -47,13 +47,16 @@ function ensureChromium(): void {
   }
 }
 
-function counts(): { passed: number; failed: number; skipped: number } {
-  const total = { passed: 0, failed: 0, skipped: 0 };
+function counts(): { passed: number; failed: number; skipped: number; reliability: boolean } {
+  const total = { passed: 0, failed: 0, skipped: 0, reliability: false };
   if (existsSync(VITEST_REPORT)) {
     const vitest = JSON.parse(readFileSync(VITEST_REPORT, 'utf8'));
     total.passed += vitest.numPassedTests;
     total.failed += vitest.numFailedTests;
     total.skipped += vitest.numPendingTests;
+    total.reliability = vitest.testResults.some((file: { name: string }) =>
+      file.name.includes('/tests/src/reliability/'),
+    );
   }
   if (existsSync(E2E_REPORT)) {
     const e2e = JSON.parse(readFileSync(E2E_REPORT, 'utf8')).stats;
@@ -88,9 +91,14 @@ for (const stage of selected) {
   if (failedStage) break;
 }
 
-const { passed, failed, skipped } = counts();
+const { passed, failed, skipped, reliability } = counts();
 if (selected.includes('vitest') || selected.includes('e2e')) {
   process.stdout.write(`\ntests: ${passed} passed, ${failed} failed, ${skipped} skipped\n`);
+}
+if (selected.includes('vitest') && !failedStage && !reliability) {
+  process.stdout.write(
+    'The reliability run did not run: it needs a PostgreSQL (see the line about it above).\n',
+  );
 }
 if (failedStage) {
   process.stderr.write(`✗ ${failedStage} failed.\n`);

@@ -1,3 +1,4 @@
+import type { AuditEntry } from '@campus/api/admin/audit';
 import {
   ADMIN_API,
   type TCampusResponse,
@@ -232,16 +233,6 @@ async function everything(): Promise<Snapshot> {
  * A any admin, a campus admin getting only their own campus's share.
  */
 type Who = 'S' | 'C' | 'A';
-type AuditAction = 'create' | 'update' | 'delete' | 'clear' | 'change-role' | 'append';
-type AuditEntity =
-  | 'university'
-  | 'campus'
-  | 'user'
-  | 'domain'
-  | 'restaurant'
-  | 'menu-item'
-  | 'mart-item'
-  | 'sheet-tab';
 
 interface Route {
   /** 'METHOD /path' as the app registers it, then the query a row may add to tell it apart. */
@@ -250,7 +241,7 @@ interface Route {
   /** The status of a success, when it is not the method's usual one. */
   success?: number;
   /** The audit entry a success leaves (writes only). */
-  audit?: { action: AuditAction; entity: AuditEntity };
+  audit?: Pick<AuditEntry, 'action' | 'entity'>;
   /** A fresh, valid request about the given campus, with the rows it needs made for it. */
   make: (tree: AdminTree, persona: Persona) => Promise<Call>;
 }

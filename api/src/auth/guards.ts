@@ -1,7 +1,12 @@
 import { AppError } from '@campus/shared/domain/app-error';
 import type { TUserProfile } from '@campus/shared/domain/entities';
 import { CODE_MESSAGES } from '@campus/shared/domain/error-catalogue';
-import { canAccessCampus, hasRole, ROLE_MESSAGES, type TRole } from '@campus/shared/domain/roles';
+import {
+  accessDeniedMessage,
+  canAccessCampus,
+  hasRole,
+  type TRole,
+} from '@campus/shared/domain/roles';
 import type { Context } from 'hono';
 import { createMiddleware } from 'hono/factory';
 import type { AppEnv } from '../app-env';
@@ -32,13 +37,11 @@ export async function signedInUser(c: Context<AppEnv>): Promise<TUserProfile> {
 }
 
 function forbidden(roles: readonly TRole[]): AppError {
-  const userMessage =
-    roles.length === 1 && roles[0] === 'superAdmin'
-      ? ROLE_MESSAGES.superAdminRequired
-      : roles.includes('campusAdmin')
-        ? ROLE_MESSAGES.campusAdminRequired
-        : CODE_MESSAGES['permission-denied'];
-  return new AppError({ code: 'permission-denied', status: 403, userMessage });
+  return new AppError({
+    code: 'permission-denied',
+    status: 403,
+    userMessage: accessDeniedMessage(roles),
+  });
 }
 
 /** Only signed-in people pass. */

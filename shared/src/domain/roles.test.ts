@@ -1,11 +1,14 @@
 import { describe, expect, it } from 'vitest';
+import { CODE_MESSAGES } from './error-catalogue';
 import {
+  accessDeniedMessage,
   canAccessCampus,
   hasRole,
   isCampusAdmin,
   isSuperAdmin,
   isUser,
   landingRoute,
+  pageAccess,
   ROLE_LABELS,
   ROLE_MESSAGES,
   signInOutcome,
@@ -100,5 +103,43 @@ describe('landing', () => {
     expect(ROLE_MESSAGES.orderSheetNotFound('LUMS', 'Main')).toBe(
       'Order sheet for LUMS - Main not found. Please contact the Super Admin.',
     );
+  });
+});
+
+describe('page guards', () => {
+  const superAdminPage = { roles: ['superAdmin'] } as const;
+  const campusPage = { roles: ['superAdmin', 'campusAdmin'], campusScoped: true } as const;
+  const own = { universityId: 'u1', campusId: 'c1' };
+  const other = { universityId: 'u2', campusId: 'c9' };
+
+  it('send a visitor without a profile to sign in', () => {
+    expect(pageAccess(null, superAdminPage, {})).toEqual({ kind: 'sign-in' });
+  });
+
+  it('turn others away from super admin pages with the super admin text', () => {
+    for (const profile of [student, campusAdmin]) {
+      expect(pageAccess(profile, superAdminPage, {})).toEqual({
+        kind: 'denied',
+        message: 'Access denied. Super Admin privileges required.',
+      });
+    }
+  });
+
+  it("turn a student, and a campus admin of another campus, away from a campus's dashboard", () => {
+    const denied = { kind: 'denied', message: 'Access denied. Campus Admin privileges required.' };
+    expect(pageAccess(student, campusPage, own)).toEqual(denied);
+    expect(pageAccess(campusAdmin, campusPage, other)).toEqual(denied);
+    expect(pageAccess(campusAdmin, campusPage, { ...own, campusId: 'c2' })).toEqual(denied);
+  });
+
+  it('let a campus admin into their own campus and a super admin anywhere', () => {
+    expect(pageAccess(campusAdmin, campusPage, own)).toEqual({ kind: 'allowed' });
+    expect(pageAccess(superAdmin, campusPage, other)).toEqual({ kind: 'allowed' });
+    expect(pageAccess(superAdmin, superAdminPage, {})).toEqual({ kind: 'allowed' });
+    expect(pageAccess(student, {}, {})).toEqual({ kind: 'allowed' });
+  });
+
+  it('give the catalogue text where no admin role would pass', () => {
+    expect(accessDeniedMessage(['user'])).toBe(CODE_MESSAGES['permission-denied']);
   });
 });

@@ -1,5 +1,6 @@
 // zod/mini: the web's navigation reads roles on first paint.
 import * as z from 'zod/mini';
+import { CODE_MESSAGES } from './error-catalogue';
 
 /** Role values, from least to most powerful. */
 export const ROLES = ['user', 'campusAdmin', 'superAdmin'] as const;
@@ -79,6 +80,40 @@ export function canAccessCampus(
     profile.universityId === universityId &&
     profile.campusId === campusId
   );
+}
+
+/**
+ * The 403 text for someone without one of `roles` (SPEC §6): the super admin text where only a
+ * super admin may pass, the campus admin text where a campus admin may, else the catalogue's.
+ */
+export function accessDeniedMessage(roles: readonly TRole[]): string {
+  if (roles.length === 1 && roles[0] === 'superAdmin') return ROLE_MESSAGES.superAdminRequired;
+  if (roles.includes('campusAdmin')) return ROLE_MESSAGES.campusAdminRequired;
+  return CODE_MESSAGES['permission-denied'];
+}
+
+/** What a page's guard (SPEC §2) makes of a visitor: in, sign in first, or turned away and why. */
+export type PageAccess =
+  | { kind: 'allowed' }
+  | { kind: 'sign-in' }
+  | { kind: 'denied'; message: string };
+
+/**
+ * The guard of a page: no profile → sign in; a role not in `roles`, or (`campusScoped`) a campus
+ * that is not the campus admin's own → denied, with the text of accessDeniedMessage.
+ */
+export function pageAccess(
+  profile: MaybeHolder,
+  page: { roles?: readonly TRole[]; campusScoped?: boolean },
+  params: { universityId?: string; campusId?: string },
+): PageAccess {
+  if (!profile) return { kind: 'sign-in' };
+  const roleAllowed = !page.roles || hasRole(profile, page.roles);
+  const campusAllowed =
+    !page.campusScoped ||
+    canAccessCampus(profile, params.universityId ?? '', params.campusId ?? '');
+  if (roleAllowed && campusAllowed) return { kind: 'allowed' };
+  return { kind: 'denied', message: accessDeniedMessage(page.roles ?? []) };
 }
 
 /** The campus admin dashboard route of a campus. */

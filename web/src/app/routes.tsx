@@ -1,4 +1,3 @@
-import { ROLE_MESSAGES } from '@campus/shared/domain/roles';
 import { Navigate, type RouteObject } from 'react-router-dom';
 import { AdminRedirect } from '@/features/auth/components/admin-redirect';
 import { RequireAuth } from '@/features/auth/components/require-auth';
@@ -50,7 +49,7 @@ export const routes: RouteObject[] = [
   {
     path: '/super-admin',
     element: (
-      <RequireAuth roles={['superAdmin']} denied={ROLE_MESSAGES.superAdminRequired}>
+      <RequireAuth roles={['superAdmin']}>
         <SuperAdminScreen />
       </RequireAuth>
     ),
@@ -58,7 +57,7 @@ export const routes: RouteObject[] = [
   {
     path: '/super-admin/mail',
     element: (
-      <RequireAuth roles={['superAdmin']} denied={ROLE_MESSAGES.superAdminRequired}>
+      <RequireAuth roles={['superAdmin']}>
         <MailScreen />
       </RequireAuth>
     ),
@@ -75,11 +74,7 @@ export const routes: RouteObject[] = [
   {
     path: '/admin/:universityId/:campusId',
     element: (
-      <RequireAuth
-        roles={['superAdmin', 'campusAdmin']}
-        campusScoped
-        denied={ROLE_MESSAGES.campusAdminRequired}
-      >
+      <RequireAuth roles={['superAdmin', 'campusAdmin']} campusScoped>
         <CampusAdminScreen />
       </RequireAuth>
     ),

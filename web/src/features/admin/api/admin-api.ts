@@ -288,14 +288,16 @@ export async function uploadCatalogPhoto(
 // ---- Failures -------------------------------------------------------------------------------
 
 /**
- * The message an admin screen shows for a failed write: the server's own message for the field
- * it refused (a 400 with field messages, e.g. a name already taken), else the spec's message.
+ * The text of a failed admin write: the spec's message, followed by the server's own message for
+ * the field it refused when a 400 names one (e.g. 'Failed to save campus: Another campus already
+ * uses the order sheet tab ...'). Anything else is logged, and the spec's message alone shown.
  */
-export function adminFailureMessage(error: unknown, specMessage: string): string {
+export function failureText(specMessage: string, error: unknown): string {
   const formatted = formatError(error);
   if (formatted.status === 400 && formatted.fields) {
     const fieldMessage = Object.values(formatted.fields).find((message) => message !== '');
-    if (fieldMessage) return fieldMessage;
+    if (fieldMessage)
+      return fieldMessage === specMessage ? specMessage : `${specMessage}: ${fieldMessage}`;
   }
   // The spec's message replaces the server's: keep what actually went wrong for the operator.
   console.warn(`${specMessage}: ${formatted.message}`, error);

@@ -24,6 +24,7 @@ import {
   createMartItem,
   deleteCampusMartItems,
   deleteMartItem,
+  failureText,
   updateMartItem,
   useAdminMartItems,
   useAdminMutation,
@@ -42,7 +43,6 @@ import {
   RowActions,
   UniversitySelect,
 } from './admin-controls';
-import { failureText } from './super-admin/failure-text';
 import { LoadFailure } from './super-admin/load-failure';
 
 type Pending = { kind: 'one'; item: TMartItem } | { kind: 'clear'; campusId: string };

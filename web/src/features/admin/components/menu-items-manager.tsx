@@ -26,6 +26,7 @@ import {
   createMenuItem,
   deleteMenuItem,
   deleteRestaurantMenu,
+  failureText,
   updateMenuItem,
   useAdminMenuItems,
   useAdminMutation,
@@ -45,7 +46,6 @@ import {
   RowActions,
   UniversitySelect,
 } from './admin-controls';
-import { failureText } from './super-admin/failure-text';
 import { LoadFailure } from './super-admin/load-failure';
 
 type Pending = { kind: 'one'; item: TAdminMenuItem } | { kind: 'clear'; restaurantId: string };

@@ -23,6 +23,7 @@ import {
   createRestaurant,
   deleteCampusRestaurants,
   deleteRestaurant,
+  failureText,
   updateRestaurant,
   useAdminMutation,
   useAdminRestaurants,
@@ -40,7 +41,6 @@ import {
   RowActions,
   UniversitySelect,
 } from './admin-controls';
-import { failureText } from './super-admin/failure-text';
 import { LoadFailure } from './super-admin/load-failure';
 
 type Pending = { kind: 'one'; restaurant: TRestaurant } | { kind: 'clear'; campusId: string };

@@ -15,6 +15,7 @@ import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import {
   createDomain,
   deleteDomain,
+  failureText,
   updateDomain,
   useAdminDomains,
   useAdminMutation,
@@ -29,7 +30,6 @@ import {
   RowActions,
   UniversitySelect,
 } from '@/features/admin/components/admin-controls';
-import { failureText } from './failure-text';
 import { LoadFailure } from './load-failure';
 
 const card = 'space-y-4 rounded-lg border border-gray-200 bg-white p-4 shadow-sm sm:p-6';

@@ -29,6 +29,7 @@ import {
   createUniversity,
   deleteCampus,
   deleteUniversity,
+  failureText,
   updateCampus,
   updateUniversity,
   useAdminMutation,
@@ -40,7 +41,6 @@ import {
   rowButton,
   UniversitySelect,
 } from '@/features/admin/components/admin-controls';
-import { failureText } from './failure-text';
 import { LoadFailure } from './load-failure';
 
 const card = 'space-y-4 rounded-lg border border-gray-200 bg-white p-4 shadow-sm sm:p-6';

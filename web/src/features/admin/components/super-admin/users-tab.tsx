@@ -28,6 +28,7 @@ import {
   createUser,
   deleteCampusUsers,
   deleteUser,
+  failureText,
   useAdminMutation,
   useAdminUniversities,
   useAdminUsers,
@@ -43,7 +44,6 @@ import {
   UniversitySelect,
 } from '@/features/admin/components/admin-controls';
 import { useAuth } from '@/lib/auth';
-import { failureText } from './failure-text';
 import { LoadFailure } from './load-failure';
 
 const card = 'space-y-4 rounded-lg border border-gray-200 bg-white p-4 shadow-sm sm:p-6';

@@ -4,6 +4,7 @@ import {
   campusLockMessage,
   isWithinOrderLimit,
   MART_RESTAURANT_NAME,
+  MAX_LINE_QUANTITY,
   orderTotals,
 } from '@campus/shared/domain/cart';
 import { CHECKOUT_MESSAGES, type TCheckoutForm } from '@campus/shared/domain/checkout';
@@ -136,7 +137,11 @@ async function priceLines(
     const key = `${isMart ? 'mart' : 'menu'}:${row.id}`;
     const known = priced.get(key);
     if (known) {
+      // Two lines of one item (a tampered bucket, or one kept across a rename) are one line.
       known.quantity += line.quantity;
+      if (known.quantity > MAX_LINE_QUANTITY) {
+        throw refuse(400, 'out-of-range', CART_MESSAGES.lineQuantity(known.name), 'cartItems');
+      }
       continue;
     }
     const menu = isMart ? null : menuById.get(line.itemId);

@@ -16,6 +16,9 @@ import { DEFAULT_IS_24X7 } from './restaurant-hours';
 import { isRole, ROLES, type TRole } from './roles';
 import { normaliseTime12h, parseTime12h } from './time-of-day';
 
+/** The most stock a mart item may have. */
+export const MAX_STOCK = 1_000_000;
+
 /** Messages of the admin forms; the four selection messages are the spec's (SPEC §5 Admin). */
 export const ADMIN_FORM_MESSAGES = {
   selectUniversity: 'Please select a university',
@@ -37,7 +40,7 @@ export const ADMIN_FORM_MESSAGES = {
   priceTooHigh: MONEY_MESSAGES.priceTooHigh,
   categoryRequired: 'Please enter a category.',
   stockRequired: 'Please enter the stock.',
-  stockInvalid: 'Stock must be a whole number from 0 to 1,000,000.',
+  stockInvalid: `Stock must be a whole number from 0 to ${MAX_STOCK.toLocaleString('en-US')}.`,
   domainNameRequired: 'Please enter a name for this domain.',
   domainRequired: 'Please enter a domain.',
   domainInvalid: DOMAIN_MESSAGES.invalidDomain,
@@ -54,9 +57,6 @@ const M = ADMIN_FORM_MESSAGES;
 export function formMode(values: { id?: string | null }): 'add' | 'edit' {
   return isBlank(values.id) ? 'add' : 'edit';
 }
-
-/** The most stock a mart item may have. */
-export const MAX_STOCK = 1_000_000;
 
 /** Parses a stock count typed by an admin ('12', 12), or null when not a whole number 0..MAX_STOCK. */
 export function parseStock(input: string | number): number | null {

@@ -6,13 +6,7 @@ import {
   type TRestaurant,
   ZCartLine,
 } from './entities';
-import {
-  DELIVERY_CHARGE_PER_PERSON_PAISA,
-  formatRs,
-  MAX_ORDER_TOTAL_PAISA,
-  paisaToRupees,
-  rupeesToPaisa,
-} from './money';
+import { DELIVERY_CHARGE_PER_PERSON_PAISA, formatRs, paisaToRupees, rupeesToPaisa } from './money';
 
 /** Browser storage key of the bucket. */
 export const CART_STORAGE_KEY = 'cartItems';
@@ -26,13 +20,20 @@ export const MIN_LINE_QUANTITY = 1;
 /** The most of one item a bucket line (and so an order) may hold. */
 export const MAX_LINE_QUANTITY = 50;
 
+/** An order is for at least this many persons (SPEC §5), and at most MAX_PERSONS. */
+export const MIN_PERSONS = 1;
+export const MAX_PERSONS = 50;
+
+/** The highest grand total of one order: Rs 1,000,000 (every total then fits the database's integers). */
+export const MAX_ORDER_TOTAL_PAISA = 100_000_000;
+
 /** Messages of the bucket rules. */
 export const CART_MESSAGES = {
   campusLock: 'You can only order from your own campus. Please select items from your campus only.',
-  invalidPersons: 'Number of persons must be from 1 to 50.',
+  invalidPersons: `Number of persons must be from ${MIN_PERSONS} to ${MAX_PERSONS}.`,
   orderTooLarge: `One order may total at most ${formatRs(MAX_ORDER_TOTAL_PAISA)}. Please remove some items from your bucket.`,
   lineQuantity: (name: string) =>
-    `You can order at most 50 of ${name} at once. Please lower the quantity in your bucket.`,
+    `You can order at most ${MAX_LINE_QUANTITY} of ${name} at once. Please lower the quantity in your bucket.`,
   cartTitle: 'Your Cart',
   bucketTitle: 'Your Bucket',
   emptyBucket: 'Your bucket is empty.',
@@ -161,12 +162,6 @@ export function lineTotalPaisa(line: Pick<TCartLine, 'price' | 'quantity'>): num
 export function cartItemTotalPaisa(cart: readonly Pick<TCartLine, 'price' | 'quantity'>[]): number {
   return cart.reduce((sum, line) => sum + lineTotalPaisa(line), 0);
 }
-
-/** An order is for at least this many persons (SPEC §5). */
-export const MIN_PERSONS = 1;
-
-/** An order is for at most this many persons. */
-export const MAX_PERSONS = 50;
 
 /** Whether a number of persons is a whole number from MIN_PERSONS to MAX_PERSONS. */
 export function isValidPersons(persons: number): boolean {

@@ -3,10 +3,10 @@ import { emailMatchesAnyDomain, formatDomainList, normaliseDomain } from './allo
 import {
   CART_MESSAGES,
   cartItemTotalPaisa,
-  deliveryChargePaisa,
   isValidPersons,
   isWithinOrderLimit,
   MAX_LINE_QUANTITY,
+  orderTotals,
 } from './cart';
 import { ZCartLine } from './entities';
 import { ERROR_CATEGORIES } from './error-catalogue';
@@ -119,7 +119,7 @@ export function validateCheckout(
   }
   const tooMany = values.cartItems.find((line) => line.quantity > MAX_LINE_QUANTITY);
   if (tooMany) return fieldError('cartItems', CHECKOUT_MESSAGES.lineQuantity(tooMany.name));
-  const grandTotal = cartItemTotalPaisa(values.cartItems) + deliveryChargePaisa(values.persons);
+  const { grandTotal } = orderTotals(cartItemTotalPaisa(values.cartItems), values.persons);
   if (!isWithinOrderLimit(grandTotal)) {
     return fieldError('cartItems', CHECKOUT_MESSAGES.orderTooLarge);
   }

@@ -9,15 +9,6 @@ export const DELIVERY_CHARGE_PER_PERSON_PAISA = 13_000;
 /** The highest price an item may have: Rs 100,000. */
 export const MAX_PRICE_PAISA = 10_000_000;
 
-/** The highest grand total of one order: Rs 1,000,000 (and every total fits the database's integers). */
-export const MAX_ORDER_TOTAL_PAISA = 100_000_000;
-
-/** Messages of the money rules. */
-export const MONEY_MESSAGES = {
-  invalidPrice: 'Price must be an amount in rupees with at most 2 decimals, like 12.50.',
-  priceTooHigh: 'Price must be at most Rs 100,000.00.',
-} as const;
-
 const RUPEES_PATTERN = /^(\d+)(?:\.(\d{1,2}))?$/;
 
 /**
@@ -67,6 +58,12 @@ function formatAmount(paisa: number): string {
 export function formatRs(paisa: number): string {
   return `Rs ${formatAmount(paisa)}`;
 }
+
+/** Messages of the money rules. */
+export const MONEY_MESSAGES = {
+  invalidPrice: 'Price must be an amount in rupees with at most 2 decimals, like 12.50.',
+  priceTooHigh: `Price must be at most ${formatRs(MAX_PRICE_PAISA)}.`,
+} as const;
 
 /** Shows paisa as in admin lists, with the Pakistani rupee sign: 123400 → '₨ 1,234.00'. */
 export function formatRupeeSign(paisa: number): string {

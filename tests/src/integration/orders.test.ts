@@ -231,6 +231,13 @@ describe(`placing an order on ${engine}`, () => {
     expect(await refused({ cartItems: [menuLine(dear, 51)] })).toBe(
       CART_MESSAGES.lineQuantity('Banquet'),
     );
+    // Two lines of the one item, each within the bound, are one line over it (whatever prices
+    // the bucket claims).
+    const line = { ...menuLine(dear, 30), price: 1 };
+    const renamed = { ...line, name: 'Banquet (old name)' };
+    expect(await refused({ cartItems: [line, renamed] })).toBe(
+      CART_MESSAGES.lineQuantity('Banquet'),
+    );
     expect(await refused({ cartItems: [menuLine(dear, 1)], persons: 51 })).toBe(
       CART_MESSAGES.invalidPersons,
     );

@@ -1,25 +1,49 @@
 import { orders } from '@campus/shared/server/db/schema';
-import { JOBS, orderJobId } from '@campus/shared/server/jobs';
+import { JOBS, orderJobs } from '@campus/shared/server/jobs';
 import type { Producer } from '@campus/shared/server/queue';
-import { and, asc, isNull, lt } from 'drizzle-orm';
+import { and, asc, eq, gt, isNull, lt, or } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { WorkerDeps } from './processor';
 
 /** An order whose sheet row or mails are still missing this long after it was placed is looked at. */
 export const STALE_ORDER_MS = 10 * 60_000;
+// Mails of an order older than a day are no news any more.
+const MAIL_WINDOW_MS = 24 * 3600_000;
 const SWEEP_BATCH = 200;
 
-// Each job of an order, and the column its processor sets once the job's work is done.
-const ORDER_JOBS = [
-  { kind: 'sheet', jobName: 'append-order-row', done: orders.sheetAppendedAt },
-  { kind: 'notify', jobName: 'notify-order', done: orders.adminsNotifiedAt },
-] as const;
+type OrderJobName = ReturnType<typeof orderJobs>[number]['jobName'];
 
 /**
- * No order is left behind by its jobs: one that failed for good (a sheet outage longer than its
- * retries) is retried, and one that is missing (lost with a Redis that crashed before it saved
- * it) is enqueued again, for every order whose row or mails are still missing after
- * `staleAfterMs`. A revived sheet job writes its whole tab's waiting rows. Returns how many jobs
- * it revived.
+ * For each job of an order: the column its processor sets once the work is done; whether a job
+ * that failed for good is retried; how far back orders are looked at; and whether every one of
+ * them is, or only the oldest SWEEP_BATCH. A sheet job is retried (rows are written effectively
+ * once), and the oldest orders are enough (any sheet job writes its whole tab's waiting rows). A
+ * mail job is not (a retry could repeat an admin's notice: its failure waits for an operator), so
+ * every order of the last day is looked at, lest failed ones hide one whose job was lost.
+ */
+const UPKEEP = {
+  'append-order-row': {
+    done: orders.sheetAppendedAt,
+    retryFailed: true,
+    withinMs: null,
+    everyOrder: false,
+  },
+  'notify-order': {
+    done: orders.adminsNotifiedAt,
+    retryFailed: false,
+    withinMs: MAIL_WINDOW_MS,
+    everyOrder: true,
+  },
+} as const satisfies Record<
+  OrderJobName,
+  { done: AnyPgColumn; retryFailed: boolean; withinMs: number | null; everyOrder: boolean }
+>;
+
+/**
+ * No order is left behind by its jobs: a job missing from Redis (one that a crashed Redis lost
+ * before it saved it) is enqueued again, and a sheet job that failed for good (an outage longer
+ * than its retries) is retried, for every order still waiting for its row or mails after
+ * `staleAfterMs`. Returns how many jobs it revived.
  */
 export async function reviveStaleOrderJobs(
   deps: Pick<WorkerDeps, 'database' | 'log'>,
@@ -29,23 +53,48 @@ export async function reviveStaleOrderJobs(
 ): Promise<number> {
   const placedBefore = new Date(now.getTime() - staleAfterMs);
   let revived = 0;
-  for (const { kind, jobName, done } of ORDER_JOBS) {
-    const stale = await deps.database.db
-      .select({ id: orders.id })
-      .from(orders)
-      .where(and(isNull(done), lt(orders.placedAt, placedBefore)))
-      .orderBy(asc(orders.placedAt))
-      .limit(SWEEP_BATCH);
-    for (const { id } of stale) {
-      const jobId = orderJobId(id, kind);
-      const job = await producer.queue(JOBS[jobName].queue).getJob(jobId);
-      if (!job) {
-        await producer.enqueue(jobName, { orderId: id }, { jobId });
-        revived += 1;
-      } else if (await job.isFailed()) {
-        await job.retry();
-        revived += 1;
+  for (const [jobName, rule] of Object.entries(UPKEEP) as [
+    OrderJobName,
+    (typeof UPKEEP)[OrderJobName],
+  ][]) {
+    const queue = producer.queue(JOBS[jobName].queue);
+    let after: { placedAt: Date; id: string } | null = null;
+    for (;;) {
+      const page: { id: string; placedAt: Date }[] = await deps.database.db
+        .select({ id: orders.id, placedAt: orders.placedAt })
+        .from(orders)
+        .where(
+          and(
+            isNull(rule.done),
+            lt(orders.placedAt, placedBefore),
+            rule.withinMs === null
+              ? undefined
+              : gt(orders.placedAt, new Date(now.getTime() - rule.withinMs)),
+            after === null
+              ? undefined
+              : or(
+                  gt(orders.placedAt, after.placedAt),
+                  and(eq(orders.placedAt, after.placedAt), gt(orders.id, after.id)),
+                ),
+          ),
+        )
+        .orderBy(asc(orders.placedAt), asc(orders.id))
+        .limit(SWEEP_BATCH);
+      for (const { id } of page) {
+        const job = orderJobs(id).find((j) => j.jobName === jobName);
+        if (!job) continue;
+        const existing = await queue.getJob(job.jobId);
+        if (!existing) {
+          await producer.enqueue(jobName, job.payload, { jobId: job.jobId });
+          revived += 1;
+        } else if (rule.retryFailed && (await existing.isFailed())) {
+          await existing.retry();
+          revived += 1;
+        }
       }
+      const last = page.at(-1);
+      if (!rule.everyOrder || page.length < SWEEP_BATCH || !last) break;
+      after = last;
     }
   }
   if (revived > 0) deps.log.warn({ revived }, 'jobs of waiting orders revived');

@@ -12,6 +12,7 @@ import { createGoogleSheetStore } from '@campus/shared/server/sheets/google-shee
 import { reviveStaleOrderJobs, STALE_ORDER_MS } from '@campus/worker/revive-order-jobs';
 import { orderSheetRow } from '@campus/worker/sheets/sync-tab';
 import { startPipeline } from '@campus/worker/start-pipeline';
+import { Worker } from 'bullmq';
 import { eq, inArray, isNull } from 'drizzle-orm';
 import type { Redis } from 'ioredis';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
@@ -257,7 +258,7 @@ describe(`orders into Google Sheets (stand-in) on ${engine}`, () => {
 
     await standIn.up();
     expect(await reviveStaleOrderJobs(deps, producer)).toBe(0);
-    // Its mails went out (the next test loses them); this one is about its row alone.
+    // Its mails count as sent, so that the upkeep has only its sheet job to revive.
     const now = new Date();
     await database.db
       .update(orders)
@@ -309,6 +310,47 @@ describe(`orders into Google Sheets (stand-in) on ${engine}`, () => {
       )
       .toEqual({ rows: 1, mailed: true });
     expect(await reviveStaleOrderJobs(deps, producer)).toBe(0);
+  });
+
+  it('leaves a mail job that failed for good to an operator: a retry could repeat a notice', async () => {
+    const other = await buildCampusTree(database.db, { martItem: { stock: 1_000 } });
+    const prefix = testQueuePrefix();
+    const redis = await openCheckedRedis(testRedisUrl(), 'producer', testLog);
+    const workerRedis = await openCheckedRedis(testRedisUrl(), 'worker', testLog);
+    const producer = createProducer(redis, prefix, testLog);
+    // A mail server that refuses everything, on this prefix's mail queue only.
+    const refusing = new Worker(
+      'mail',
+      async () => {
+        throw new Error('550 mailbox unavailable');
+      },
+      { connection: workerRedis, prefix },
+    );
+    closers.push(async () => {
+      await refusing.close();
+      await producer.close();
+      redis.disconnect();
+      workerRedis.disconnect();
+    });
+    const failed = await place(parkedProducer(), 0, other);
+    const lost = await place(parkedProducer(), 1, other);
+    const now = new Date();
+    await database.db
+      .update(orders)
+      .set({ placedAt: new Date(now.getTime() - STALE_ORDER_MS - 1_000), sheetAppendedAt: now })
+      .where(inArray(orders.id, [failed, lost]));
+    const jobId = `order-${failed}-notify`;
+    await producer.queue('mail').add('notify-order', { orderId: failed }, { jobId, attempts: 1 });
+    await expect
+      .poll(async () => (await producer.queue('mail').getJob(jobId))?.isFailed(), {
+        timeout: 10_000,
+      })
+      .toBe(true);
+
+    // Only the lost one comes back; the failed one stays failed, for bull-board.
+    expect(await reviveStaleOrderJobs({ database, log: testLog }, producer)).toBe(1);
+    expect(await (await producer.queue('mail').getJob(jobId))?.isFailed()).toBe(true);
+    expect(await producer.queue('mail').getJob(`order-${lost}-notify`)).toBeDefined();
   });
 
   it('takes orders while the sheet is down for the whole run; the backlog drains when it returns', async () => {

@@ -299,6 +299,10 @@ export const orders = pgTable(
     index('orders_sheet_pending_idx')
       .on(t.sheetTabName, t.placedAt)
       .where(sql`${t.sheetAppendedAt} is null`),
+    // The worker's upkeep looks for orders whose mails are still missing (revive-order-jobs.ts).
+    index('orders_mail_pending_idx')
+      .on(t.placedAt)
+      .where(sql`${t.adminsNotifiedAt} is null`),
     check('orders_persons_check', sql`${t.persons} >= 1`),
     check(
       'orders_totals_check',

@@ -1,0 +1,1 @@
+CREATE INDEX "orders_mail_pending_idx" ON "orders" USING btree ("placed_at") WHERE "orders"."admins_notified_at" is null;

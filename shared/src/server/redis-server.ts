@@ -151,7 +151,6 @@ function stopChild(child: ChildProcess, signal: 'SIGTERM' | 'SIGKILL'): Promise<
       clearTimeout(force);
       resolveStop();
     });
-    // SIGTERM makes redis-server flush the AOF and exit cleanly.
     child.kill(signal);
   });
 }

@@ -245,10 +245,15 @@ try {
   } else if ('failed' in reliability) {
     say(`Reliability run FAILED: ${reliability.failed}`);
   } else {
-    const clean = reliability.missing === 0 && reliability.duplicated === 0;
+    const clean =
+      reliability.missing === 0 &&
+      reliability.duplicated === 0 &&
+      reliability.unknown === 0 &&
+      reliability.misplaced === 0 &&
+      reliability.lostAfterAnswer === 0;
     say(
       `Reliability run (two api and two worker processes on PostgreSQL, faults injected)` +
-        `${clean ? '' : ' - ROWS MISSING OR DUPLICATED'}:`,
+        `${clean ? '' : ' - ORDERS LOST, MISSING, DUPLICATED OR MISPLACED'}:`,
     );
     for (const line of formatReliabilityReport(reliability).split('\n')) say(`  ${line}`);
   }

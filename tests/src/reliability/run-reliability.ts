@@ -68,13 +68,24 @@ export interface ReliabilityReport {
     /** The faults the stand-in injected, by kind. */
     injected: Partial<Record<SheetsFault, number>>;
   };
-  /** Whether the killed worker died with its append in flight (the append then landed). */
-  killedMidAppend: boolean;
+  /**
+   * The worker killed with its append in flight: the rows of that append (which then landed), and
+   * the reads of a tab's order ids that followed (a writer reconciling what it could not know).
+   */
+  killedMidAppend: { rows: number; readsAfter: number } | null;
   faults: string[];
 }
 
 /** The kinds of sheet fault the run injects: each at least once, then 30% of calls at random. */
-export const RELIABILITY_FAULTS: SheetsFault[] = ['500', '503', '429', 'timeout', 'written-500'];
+export const RELIABILITY_FAULTS: SheetsFault[] = [
+  '500',
+  '503',
+  '429',
+  'timeout',
+  'written-500',
+  'written-timeout',
+  'lost-response',
+];
 
 const ORDERS_PER_STUDENT = 15; // under the api's 20 orders per person per 10 minutes
 const SIGN_IN_CONCURRENCY = 8;
@@ -220,27 +231,28 @@ export async function runReliability(options: ReliabilityOptions): Promise<Relia
     for (const kind of RELIABILITY_FAULTS) standIn.failNext(kind);
     standIn.setRandomFaults({ probability: 0.3, kinds: RELIABILITY_FAULTS, on: 'any' });
     note(
-      'sheets: the next writes fail once each way, then 30% of calls fail (500, 503, 429, a hang past the timeout, or written then 500)',
+      `sheets: the next writes fail once each way, then 30% of calls fail (${RELIABILITY_FAULTS.join(', ')})`,
     );
 
     let placed = 0;
     let retriedRequests = 0;
-    let killedMidAppend = false;
+    // Set by the kill below, inside a fault's closure.
+    let held = null as { rows: number; requestsBefore: number } | null;
     const orderIds = new Set<string>();
     const schedule: { at: number; run: () => Promise<void> }[] = [
       {
         at: 0.25,
         run: async () => {
           // Mid-batch: the next append is held, its worker is killed, then the append lands.
-          const held = await standIn.holdNextAppend(120_000);
-          const index = [0, 1].find((i) => workerToken(i) === held.token);
-          if (index === undefined) throw new Error(`a sheet call from no worker: ${held.token}`);
+          const append = await standIn.holdNextAppend(120_000);
+          const index = [0, 1].find((i) => workerToken(i) === append.token);
+          if (index === undefined) throw new Error(`a sheet call from no worker: ${append.token}`);
           const after = placed;
           await processes.stop(`worker-${index}`, 'SIGKILL');
-          held.release();
-          killedMidAppend = true;
+          held = { rows: append.rows, requestsBefore: standIn.requests.length };
+          append.release();
           note(
-            `worker-${index} killed with SIGKILL after ${after} orders, its append of ${held.rows} rows in flight (written after it died)`,
+            `worker-${index} killed with SIGKILL after ${after} orders, its append of ${append.rows} rows in flight (written after it died)`,
           );
           await sleep(1_000);
           await startWorker(index);
@@ -377,7 +389,12 @@ export async function runReliability(options: ReliabilityOptions): Promise<Relia
         writesPerOrder: calls.writes / Math.max(1, tableIds.length),
         injected: { ...calls.faults },
       },
-      killedMidAppend,
+      killedMidAppend: held && {
+        rows: held.rows,
+        readsAfter: standIn.requests
+          .slice(held.requestsBefore)
+          .filter((call) => call.kind === 'read' && call.path.includes('/values/')).length,
+      },
       faults,
     };
   } finally {
@@ -399,6 +416,11 @@ export function formatReliabilityReport(report: ReliabilityReport): string {
         .map(([kind, times]) => `${kind} x${times}`)
         .join(', ') || 'none'
     }`,
+    ...(report.killedMidAppend
+      ? [
+          `the killed worker's append: ${report.killedMidAppend.rows} rows; ${report.killedMidAppend.readsAfter} reads of a tab's order ids followed it`,
+        ]
+      : []),
     ...report.faults.map((fault) => `fault: ${fault}`),
   ].join('\n');
 }

@@ -251,8 +251,9 @@ export async function startSheetsStandIn(
     body: unknown,
     headers: OutgoingHttpHeaders = {},
   ) {
+    // A caller that is gone (killed while its call was held) hears nothing.
+    if (res.destroyed) return record(req, kindOf(req), 'dropped');
     record(req, kindOf(req), status);
-    if (res.destroyed) return;
     res.writeHead(status, { 'content-type': 'application/json; charset=UTF-8', ...headers });
     res.end(JSON.stringify(body));
   }
@@ -369,8 +370,12 @@ export async function startSheetsStandIn(
     }
 
     const fault = nextFault(kind);
+    // Counted once it happens: a fault that writes first may yet be refused by the quota.
+    const happened = (what: SheetsFault) => {
+      calls.faults[what] = (calls.faults[what] ?? 0) + 1;
+    };
+    if (fault && !WRITING_FAULTS.has(fault.fault)) happened(fault.fault);
     if (fault) {
-      calls.faults[fault.fault] = (calls.faults[fault.fault] ?? 0) + 1;
       switch (fault.fault) {
         case '429':
           return answerError(
@@ -417,6 +422,7 @@ export async function startSheetsStandIn(
     }
     const result = apply();
     if (kind === 'write') calls.applied++;
+    if (fault) happened(fault.fault);
 
     switch (fault?.fault) {
       case 'lost-response':
@@ -680,6 +686,7 @@ export async function startSheetsStandIn(
       randomFaults = { probability, kinds, on, retryAfterSeconds };
     },
     holdNextAppend(withinMs) {
+      if (holdAppend) throw new Error('an append is already awaited');
       return new Promise((resolve, reject) => {
         const timer = setTimeout(() => {
           timers.delete(timer);

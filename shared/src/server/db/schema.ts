@@ -300,9 +300,7 @@ export const orders = pgTable(
       .on(t.sheetTabName, t.placedAt)
       .where(sql`${t.sheetAppendedAt} is null`),
     // The worker's upkeep looks for orders whose mails are still missing (revive-order-jobs.ts).
-    index('orders_mail_pending_idx')
-      .on(t.placedAt)
-      .where(sql`${t.adminsNotifiedAt} is null`),
+    index('orders_mail_pending_idx').on(t.placedAt).where(sql`${t.adminsNotifiedAt} is null`),
     check('orders_persons_check', sql`${t.persons} >= 1`),
     check(
       'orders_totals_check',

@@ -2,6 +2,7 @@ import { deflateSync } from 'node:zlib';
 import { ORDER_SHEET_HEADER } from '@campus/shared/domain/order';
 import { sheetTabName } from '@campus/shared/domain/sheet-tab';
 import { expect, type Locator, type Page, type Request, test } from '@playwright/test';
+import { pngChunk } from '../support/png';
 import { expectNoSevereViolations } from './support/a11y';
 import { DEMO, signIn, waitForCaptcha } from './support/auth';
 import { chooseCampus, DEMO_CAMPUS, DEMO_UNIVERSITY } from './support/campus';
@@ -39,24 +40,6 @@ function lastKarachiTime(hour: number): Date {
   );
   while (instant > now.getTime()) instant -= 24 * 60 * 60 * 1000;
   return new Date(instant);
-}
-
-function crc32(bytes: Uint8Array): number {
-  let crc = 0xffffffff;
-  for (const byte of bytes) {
-    crc ^= byte;
-    for (let bit = 0; bit < 8; bit++) crc = crc & 1 ? (crc >>> 1) ^ 0xedb88320 : crc >>> 1;
-  }
-  return (crc ^ 0xffffffff) >>> 0;
-}
-
-function pngChunk(type: string, data: Buffer): Buffer {
-  const length = Buffer.alloc(4);
-  length.writeUInt32BE(data.length);
-  const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);
-  const crc = Buffer.alloc(4);
-  crc.writeUInt32BE(crc32(body));
-  return Buffer.concat([length, body, crc]);
 }
 
 /** A real RGB PNG of the given size (a colour gradient), like a phone's screenshot. */

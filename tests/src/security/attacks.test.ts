@@ -1,5 +1,5 @@
 import { readdirSync } from 'node:fs';
-import { crc32, deflateSync } from 'node:zlib';
+import { deflateSync } from 'node:zlib';
 import { MAX_INPUT_PIXELS } from '@campus/api/uploads/process-image';
 import { CART_MESSAGES } from '@campus/shared/domain/cart';
 import { CHECKOUT_MESSAGES } from '@campus/shared/domain/checkout';
@@ -37,6 +37,7 @@ import {
   signedInStudent,
 } from '../support/orders';
 import { createPerson } from '../support/people';
+import { pngChunk } from '../support/png';
 import { testRedisUrl } from '../support/redis';
 import { cookieOf, signInCookie } from '../support/session';
 
@@ -89,16 +90,6 @@ function upload(file: Blob, name: string, cookie = buyer.cookie) {
   form.set('purpose', 'screenshot');
   form.set('file', file, name);
   return test.app.request('/api/uploads', { method: 'POST', headers: { cookie }, body: form });
-}
-
-/** One PNG chunk: length, type, data and the CRC of type and data. */
-function pngChunk(type: string, data: Buffer): Buffer {
-  const length = Buffer.alloc(4);
-  length.writeUInt32BE(data.length);
-  const typed = Buffer.concat([Buffer.from(type, 'latin1'), data]);
-  const crc = Buffer.alloc(4);
-  crc.writeUInt32BE(crc32(typed));
-  return Buffer.concat([length, typed, crc]);
 }
 
 /**

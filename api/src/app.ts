@@ -14,6 +14,7 @@ import type { AppEnv } from './app-env';
 import type { AccountServices } from './auth/services';
 import { requestLog } from './middleware/request-log';
 import { sameOrigin } from './middleware/same-origin';
+import { bucketRoutes } from './routes/bucket';
 import { accountRoutes } from './routes/account';
 import { domainRoutes } from './routes/admin/domains';
 import { martItemRoutes } from './routes/admin/mart-items';
@@ -175,6 +176,7 @@ export function createApp(deps: AppDeps) {
     }),
   );
   app.route('/', submitOrderRoutes({ db: deps.accounts.db, producer: deps.producer }));
+  app.route('/api/bucket', bucketRoutes(deps.accounts.db));
   app.route('/api/uploads', uploadRoutes({ images: deps.images }));
   if (deps.uploadsDir) app.route('/', uploadFileRoutes(deps.uploadsDir));
   app.route(QUEUES_DASHBOARD_PATH, queuesDashboardRoutes(deps.producer));

@@ -1,7 +1,7 @@
 import { AppError } from '@campus/shared/domain/app-error';
 import { ERROR_CATEGORIES } from '@campus/shared/domain/error-catalogue';
 import type { Context } from 'hono';
-import type { z } from 'zod';
+import { z } from 'zod';
 
 /** The request's JSON body, or a 400 when it is not JSON. */
 export async function jsonBody(c: Context): Promise<unknown> {
@@ -21,8 +21,8 @@ export async function jsonBody(c: Context): Promise<unknown> {
  * Parses a value with a shared form schema; the first broken rule becomes a 400 whose message is
  * the spec's, with the field it belongs to.
  */
-export function parseWith<S extends z.ZodType>(schema: S, value: unknown): z.output<S> {
-  const result = schema.safeParse(value ?? {});
+export function parseWith<S extends z.core.$ZodType>(schema: S, value: unknown): z.output<S> {
+  const result = z.safeParse(schema, value ?? {});
   if (result.success) return result.data;
   const issue = result.error.issues[0];
   const field = issue?.path.join('.') || 'body';

@@ -1,4 +1,5 @@
 import { AppError } from '@campus/shared/domain/app-error';
+import { PRICES_CHANGED_CODE } from '@campus/shared/domain/bucket-prices';
 import {
   CART_MESSAGES,
   campusLockMessage,
@@ -9,6 +10,7 @@ import {
 } from '@campus/shared/domain/cart';
 import { CHECKOUT_MESSAGES, type TCheckoutForm } from '@campus/shared/domain/checkout';
 import type { TUserProfile } from '@campus/shared/domain/entities';
+import { rupeesToPaisa } from '@campus/shared/domain/money';
 import {
   formatCartItemsText,
   formatOrderTimestamp,
@@ -22,16 +24,15 @@ import { newId } from '@campus/shared/server/db/ids';
 import {
   campuses,
   martItems,
-  menuItems,
   orderLines,
   orders,
-  restaurants,
   universities,
   uploads,
 } from '@campus/shared/server/db/schema';
 import { orderJobs } from '@campus/shared/server/jobs';
 import { writeOutbox } from '@campus/shared/server/outbox';
-import { and, eq, gte, inArray, sql } from 'drizzle-orm';
+import { and, eq, gte, sql } from 'drizzle-orm';
+import { findBucketItems } from './bucket-items';
 
 /** The checkout as the api received and validated it; `screenshot` is an upload id. */
 export type PlaceOrderInput = TCheckoutForm & { screenshot: string; idempotencyKey: string };
@@ -39,6 +40,8 @@ export type PlaceOrderInput = TCheckoutForm & { screenshot: string; idempotencyK
 /** An order line with everything taken from the database, never from the client. */
 type PricedLine = OrderTextLine & {
   kind: 'menu' | 'mart';
+  /** The prices (rupees) the bucket showed for this item. */
+  seenPrices: number[];
   itemId: string;
   restaurantId: string | null;
   hours: { openTime: string; closeTime: string; is24x7: boolean } | null;
@@ -85,46 +88,15 @@ async function loadCampus(db: Db, universityId: string, campusId: string) {
 
 /**
  * Prices every bucket line from the database: the item must exist at this campus; name, price,
- * restaurant and hours are the database's. Lines of the same item are merged.
+ * restaurant and hours are the database's. Lines of the same item are merged. Inside the order's
+ * transaction, so the prices charged are the ones checked.
  */
 async function priceLines(
-  db: Db,
+  tx: Db,
   campusId: string,
   lines: TCheckoutForm['cartItems'],
 ): Promise<PricedLine[]> {
-  const menuIds = lines.filter((l) => l.restaurantId !== null).map((l) => l.itemId);
-  const martIds = lines.filter((l) => l.restaurantId === null).map((l) => l.itemId);
-  const menuRows = menuIds.length
-    ? await db
-        .select({
-          id: menuItems.id,
-          name: menuItems.name,
-          pricePaisa: menuItems.pricePaisa,
-          restaurantId: restaurants.id,
-          restaurantName: restaurants.name,
-          campusId: restaurants.campusId,
-          openTime: restaurants.openTime,
-          closeTime: restaurants.closeTime,
-          is24x7: restaurants.is24x7,
-        })
-        .from(menuItems)
-        .innerJoin(restaurants, eq(restaurants.id, menuItems.restaurantId))
-        .where(inArray(menuItems.id, menuIds))
-    : [];
-  const martRows = martIds.length
-    ? await db
-        .select({
-          id: martItems.id,
-          name: martItems.name,
-          pricePaisa: martItems.pricePaisa,
-          campusId: martItems.campusId,
-        })
-        .from(martItems)
-        .where(inArray(martItems.id, martIds))
-    : [];
-  const menuById = new Map(menuRows.map((row) => [row.id, row]));
-  const martById = new Map(martRows.map((row) => [row.id, row]));
-
+  const { menu: menuById, mart: martById } = await findBucketItems(tx, lines, true);
   const priced = new Map<string, PricedLine>();
   for (const line of lines) {
     const isMart = line.restaurantId === null;
@@ -139,6 +111,7 @@ async function priceLines(
     if (known) {
       // Two lines of one item (a tampered bucket, or one kept across a rename) are one line.
       known.quantity += line.quantity;
+      known.seenPrices.push(line.price);
       if (known.quantity > MAX_LINE_QUANTITY) {
         throw refuse(400, 'out-of-range', CART_MESSAGES.lineQuantity(known.name), 'cartItems');
       }
@@ -151,6 +124,7 @@ async function priceLines(
       name: row.name,
       quantity: line.quantity,
       unitPricePaisa: row.pricePaisa,
+      seenPrices: [line.price],
       restaurantId: menu?.restaurantId ?? null,
       restaurantName: menu?.restaurantName ?? MART_RESTAURANT_NAME,
       hours: menu
@@ -159,6 +133,23 @@ async function priceLines(
     });
   }
   return [...priced.values()];
+}
+
+/**
+ * The order is placed only at the grand total the student saw: when the database's differs, a
+ * 409 names each item whose price is not the one in the bucket and the new total.
+ */
+function refuseChangedPrices(lines: readonly PricedLine[], grandTotalPaisa: number, seen: number) {
+  if (rupeesToPaisa(seen) === grandTotalPaisa) return;
+  const changes = lines
+    .filter((line) => line.seenPrices.some((price) => rupeesToPaisa(price) !== line.unitPricePaisa))
+    .map((line) => ({ name: line.name, pricePaisa: line.unitPricePaisa }));
+  throw refuse(
+    409,
+    PRICES_CHANGED_CODE,
+    CHECKOUT_MESSAGES.pricesChanged(changes, grandTotalPaisa),
+    'cartItems',
+  );
 }
 
 async function screenshotUrl(db: Db, uploadId: string, userId: string): Promise<string> {
@@ -191,28 +182,27 @@ export async function placeOrder(
   const lockMessage = campusLockMessage(user.campusId, campus.id);
   if (lockMessage) throw refuse(403, 'permission-denied', lockMessage, 'cartItems');
 
-  const lines = await priceLines(db, campus.id, input.cartItems);
-  const closed = findClosedRestaurantMessage(
-    lines.map((line) => ({ restaurantName: line.restaurantName, restaurantData: line.hours })),
-    now,
-    campus.timeZone,
-  );
-  if (closed) throw refuse(409, 'failed-precondition', closed, 'cartItems');
   const screenshot = await screenshotUrl(db, input.screenshot, user.uid);
-  const itemTotal = lines.reduce((sum, line) => sum + line.unitPricePaisa * line.quantity, 0);
-  const totals = orderTotals(itemTotal, input.persons);
-  // The form checked the bucket's prices; the database's may be higher.
-  if (!isWithinOrderLimit(totals.grandTotal)) {
-    throw refuse(400, 'out-of-range', CHECKOUT_MESSAGES.orderTooLarge, 'cartItems');
-  }
   const orderId = newId();
-
+  let hasMartLines = false;
   try {
-    await db.transaction(async (tx) => {
-      // Rows locked in one order everywhere: two buyers of the same items never deadlock.
-      const martLines = lines
-        .filter((l) => l.kind === 'mart')
-        .sort((a, b) => a.itemId.localeCompare(b.itemId));
+    hasMartLines = await db.transaction(async (tx) => {
+      const lines = await priceLines(tx, campus.id, input.cartItems);
+      const closed = findClosedRestaurantMessage(
+        lines.map((line) => ({ restaurantName: line.restaurantName, restaurantData: line.hours })),
+        now,
+        campus.timeZone,
+      );
+      if (closed) throw refuse(409, 'failed-precondition', closed, 'cartItems');
+      const itemTotal = lines.reduce((sum, line) => sum + line.unitPricePaisa * line.quantity, 0);
+      const totals = orderTotals(itemTotal, input.persons);
+      // The form checked the bucket's prices; the database's may be higher.
+      if (!isWithinOrderLimit(totals.grandTotal)) {
+        throw refuse(400, 'out-of-range', CHECKOUT_MESSAGES.orderTooLarge, 'cartItems');
+      }
+      refuseChangedPrices(lines, totals.grandTotal, input.grandTotal);
+      // findBucketItems locked the mart rows in id order: two buyers never deadlock.
+      const martLines = lines.filter((l) => l.kind === 'mart');
       for (const line of martLines) {
         const taken = await tx
           .update(martItems)
@@ -274,6 +264,7 @@ export async function placeOrder(
         })),
       );
       await writeOutbox(tx, orderJobs(orderId));
+      return martLines.length > 0;
     });
   } catch (error) {
     // Two submits with one key raced: the other one won, and its order is this order.
@@ -288,6 +279,6 @@ export async function placeOrder(
     orderId,
     created: true,
     campusId: campus.id,
-    hasMartLines: lines.some((line) => line.kind === 'mart'),
+    hasMartLines,
   };
 }

@@ -27,6 +27,9 @@ export const MAX_PERSONS = 50;
 /** The highest grand total of one order: Rs 1,000,000 (every total then fits the database's integers). */
 export const MAX_ORDER_TOTAL_PAISA = 100_000_000;
 
+/** A bucket item whose price is not the one the student saw. */
+export type PriceChange = { name: string; pricePaisa: number };
+
 /** Messages of the bucket rules. */
 export const CART_MESSAGES = {
   campusLock: 'You can only order from your own campus. Please select items from your campus only.',
@@ -34,6 +37,17 @@ export const CART_MESSAGES = {
   orderTooLarge: `One order may total at most ${formatRs(MAX_ORDER_TOTAL_PAISA)}. Please remove some items from your bucket.`,
   lineQuantity: (name: string) =>
     `You can order at most ${MAX_LINE_QUANTITY} of ${name} at once. Please lower the quantity in your bucket.`,
+  itemUnavailable: (name: string) =>
+    `${name} is no longer available. Please remove it from your bucket.`,
+  outOfStock: (name: string, available: number) =>
+    available > 0
+      ? `Sorry, only ${available} of ${name} left in stock. Please lower the quantity in your bucket.`
+      : `Sorry, ${name} is out of stock. Please remove it from your bucket.`,
+  pricesChanged: (changes: readonly PriceChange[], grandTotalPaisa: number) => {
+    const named = changes.map((change) => `${change.name} is now ${formatRs(change.pricePaisa)}`);
+    const what = named.length > 0 ? `: ${named.join(', ')}` : '';
+    return `Prices changed since you filled your bucket${what}. Your new total is ${formatRs(grandTotalPaisa)}.`;
+  },
   cartTitle: 'Your Cart',
   bucketTitle: 'Your Bucket',
   emptyBucket: 'Your bucket is empty.',

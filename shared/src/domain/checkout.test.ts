@@ -26,6 +26,7 @@ function buildCheckout(overrides: Partial<TCheckoutValues> = {}): TCheckoutValue
     bankName: 'HBL',
     screenshot: { name: 'receipt.png' },
     captcha: 'token',
+    grandTotal: 0,
     ...overrides,
   };
 }

@@ -32,12 +32,9 @@ export const CHECKOUT_MESSAGES = {
   invalidPersons: CART_MESSAGES.invalidPersons,
   lineQuantity: CART_MESSAGES.lineQuantity,
   orderTooLarge: CART_MESSAGES.orderTooLarge,
-  itemUnavailable: (name: string) =>
-    `${name} is no longer available. Please remove it from your bucket.`,
-  outOfStock: (name: string, available: number) =>
-    available > 0
-      ? `Sorry, only ${available} of ${name} left in stock. Please lower the quantity in your bucket.`
-      : `Sorry, ${name} is out of stock. Please remove it from your bucket.`,
+  itemUnavailable: CART_MESSAGES.itemUnavailable,
+  outOfStock: CART_MESSAGES.outOfStock,
+  pricesChanged: CART_MESSAGES.pricesChanged,
   thankYou: 'Thank you for shopping!',
   orderPlaced: 'Your order has been placed successfully.',
 } as const;
@@ -63,6 +60,10 @@ const checkoutShape = z.object({
   bankName: zText(),
   screenshot: z.unknown(),
   captcha: zRawText(),
+  // The grand total in rupees the student saw and paid: the order is placed only at it.
+  grandTotal: z
+    .number({ error: ERROR_CATEGORIES.VALIDATION.message })
+    .nonnegative(ERROR_CATEGORIES.VALIDATION.message),
 });
 
 /** Checkout values: the form, the bucket and the navigation's university and campus. */

@@ -23,7 +23,7 @@ import { startPipeline } from '@campus/worker/start-pipeline';
 import { count, eq, isNull } from 'drizzle-orm';
 import type { Logger } from 'pino';
 import { buildCampusTree } from '../support/builders';
-import { buildOrderingStudent, menuLine } from '../support/orders';
+import { buildOrderingStudent, menuLine, shownGrandTotal } from '../support/orders';
 import { scratchDatabase } from '../support/scratch-database';
 import { startSheetsStandIn } from '../support/sheets-stand-in';
 import { testWorkerDeps } from '../support/worker';
@@ -139,26 +139,28 @@ export async function measureCheckout(options: {
       const n = placed++;
       const { student, screenshot } = students[buyer % BUYERS] as (typeof students)[number];
       const item = mart[n % MART_ITEMS] as (typeof mart)[number];
+      const cartItems = [
+        menuLine(tree, 1 + (n % 3)),
+        {
+          name: item.name,
+          price: item.pricePaisa / 100,
+          quantity: 1,
+          restaurantName: 'Mart',
+          campusId: tree.campus.id,
+          itemId: item.id,
+          restaurantId: null,
+        },
+      ];
+      const persons = 1 + (n % 3);
       const { orderId } = await placeOrder(db, student, {
         idempotencyKey: crypto.randomUUID(),
-        cartItems: [
-          menuLine(tree, 1 + (n % 3)),
-          {
-            name: item.name,
-            price: item.pricePaisa / 100,
-            quantity: 1,
-            restaurantName: 'Mart',
-            campusId: tree.campus.id,
-            itemId: item.id,
-            restaurantId: null,
-          },
-        ],
+        cartItems,
         firstName: 'Bench',
         lastName: `Buyer ${buyer}`,
         room: `Room ${n}`,
         phone: '0300-1234567',
         email: student.email,
-        persons: 1 + (n % 3),
+        persons,
         specialInstruction: '',
         universityId: tree.university.id,
         campusId: tree.campus.id,
@@ -166,6 +168,7 @@ export async function measureCheckout(options: {
         bankName: 'HBL',
         screenshot,
         captcha: 'verified before this point',
+        grandTotal: shownGrandTotal(cartItems, persons),
       });
       return orderId;
     };

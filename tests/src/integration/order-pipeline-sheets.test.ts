@@ -26,6 +26,7 @@ import {
   martLine,
   menuLine,
   postOrder,
+  shownGrandTotal,
   signedInStudent,
 } from '../support/orders';
 import { testQueuePrefix, testRedisUrl } from '../support/redis';
@@ -63,15 +64,17 @@ afterAll(async () => {
  */
 async function place(producer: Producer, n: number, at = tree): Promise<string> {
   const buyer = { ...student, universityId: at.university.id, campusId: at.campus.id };
+  const cartItems = [menuLine(at, 1 + (n % 3)), martLine(at, 1)];
+  const persons = 1 + (n % 4);
   const { orderId } = await placeOrder(database.db, buyer, {
     idempotencyKey: crypto.randomUUID(),
-    cartItems: [menuLine(at, 1 + (n % 3)), martLine(at, 1)],
+    cartItems,
     firstName: `Buyer${n}`,
     lastName: 'Khan',
     room: `Room ${n}`,
     phone: '0300-1234567',
     email: student.email,
-    persons: 1 + (n % 4),
+    persons,
     specialInstruction: n % 5 === 0 ? `=SUM(A1:A9) note ${n}` : '',
     universityId: at.university.id,
     campusId: at.campus.id,
@@ -79,6 +82,7 @@ async function place(producer: Producer, n: number, at = tree): Promise<string> 
     bankName: 'HBL',
     screenshot: screenshotId,
     captcha: 'checked by the route',
+    grandTotal: shownGrandTotal(cartItems, persons),
   });
   await enqueueOutboxJobs(
     database.db,

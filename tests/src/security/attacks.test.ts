@@ -1,6 +1,7 @@
 import { readdirSync } from 'node:fs';
 import { deflateSync } from 'node:zlib';
 import { MAX_INPUT_PIXELS } from '@campus/api/uploads/process-image';
+import { PRICES_CHANGED_CODE } from '@campus/shared/domain/bucket-prices';
 import { CART_MESSAGES } from '@campus/shared/domain/cart';
 import { CHECKOUT_MESSAGES } from '@campus/shared/domain/checkout';
 import { SCREENSHOT_MAX_BYTES } from '@campus/shared/domain/limits';
@@ -214,16 +215,41 @@ describe(`checkout tampering on ${engine}`, () => {
   });
 
   it('charges the database prices whatever the bucket says', async () => {
+    // The bucket lies about a line price but carries the total the page showed: the database's.
     const body = await checkoutBody(test.app, tree, buyer.screenshot, {
       cartItems: [{ ...menuLine(tree, 2), price: 0.01 }],
       itemTotal: 0,
-      grandTotal: 0,
+      grandTotal: 2 * 250 + 2 * 130,
     });
     const response = await postOrder(test.app, buyer.cookie, body);
     expect(response.status).toBe(201);
     const { orderId } = (await response.json()) as { orderId: string };
     const [order] = await database.db.select().from(orders).where(eq(orders.id, orderId));
     expect(order?.itemTotalPaisa).toBe(2 * 25_000);
+  });
+
+  it('places no order at a grand total the database does not charge, and names the real one', async () => {
+    const before = await rows(orders);
+    const lies: Array<{ price?: number; grandTotal?: number }> = [
+      { price: 0.01 },
+      { grandTotal: 0 },
+      { grandTotal: 1e12 },
+    ];
+    for (const lie of lies) {
+      const line = { ...menuLine(tree, 2), price: lie.price ?? 250 };
+      const body = await checkoutBody(test.app, tree, buyer.screenshot, {
+        cartItems: [line],
+        ...(lie.grandTotal === undefined ? {} : { grandTotal: lie.grandTotal }),
+      });
+      const response = await postOrder(test.app, buyer.cookie, body);
+      expect(response.status, JSON.stringify(lie)).toBe(409);
+      const changed = lie.price ? [{ name: tree.menuItem.name, pricePaisa: 25_000 }] : [];
+      expect(await errorBodyOf(response)).toMatchObject({
+        code: PRICES_CHANGED_CODE,
+        message: CART_MESSAGES.pricesChanged(changed, 2 * 25_000 + 2 * 13_000),
+      });
+    }
+    expect(await rows(orders)).toBe(before);
   });
 
   it("refuses another campus's menu and mart items in this campus's order", async () => {

@@ -1,3 +1,4 @@
+import { cartItemTotalPaisa, isValidPersons, orderTotals } from '@campus/shared/domain/cart';
 import type { TCartLine, TUserProfile } from '@campus/shared/domain/entities';
 import { paisaToRupees } from '@campus/shared/domain/money';
 import type { Db } from '@campus/shared/server/db/client';
@@ -124,7 +125,7 @@ export async function checkoutBody(
   screenshot: string,
   overrides: Record<string, unknown> = {},
 ) {
-  return {
+  const body: Record<string, unknown> = {
     idempotencyKey: crypto.randomUUID(),
     cartItems: [menuLine(tree, 2), martLine(tree, 1)],
     firstName: 'Ayesha',
@@ -142,6 +143,21 @@ export async function checkoutBody(
     captcha: await solvedCaptcha(app),
     ...overrides,
   };
+  // The grand total the student saw: the bucket's own, unless the test says otherwise.
+  if (!('grandTotal' in overrides)) {
+    body.grandTotal = shownGrandTotal(body.cartItems as TCartLine[], body.persons as number);
+  }
+  return body;
+}
+
+/**
+ * The grand total (rupees) the checkout page shows for a bucket and a number of persons: what the
+ * student saw and paid. 0 for a bucket or a number of persons the page would not total.
+ */
+export function shownGrandTotal(lines: readonly TCartLine[], persons: number): number {
+  const valid = lines.every((line) => Number.isFinite(line.price) && line.price >= 0);
+  if (!valid || !isValidPersons(persons)) return 0;
+  return paisaToRupees(orderTotals(cartItemTotalPaisa(lines), persons).grandTotal);
 }
 
 /** POSTs a checkout as the signed-in person. */

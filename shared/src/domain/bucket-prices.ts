@@ -1,0 +1,92 @@
+// Live prices of the bucket (SPEC §3 keeps prices in the stored bucket; they go stale when an admin
+// changes the catalogue). The api answers what each bucket item is now; the web re-prices the
+// bucket from it, and an order is placed only at the grand total the student last saw.
+import * as z from 'zod/mini';
+import { CART_MESSAGES, isMartLine, type NewCartLine, type PriceChange } from './cart';
+import { type TCartLine, ZCartLine } from './entities';
+import { rupeesToPaisa } from './money';
+
+/** The most lines one price check (and so one bucket) may hold. */
+export const MAX_BUCKET_LINES = 100;
+
+/** The api's error code when the bucket's grand total is not the database's. */
+export const PRICES_CHANGED_CODE = 'prices-changed';
+
+/** The items of a price check: which item each bucket line is. */
+export const ZBucketPricesRequest = z.object({
+  lines: z
+    .array(
+      z.object({
+        itemId: z.string().check(z.minLength(1), z.maxLength(100)),
+        restaurantId: z.nullable(z.string().check(z.minLength(1), z.maxLength(100))),
+      }),
+    )
+    .check(z.maxLength(MAX_BUCKET_LINES)),
+});
+export type TBucketPricesRequest = z.infer<typeof ZBucketPricesRequest>;
+
+/** An item as it is now, in the shape of a bucket line without its quantity. */
+export const ZBucketItem = z.omit(ZCartLine, { quantity: true });
+
+/** What the api answers: every item that still exists at its campus; a missing one is gone. */
+export const ZBucketPricesResponse = z.object({
+  ok: z.literal(true),
+  items: z.array(ZBucketItem),
+});
+export type TBucketPricesResponse = z.infer<typeof ZBucketPricesResponse>;
+
+type ItemRef = Pick<TCartLine, 'itemId' | 'restaurantId'>;
+
+/** Whether a line and an item are the same catalogue item (a mart and a menu id never match). */
+export function isSameItem(a: ItemRef, b: ItemRef): boolean {
+  return a.itemId === b.itemId && (a.restaurantId === null) === (b.restaurantId === null);
+}
+
+/** The price check's request for a bucket. */
+export function bucketPricesRequest(cart: readonly TCartLine[]): TBucketPricesRequest {
+  return {
+    lines: cart.map((line) => ({ itemId: line.itemId, restaurantId: line.restaurantId })),
+  };
+}
+
+/**
+ * Re-prices a bucket from items as they are now: a line of a known item takes its name, price,
+ * restaurant, hours and stock, and keeps its quantity. Lines of items not given stay as they are
+ * (a page knows only its own items). Also answers which lines changed price.
+ */
+export function repriceBucket(
+  cart: readonly TCartLine[],
+  items: readonly NewCartLine[],
+): { cart: TCartLine[]; changes: PriceChange[] } {
+  const changes: PriceChange[] = [];
+  const next = cart.map((line) => {
+    const item = items.find((candidate) => isSameItem(candidate, line));
+    if (!item) return line;
+    if (item.price !== line.price) {
+      changes.push({ name: item.name, pricePaisa: rupeesToPaisa(item.price) });
+    }
+    return { ...item, quantity: line.quantity };
+  });
+  const unchanged = changes.length === 0 && next.every((line, i) => sameLine(line, cart[i]));
+  return { cart: unchanged ? [...cart] : next, changes };
+}
+
+function sameLine(a: TCartLine, b: TCartLine | undefined): boolean {
+  return JSON.stringify(a) === JSON.stringify(b);
+}
+
+/**
+ * What stops a line from being ordered now, from a complete price check: the item is gone, or
+ * the mart has fewer than the line holds. Null when the line can be ordered.
+ */
+export function bucketLineProblem(
+  line: TCartLine,
+  items: readonly NewCartLine[],
+): string | null {
+  const item = items.find((candidate) => isSameItem(candidate, line));
+  if (!item) return CART_MESSAGES.itemUnavailable(line.name);
+  if (isMartLine(item) && item.stock !== undefined && item.stock < line.quantity) {
+    return CART_MESSAGES.outOfStock(item.name, Math.max(0, item.stock));
+  }
+  return null;
+}

@@ -1,10 +1,10 @@
 import { crc32 } from 'node:zlib';
 import { AppError } from '@campus/shared/domain/app-error';
 import { SCREENSHOT_MAX_BYTES } from '@campus/shared/domain/limits';
-import { UPLOAD_MESSAGES } from '@campus/shared/domain/uploads';
+import { sniffImageFormat, UPLOAD_MESSAGES } from '@campus/shared/domain/uploads';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import { processUpload, sniffImageFormat } from './process-image';
+import { processUpload } from './process-image';
 
 /** A photo-like image (noise compresses poorly, as a real photo does). */
 function noisy(width: number, height: number) {

@@ -1,12 +1,9 @@
 import { AppError } from '@campus/shared/domain/app-error';
 import { SCREENSHOT_MAX_BYTES, SCREENSHOT_MAX_DIMENSION_PX } from '@campus/shared/domain/limits';
-import { UPLOAD_MESSAGES } from '@campus/shared/domain/uploads';
+import { sniffImageFormat, UPLOAD_MESSAGES } from '@campus/shared/domain/uploads';
 import { newId } from '@campus/shared/server/db/ids';
 import sharp, { type OutputInfo } from 'sharp';
 import type { CleanImage, UploadPurpose } from './image-store';
-
-/** The image formats people may upload, as their first bytes say (never the name or the type). */
-export type SniffedFormat = 'jpeg' | 'png' | 'webp' | 'gif';
 
 /**
  * A 0.5 MB file can still claim a huge canvas (a decompression bomb); 40 MP is above any phone
@@ -16,20 +13,6 @@ export const MAX_INPUT_PIXELS = 40_000_000;
 
 /** Quality of re-encoded JPEGs: text in a bank app's screenshot stays readable. */
 export const JPEG_QUALITY = 82;
-
-const startsWith = (bytes: Uint8Array, signature: readonly number[], at = 0) =>
-  bytes.length >= at + signature.length && signature.every((byte, i) => bytes[at + i] === byte);
-
-const ascii = (text: string) => [...text].map((char) => char.charCodeAt(0));
-
-/** The format of an image by its magic bytes, or null for anything else (SVG, HEIC, text...). */
-export function sniffImageFormat(bytes: Uint8Array): SniffedFormat | null {
-  if (startsWith(bytes, [0xff, 0xd8, 0xff])) return 'jpeg';
-  if (startsWith(bytes, [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])) return 'png';
-  if (startsWith(bytes, ascii('GIF87a')) || startsWith(bytes, ascii('GIF89a'))) return 'gif';
-  if (startsWith(bytes, ascii('RIFF')) && startsWith(bytes, ascii('WEBP'), 8)) return 'webp';
-  return null;
-}
 
 const notAnImage = (logMessage: string, cause?: unknown) =>
   new AppError({

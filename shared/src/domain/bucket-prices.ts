@@ -2,7 +2,15 @@
 // changes the catalogue). The api answers what each bucket item is now; the web re-prices the
 // bucket from it, and an order is placed only at the grand total the student last saw.
 import * as z from 'zod/mini';
-import { CART_MESSAGES, isMartLine, type NewCartLine, type PriceChange } from './cart';
+import {
+  CART_MESSAGES,
+  campusLockMessage,
+  cartItemTotalPaisa,
+  isMartLine,
+  type NewCartLine,
+  orderTotals,
+  type PriceChange,
+} from './cart';
 import { type TCartLine, ZCartLine } from './entities';
 import { rupeesToPaisa } from './money';
 
@@ -79,14 +87,34 @@ function sameLine(a: TCartLine, b: TCartLine | undefined): boolean {
  * What stops a line from being ordered now, from a complete price check: the item is gone, or
  * the mart has fewer than the line holds. Null when the line can be ordered.
  */
-export function bucketLineProblem(
-  line: TCartLine,
-  items: readonly NewCartLine[],
-): string | null {
+export function bucketLineProblem(line: TCartLine, items: readonly NewCartLine[]): string | null {
   const item = items.find((candidate) => isSameItem(candidate, line));
   if (!item) return CART_MESSAGES.itemUnavailable(line.name);
   if (isMartLine(item) && item.stock !== undefined && item.stock < line.quantity) {
     return CART_MESSAGES.outOfStock(item.name, Math.max(0, item.stock));
   }
   return null;
+}
+
+/**
+ * What stops a bucket from being ordered for a campus now, from a complete price check: an item
+ * of another campus, then a line that cannot be ordered, then changed prices with the new grand
+ * total for `persons` (the student confirms it by checking out again). Null when nothing does.
+ */
+export function bucketCheckMessage(
+  cart: readonly TCartLine[],
+  items: readonly NewCartLine[],
+  order: { campusId: string; persons: number },
+): string | null {
+  if (items.some((item) => campusLockMessage(order.campusId, item.campusId))) {
+    return CART_MESSAGES.campusLock;
+  }
+  for (const line of cart) {
+    const problem = bucketLineProblem(line, items);
+    if (problem) return problem;
+  }
+  const { cart: repriced, changes } = repriceBucket(cart, items);
+  if (changes.length === 0) return null;
+  const { grandTotal } = orderTotals(cartItemTotalPaisa(repriced), order.persons);
+  return CART_MESSAGES.pricesChanged(changes, grandTotal);
 }

@@ -11,6 +11,9 @@ import { DELIVERY_CHARGE_PER_PERSON_PAISA, formatRs, paisaToRupees, rupeesToPais
 /** Browser storage key of the bucket. */
 export const CART_STORAGE_KEY = 'cartItems';
 
+/** Browser storage key of whose bucket it is: another account signing in starts an empty one. */
+export const CART_OWNER_KEY = 'cartOwner';
+
 /** restaurantName of every mart line. */
 export const MART_RESTAURANT_NAME = 'Mart';
 
@@ -30,6 +33,12 @@ export const MAX_ORDER_TOTAL_PAISA = 100_000_000;
 /** A bucket item whose price is not the one the student saw. */
 export type PriceChange = { name: string; pricePaisa: number };
 
+/** Which prices changed: 'Prices changed since you filled your bucket: Tea is now Rs 150.00.' */
+function pricesUpdated(changes: readonly PriceChange[]): string {
+  const named = changes.map((change) => `${change.name} is now ${formatRs(change.pricePaisa)}`);
+  return `Prices changed since you filled your bucket${named.length > 0 ? `: ${named.join(', ')}` : ''}.`;
+}
+
 /** Messages of the bucket rules. */
 export const CART_MESSAGES = {
   campusLock: 'You can only order from your own campus. Please select items from your campus only.',
@@ -43,11 +52,11 @@ export const CART_MESSAGES = {
     available > 0
       ? `Sorry, only ${available} of ${name} left in stock. Please lower the quantity in your bucket.`
       : `Sorry, ${name} is out of stock. Please remove it from your bucket.`,
-  pricesChanged: (changes: readonly PriceChange[], grandTotalPaisa: number) => {
-    const named = changes.map((change) => `${change.name} is now ${formatRs(change.pricePaisa)}`);
-    const what = named.length > 0 ? `: ${named.join(', ')}` : '';
-    return `Prices changed since you filled your bucket${what}. Your new total is ${formatRs(grandTotalPaisa)}.`;
-  },
+  pricesUpdated,
+  pricesChanged: (changes: readonly PriceChange[], grandTotalPaisa: number) =>
+    `${pricesUpdated(changes)} Your new total is ${formatRs(grandTotalPaisa)}.`,
+  fixBucketFirst: 'Please fix the items marked above before you check out.',
+  signInToAdd: 'Sign in to add items to your bucket',
   cartTitle: 'Your Cart',
   bucketTitle: 'Your Bucket',
   emptyBucket: 'Your bucket is empty.',
@@ -226,6 +235,21 @@ export function parseStoredCart(raw: string | null | undefined): TCartLine[] {
     const parsed = ZCartLine.safeParse(entry);
     return parsed.success ? [parsed.data] : [];
   });
+}
+
+/** Reads an add kept while its visitor signed in: an item of the bucket's shape, or null. */
+export function parsePendingAdd(raw: string | null): NewCartLine | null {
+  if (!raw) return null;
+  let data: unknown;
+  try {
+    data = JSON.parse(raw);
+  } catch {
+    return null;
+  }
+  const parsed = ZCartLine.safeParse({ ...(data as object), quantity: 1 });
+  if (!parsed.success) return null;
+  const { quantity: _quantity, ...item } = parsed.data;
+  return item;
 }
 
 /** The bucket line for a menu item of a restaurant. */

@@ -29,6 +29,7 @@ export const HOURS_MESSAGES = {
     time
       ? `Sorry, ${restaurant} is currently closed. Please order after ${time}.`
       : `Sorry, ${restaurant} is currently closed.`,
+  hoursUnknown: 'Hours unknown',
   invalidStoredTime: (text: string) =>
     `Invalid restaurant time "${text}". Use a time like 10:00 AM.`,
 } as const;
@@ -88,6 +89,33 @@ export function restaurantStatusLabel(
   return inWindow(window, minutesOfDay(instant, timeZone))
     ? HOURS_MESSAGES.openUntil(formatTime12h(window.close))
     : HOURS_MESSAGES.closedUntil(formatTime12h(window.open));
+}
+
+/** What a screen shows of a restaurant now: open, closed, or unknown hours; and its badge. */
+export type RestaurantStatus = { state: 'open' | 'closed' | 'unknown'; label: string };
+
+/**
+ * The screens' open/closed rule: like isRestaurantOpen and restaurantStatusLabel, but a malformed
+ * stored time gives 'Hours unknown' (ordering waits, as for a closed restaurant) instead of
+ * throwing, so one bad restaurant never takes a page down.
+ */
+export function restaurantStatus(
+  hours: RestaurantHours,
+  instant: Date = new Date(),
+  timeZone: string = DEFAULT_TIME_ZONE,
+): RestaurantStatus {
+  try {
+    const open = isRestaurantOpen(hours, instant, timeZone);
+    return {
+      state: open ? 'open' : 'closed',
+      label: restaurantStatusLabel(hours, instant, timeZone),
+    };
+  } catch (error) {
+    if (error instanceof AppError && error.code === 'invalid-time') {
+      return { state: 'unknown', label: HOURS_MESSAGES.hoursUnknown };
+    }
+    throw error;
+  }
 }
 
 /** The opening time in canonical form, or null when none is known or it is malformed. */

@@ -11,3 +11,20 @@ export const UPLOAD_MESSAGES = {
   tooLarge: `The image is larger than ${SCREENSHOT_MAX_SIZE_MB} MB. Please choose a smaller image.`,
   uploadFailed: ADMIN_MESSAGES.uploadImageFailed,
 } as const;
+
+/** The image formats people may upload, as their first bytes say (never the name or the type). */
+export type SniffedFormat = 'jpeg' | 'png' | 'webp' | 'gif';
+
+const startsWith = (bytes: Uint8Array, signature: readonly number[], at = 0) =>
+  bytes.length >= at + signature.length && signature.every((byte, i) => bytes[at + i] === byte);
+
+const ascii = (text: string) => [...text].map((char) => char.charCodeAt(0));
+
+/** The format of an image by its magic bytes, or null for anything else (SVG, HEIC, text...). */
+export function sniffImageFormat(bytes: Uint8Array): SniffedFormat | null {
+  if (startsWith(bytes, [0xff, 0xd8, 0xff])) return 'jpeg';
+  if (startsWith(bytes, [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])) return 'png';
+  if (startsWith(bytes, ascii('GIF87a')) || startsWith(bytes, ascii('GIF89a'))) return 'gif';
+  if (startsWith(bytes, ascii('RIFF')) && startsWith(bytes, ascii('WEBP'), 8)) return 'webp';
+  return null;
+}

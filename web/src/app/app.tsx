@@ -8,7 +8,8 @@ const router = createBrowserRouter([
   { element: <Layout />, errorElement: <RootErrorScreen />, children: routes },
 ]);
 const queryClient = new QueryClient({
-  defaultOptions: { queries: { refetchOnWindowFocus: false } },
+  // One retry, a second later: a failed load says so (with Retry) in seconds, not after 7.
+  defaultOptions: { queries: { refetchOnWindowFocus: false, retry: 1 } },
 });
 
 export function App() {

@@ -1,3 +1,4 @@
+import { CART_OWNER_KEY, CART_STORAGE_KEY } from '@campus/shared/domain/cart';
 import type { TUserProfile } from '@campus/shared/domain/entities';
 import { formatError } from '@campus/shared/domain/error-catalogue';
 import { USE_AUTH_OUTSIDE_PROVIDER } from '@campus/shared/domain/screen-messages';
@@ -20,8 +21,8 @@ export interface AuthContextValue {
   signOut(): Promise<void>;
 }
 
-/** Navigation state for /login: where to return after signing in. */
-export type FromState = { from?: string };
+/** Navigation state for /login: where to return after signing in, and why they were sent. */
+export type FromState = { from?: string; reason?: string };
 
 /** The /login state that brings a visitor back to this very page (path, query and hash). */
 export function fromHere(location: { pathname: string; search: string; hash: string }): FromState {
@@ -31,6 +32,16 @@ export function fromHere(location: { pathname: string; search: string; hash: str
 /** Ends the session on the server (the caller decides what the page does next). */
 export function endSession(): Promise<unknown> {
   return apiPost('/api/account/sign-out', {});
+}
+
+/** The bucket kept in this browser is the account's: the next person on it starts empty. */
+function forgetBucket(): void {
+  try {
+    window.localStorage.removeItem(CART_STORAGE_KEY);
+    window.localStorage.removeItem(CART_OWNER_KEY);
+  } catch (error) {
+    console.warn('Could not empty the bucket kept in this browser', error);
+  }
 }
 
 const AuthContext = createContext<AuthContextValue | null>(null);
@@ -52,6 +63,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   );
   const signOut = useCallback(async () => {
     await endSession();
+    forgetBucket();
     // A fresh page at '/': nothing of the person stays in memory, and no guarded page is left
     // behind to be remembered as the place to return to after the next sign-in.
     window.location.assign('/');

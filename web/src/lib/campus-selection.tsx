@@ -13,10 +13,12 @@ import {
   useContext,
   useEffect,
   useMemo,
+  useRef,
   useState,
 } from 'react';
 import type * as z from 'zod/mini';
 import { apiFetch } from './api-client';
+import { useAuth } from './auth';
 
 /** Browser storage keys of the selection (SPEC §3: JSON, restored on load, removed when cleared). */
 export const SELECTED_UNIVERSITY_KEY = 'selectedUniversity';
@@ -34,6 +36,8 @@ export interface CampusSelectionValue {
   loading: boolean;
   /** The formatted message of a failed load, or null. */
   error: string | null;
+  /** Loads what failed to load again. */
+  retry(): void;
   /** Chooses a university and clears the campus. */
   selectUniversity(university: TUniversity): void;
   selectCampus(campus: TCampus): void;
@@ -144,6 +148,24 @@ export function CampusSelectionProvider({ children }: { children: ReactNode }) {
     }
   }, [campusesQuery.data, selectedCampus]);
 
+  // A person who signs in browses their own campus: the selector starts there (they may change it).
+  const { user, loading: authLoading } = useAuth();
+  const signedInBefore = useRef<boolean | null>(null);
+  useEffect(() => {
+    if (authLoading) return;
+    const wasSignedIn = signedInBefore.current;
+    signedInBefore.current = user !== null;
+    const justSignedIn = wasSignedIn === false && user !== null;
+    const nothingChosen = wasSignedIn === null && selectedCampus === null;
+    if (!user?.universityId || !user.campusId || !(justSignedIn || nothingChosen)) return;
+    setSelectedUniversity({ id: user.universityId, name: user.universityName ?? '' });
+    setSelectedCampus({
+      id: user.campusId,
+      universityId: user.universityId,
+      name: user.campusName ?? '',
+    });
+  }, [authLoading, user, selectedCampus]);
+
   const selectUniversity = useCallback((university: TUniversity) => {
     setSelectedUniversity(university);
     setSelectedCampus(null);
@@ -155,6 +177,12 @@ export function CampusSelectionProvider({ children }: { children: ReactNode }) {
   }, []);
 
   const loadError = universitiesQuery.error ?? campusesQuery.error;
+  const { refetch: refetchUniversities } = universitiesQuery;
+  const { refetch: refetchCampuses } = campusesQuery;
+  const retry = useCallback(() => {
+    void refetchUniversities();
+    if (universityId !== null) void refetchCampuses();
+  }, [refetchUniversities, refetchCampuses, universityId]);
   const value = useMemo<CampusSelectionValue>(
     () => ({
       universities: universitiesQuery.data ?? [],
@@ -163,6 +191,7 @@ export function CampusSelectionProvider({ children }: { children: ReactNode }) {
       selectedCampus,
       loading: universitiesQuery.isPending || (universityId !== null && campusesQuery.isPending),
       error: loadError ? formatError(loadError).message : null,
+      retry,
       selectUniversity,
       selectCampus,
       clearSelection,
@@ -176,6 +205,7 @@ export function CampusSelectionProvider({ children }: { children: ReactNode }) {
       selectedUniversity,
       selectedCampus,
       loadError,
+      retry,
       selectUniversity,
       selectCampus,
       clearSelection,

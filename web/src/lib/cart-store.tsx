@@ -1,5 +1,8 @@
+import { repriceBucket } from '@campus/shared/domain/bucket-prices';
 import {
   addToCart,
+  CART_MESSAGES,
+  CART_OWNER_KEY,
   CART_STORAGE_KEY,
   type CartLineKey,
   campusLockMessage,
@@ -7,6 +10,8 @@ import {
   decrementLine,
   incrementLine,
   type NewCartLine,
+  type PriceChange,
+  parsePendingAdd,
   parseStoredCart,
   removeLine,
   totalQuantity,
@@ -22,6 +27,7 @@ import {
   useState,
 } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
+import { NoticeDialog } from '@/components/ui/notice-dialog';
 import { fromHere, useAuth } from './auth';
 
 export interface CartStore {
@@ -36,7 +42,18 @@ export interface CartStore {
   decrement(key: CartLineKey): void;
   remove(key: CartLineKey): void;
   clear(): void;
+  /**
+   * Re-prices the bucket from items as they are now (a price check, or a catalogue page's items);
+   * each changed price joins `priceChanges`.
+   */
+  reprice(items: readonly NewCartLine[]): void;
+  /** Prices that changed since the person last saw them, for a notice. */
+  priceChanges: PriceChange[];
+  dismissPriceChanges(): void;
 }
+
+/** Session storage key of the add a signed-out visitor asked for, done once they sign in. */
+const PENDING_ADD_KEY = 'pendingBucketAdd';
 
 const CartContext = createContext<CartStore | null>(null);
 
@@ -48,13 +65,32 @@ function readCart(): TCartLine[] {
   }
 }
 
+function storage(kind: 'localStorage' | 'sessionStorage'): Storage | null {
+  try {
+    return window[kind];
+  } catch {
+    return null;
+  }
+}
+
+/** Takes (and forgets) the add a signed-out visitor asked for. */
+function takePendingAdd(): NewCartLine | null {
+  const session = storage('sessionStorage');
+  const raw = session?.getItem(PENDING_ADD_KEY) ?? null;
+  session?.removeItem(PENDING_ADD_KEY);
+  return parsePendingAdd(raw);
+}
+
 /**
  * The bucket (SPEC §4 cart states): kept in browser storage under cartItems and shared by every
- * tab. All actions send a signed-out visitor to /login, remembering the page they were on; a user
- * whose profile has a campus may add only that campus's items.
+ * tab. It belongs to one account: another account signing in on this browser starts empty. All
+ * actions send a signed-out visitor to /login, saying why, and an add is done once they are back;
+ * a user whose profile has a campus may add only that campus's items.
  */
 export function CartProvider({ children }: { children: ReactNode }) {
   const [items, setItems] = useState<TCartLine[]>(readCart);
+  const [notice, setNotice] = useState<string | null>(null);
+  const [priceChanges, setPriceChanges] = useState<PriceChange[]>([]);
   const { loading, user } = useAuth();
   const navigate = useNavigate();
   const location = useLocation();
@@ -76,27 +112,51 @@ export function CartProvider({ children }: { children: ReactNode }) {
     return () => window.removeEventListener('storage', onStorage);
   }, []);
 
-  /** Whether the visitor may act on the bucket; sends them to /login when signed out. */
-  const signedIn = useCallback((): boolean => {
-    if (loading) return false;
-    if (user) return true;
-    // Same state shape as the route guard's, so sign-in brings them back here.
-    navigate('/login', { state: fromHere(location) });
-    return false;
-  }, [loading, user, navigate, location]);
-
   const campusAllowed = useCallback(
     (itemCampusId: string): boolean => {
       const message = campusLockMessage(user?.campusId, itemCampusId);
-      if (message) window.alert(message);
+      if (message) setNotice(message);
       return message === null;
     },
     [user?.campusId],
   );
 
+  // The bucket is the signed-in account's: another account's bucket is not theirs to see. Then
+  // the add they asked for before signing in is done.
+  const uid = user?.uid;
+  useEffect(() => {
+    if (!uid) return;
+    const local = storage('localStorage');
+    const owner = local?.getItem(CART_OWNER_KEY) ?? null;
+    if (owner !== uid) {
+      if (owner !== null) setItems(clearCart());
+      local?.setItem(CART_OWNER_KEY, uid);
+    }
+    const pending = takePendingAdd();
+    if (pending && campusAllowed(pending.campusId)) {
+      setItems((cart) => addToCart(cart, pending));
+    }
+  }, [uid, campusAllowed]);
+
+  /**
+   * Whether the visitor may act on the bucket; sends them to /login when signed out, saying why
+   * and keeping the item they wanted to add for when they are back.
+   */
+  const signedIn = useCallback(
+    (adding?: NewCartLine): boolean => {
+      if (loading) return false;
+      if (user) return true;
+      if (adding) storage('sessionStorage')?.setItem(PENDING_ADD_KEY, JSON.stringify(adding));
+      // Same state shape as the route guard's, so sign-in brings them back here.
+      navigate('/login', { state: { ...fromHere(location), reason: CART_MESSAGES.signInToAdd } });
+      return false;
+    },
+    [loading, user, navigate, location],
+  );
+
   const add = useCallback(
     (line: NewCartLine) => {
-      if (!signedIn() || !campusAllowed(line.campusId)) return;
+      if (!signedIn(line) || !campusAllowed(line.campusId)) return;
       setItems((cart) => addToCart(cart, line));
     },
     [signedIn, campusAllowed],
@@ -124,6 +184,20 @@ export function CartProvider({ children }: { children: ReactNode }) {
     if (signedIn()) setItems(clearCart());
   }, [signedIn]);
 
+  const reprice = useCallback((fresh: readonly NewCartLine[]) => {
+    setItems((cart) => {
+      const { cart: next, changes } = repriceBucket(cart, fresh);
+      if (changes.length > 0) {
+        setPriceChanges((known) => [
+          ...known.filter((old) => !changes.some((change) => change.name === old.name)),
+          ...changes,
+        ]);
+      }
+      return next;
+    });
+  }, []);
+  const dismissPriceChanges = useCallback(() => setPriceChanges([]), []);
+
   const value = useMemo<CartStore>(
     () => ({
       items,
@@ -133,10 +207,29 @@ export function CartProvider({ children }: { children: ReactNode }) {
       decrement,
       remove,
       clear,
+      reprice,
+      priceChanges,
+      dismissPriceChanges,
     }),
-    [items, add, increment, decrement, remove, clear],
+    [items, add, increment, decrement, remove, clear, reprice, priceChanges, dismissPriceChanges],
   );
-  return <CartContext.Provider value={value}>{children}</CartContext.Provider>;
+  return (
+    <CartContext.Provider value={value}>
+      {children}
+      <NoticeDialog message={notice} onClose={() => setNotice(null)} />
+    </CartContext.Provider>
+  );
+}
+
+/**
+ * Re-prices the bucket from the items a catalogue page shows, so the bucket never shows a price
+ * the page no longer does.
+ */
+export function useRepriceFrom(items: readonly NewCartLine[] | undefined): void {
+  const { reprice } = useCart();
+  useEffect(() => {
+    if (items) reprice(items);
+  }, [items, reprice]);
 }
 
 /** The bucket; throws outside CartProvider. */

@@ -1,10 +1,9 @@
-import { formatError } from '@campus/shared/domain/error-catalogue';
 import { CATALOGUE_MESSAGES } from '@campus/shared/domain/screen-messages';
 import type { ReactNode } from 'react';
-import { Alert } from './alert';
+import { LoadFailure } from './load-failure';
 import { StatusMessage } from './status-message';
 
-type QueryState = { isPending: boolean; isError: boolean; error: unknown };
+type QueryState = { isPending: boolean; isError: boolean; error: unknown; refetch(): unknown };
 
 // A screen that waits for its data itself (the menu needs it for its heading) passes neither.
 type Load = { query: QueryState; loadingTitle: string } | { query?: never; loadingTitle?: never };
@@ -33,7 +32,7 @@ export function ListState<T extends { id: string }>({
   renderItem(item: T): ReactNode;
 }) {
   if (query?.isPending) return <StatusMessage title={loadingTitle} busy />;
-  if (query?.isError) return <Alert>{formatError(query.error).message}</Alert>;
+  if (query?.isError) return <LoadFailure error={query.error} onRetry={() => query.refetch()} />;
   if (items.length === 0) return <StatusMessage title={emptyTitle}>{emptyHint}</StatusMessage>;
   if (shown.length === 0) {
     return (

@@ -3,10 +3,10 @@ import { sheetTabName } from '@campus/shared/domain/sheet-tab';
 import { type ReactNode, useId } from 'react';
 import { Alert } from '@/components/ui/alert';
 import { primaryButton } from '@/components/ui/button-styles';
+import { LoadFailure } from '@/components/ui/load-failure';
 import { StatusMessage } from '@/components/ui/status-message';
 import { useSheetTabs } from '../api/admin-api';
 import { AdminListState, type ListQuery } from './admin-controls';
-import { LoadFailure } from './super-admin/load-failure';
 
 /**
  * The campus admin's Order Dashboard (SPEC §2, §6): a 'View Orders' button that opens the

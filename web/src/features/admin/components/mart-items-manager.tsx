@@ -19,6 +19,7 @@ import { useFormFailure } from '@/components/forms/use-form-failure';
 import { Alert } from '@/components/ui/alert';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { ItemImage } from '@/components/ui/item-image';
+import { LoadFailure } from '@/components/ui/load-failure';
 import { SearchBox } from '@/components/ui/search-box';
 import {
   createMartItem,
@@ -43,7 +44,6 @@ import {
   RowActions,
   UniversitySelect,
 } from './admin-controls';
-import { LoadFailure } from './super-admin/load-failure';
 
 type Pending = { kind: 'one'; item: TMartItem } | { kind: 'clear'; campusId: string };
 

@@ -20,6 +20,7 @@ import { useFormFailure } from '@/components/forms/use-form-failure';
 import { Alert } from '@/components/ui/alert';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { ItemImage } from '@/components/ui/item-image';
+import { LoadFailure } from '@/components/ui/load-failure';
 import { SearchBox } from '@/components/ui/search-box';
 import { StatusMessage } from '@/components/ui/status-message';
 import {
@@ -46,7 +47,6 @@ import {
   RowActions,
   UniversitySelect,
 } from './admin-controls';
-import { LoadFailure } from './super-admin/load-failure';
 
 type Pending = { kind: 'one'; item: TAdminMenuItem } | { kind: 'clear'; restaurantId: string };
 

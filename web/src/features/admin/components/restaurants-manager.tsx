@@ -18,6 +18,7 @@ import { TextField } from '@/components/forms/form-field';
 import { useFormFailure } from '@/components/forms/use-form-failure';
 import { Alert } from '@/components/ui/alert';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
+import { LoadFailure } from '@/components/ui/load-failure';
 import { SearchBox } from '@/components/ui/search-box';
 import {
   createRestaurant,
@@ -41,7 +42,6 @@ import {
   RowActions,
   UniversitySelect,
 } from './admin-controls';
-import { LoadFailure } from './super-admin/load-failure';
 
 type Pending = { kind: 'one'; restaurant: TRestaurant } | { kind: 'clear'; campusId: string };
 

@@ -5,10 +5,11 @@ import {
   ZLoginForm,
   ZPasswordResetForm,
 } from '@campus/shared/domain/auth-forms';
+import { landingRoute } from '@campus/shared/domain/roles';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { Link, useLocation, useNavigate, useSearchParams } from 'react-router-dom';
+import { Link, Navigate, useLocation, useNavigate, useSearchParams } from 'react-router-dom';
 import { useCaptcha } from '@/components/forms/captcha-field';
 import { TextField } from '@/components/forms/form-field';
 import { SubmitButton } from '@/components/forms/submit-button';
@@ -121,14 +122,28 @@ function ResetForm({ onBack }: { onBack(): void }) {
 
 /** /login: sign in, or the 'Forgot Password?' reset mode (SPEC §2, §4, §5 Login). */
 export function LoginPage() {
-  const [mode, setMode] = useState<'sign-in' | 'reset'>('sign-in');
   const [params] = useSearchParams();
+  const [mode, setMode] = useState<'sign-in' | 'reset'>(
+    params.get('mode') === 'reset' ? 'reset' : 'sign-in',
+  );
+  const { loading, user } = useAuth();
+  const state = useLocation().state as FromState | null;
   const verified = params.get('verified');
+  // Signed in already: this page has nothing to offer, their landing page has.
+  if (!loading && user) {
+    const from = state?.from;
+    return <Navigate to={from && from !== '/login' ? from : landingRoute(user)} replace />;
+  }
   return (
     <section className="mx-auto max-w-md p-4 sm:p-6">
       <div className="space-y-4 rounded-lg border border-gray-200 bg-white p-6 shadow-sm">
         {verified === '1' && <SuccessNotice>{AUTH_MESSAGES.emailVerified}</SuccessNotice>}
         {verified === '0' && <Alert>{AUTH_MESSAGES.verificationLinkInvalid}</Alert>}
+        {state?.reason && mode === 'sign-in' && (
+          <p role="status" className="rounded border border-blue-200 bg-blue-50 p-3 text-blue-900">
+            {state.reason}
+          </p>
+        )}
         {/* Each mode mounts its own form, so switching clears the captcha. */}
         {mode === 'sign-in' ? (
           <SignInForm onForgot={() => setMode('reset')} />

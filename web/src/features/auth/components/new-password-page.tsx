@@ -39,6 +39,8 @@ export function NewPasswordPage() {
       }),
     onInvalid,
   );
+  // A missing, used or expired link cannot set a password: the way on is a new link.
+  const linkDead = failure === AUTH_MESSAGES.resetLinkInvalid;
   return (
     <section className="mx-auto max-w-md p-4 sm:p-6">
       <form
@@ -55,6 +57,10 @@ export function NewPasswordPage() {
               Sign In
             </Link>
           </>
+        ) : linkDead ? (
+          <Link to="/login?mode=reset" className={`${primaryButton} w-full`}>
+            Request a New Link
+          </Link>
         ) : (
           <>
             <TextField

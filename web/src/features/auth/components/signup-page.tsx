@@ -6,10 +6,11 @@ import {
 } from '@campus/shared/domain/auth-forms';
 import { formatError } from '@campus/shared/domain/error-catalogue';
 import { SIGNUP_REDIRECT_MS } from '@campus/shared/domain/limits';
+import { landingRoute } from '@campus/shared/domain/roles';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useMemo, useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { Link, useNavigate } from 'react-router-dom';
+import { Link, Navigate, useNavigate } from 'react-router-dom';
 import { useCaptcha } from '@/components/forms/captcha-field';
 import { SelectField, TextField } from '@/components/forms/form-field';
 import { NameFields } from '@/components/forms/name-fields';
@@ -134,6 +135,8 @@ export function SignupPage() {
       : null;
   const mismatch = Boolean(confirmPassword) && password !== confirmPassword;
 
+  // Signed in already (and not by this sign-up): their landing page, not a second account.
+  if (user && !success) return <Navigate to={landingRoute(user)} replace />;
   return (
     <section className="mx-auto max-w-lg p-4 sm:p-6">
       <form

@@ -17,6 +17,9 @@ export function selectorButtonText(
 const optionClass =
   'flex w-full flex-col rounded px-3 py-2 text-left hover:bg-orange-50 focus-visible:outline-2 focus-visible:outline-orange-700 aria-pressed:bg-orange-100 aria-pressed:font-semibold';
 
+const retryButton =
+  'shrink-0 rounded border border-red-800 px-2 py-0.5 font-medium hover:bg-red-100 focus-visible:outline-2 focus-visible:outline-orange-700';
+
 /**
  * The university/campus selector of the navigation bar. Choosing a university keeps the dropdown
  * open for the campus and clears any campus chosen before; choosing a campus closes it. Escape or
@@ -30,6 +33,7 @@ export function CampusSelector() {
     selectedCampus,
     loading,
     error,
+    retry,
     selectUniversity,
     selectCampus,
     clearSelection,
@@ -89,9 +93,15 @@ export function CampusSelector() {
         className="absolute left-0 z-40 mt-2 max-h-[70vh] w-full min-w-64 overflow-y-auto rounded border border-gray-300 bg-white p-3 shadow-lg lg:w-80"
       >
         {error && (
-          <p role="alert" className="mb-2 rounded bg-red-50 px-3 py-2 text-sm text-red-800">
-            {error}
-          </p>
+          <div
+            role="alert"
+            className="mb-2 flex items-center justify-between gap-2 rounded bg-red-50 px-3 py-2 text-sm text-red-800"
+          >
+            <span>{error}</span>
+            <button type="button" onClick={retry} className={retryButton}>
+              Retry
+            </button>
+          </div>
         )}
         <p id={universityHeadingId} className="px-1 text-sm font-semibold text-gray-700">
           Select University
@@ -99,7 +109,7 @@ export function CampusSelector() {
         {universitiesLoading ? (
           <p className="px-3 py-2 text-sm text-gray-700">Loading...</p>
         ) : universities.length === 0 ? (
-          <p className="px-3 py-2 text-sm text-gray-700">No universities available</p>
+          !error && <p className="px-3 py-2 text-sm text-gray-700">No universities available</p>
         ) : (
           <ul aria-labelledby={universityHeadingId} className="mt-1 space-y-0.5">
             {universities.map((university) => (
@@ -124,9 +134,11 @@ export function CampusSelector() {
             {campusesLoading ? (
               <p className="px-3 py-2 text-sm text-gray-700">Loading...</p>
             ) : campuses.length === 0 ? (
-              <p className="px-3 py-2 text-sm text-gray-700">
-                No campuses available for this university
-              </p>
+              !error && (
+                <p className="px-3 py-2 text-sm text-gray-700">
+                  No campuses available for this university
+                </p>
+              )
             ) : (
               <ul aria-labelledby={campusHeadingId} className="mt-1 space-y-0.5">
                 {campuses.map((campus) => (

@@ -1,18 +1,41 @@
 import { CART_MESSAGES, cartItemTotalPaisa, cartLineKey } from '@campus/shared/domain/cart';
 import { formatRs } from '@campus/shared/domain/money';
+import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
+import { PriceChangesNotice } from '@/components/cart/price-changes-notice';
 import { primaryButton, secondaryButton } from '@/components/ui/button-styles';
 import { useCart } from '@/lib/cart-store';
+import { useLivePrices } from '@/lib/use-live-prices';
 import { CartLineItem } from './cart-line-item';
 
-/** SPEC §2 Cart: the bucket's lines, the total in Rs and the way to checkout. */
+/**
+ * SPEC §2 Cart: the bucket's lines at live prices, the total in Rs and the way to checkout. A line
+ * that can no longer be ordered says so here, before any payment step.
+ */
 export function CartScreen() {
   const { items } = useCart();
+  const { problems } = useLivePrices();
+  const blocked = [...problems.values()].some((problem) => problem !== null);
+  const list = useRef<HTMLUListElement>(null);
+  const heading = useRef<HTMLHeadingElement>(null);
+  // After Remove, the focus goes to the line now in its place (or the one before), else the heading.
+  const [removedAt, setRemovedAt] = useState<number | null>(null);
+  useEffect(() => {
+    if (removedAt === null) return;
+    const buttons = list.current?.querySelectorAll<HTMLButtonElement>('[data-remove]') ?? [];
+    const next = buttons[Math.min(removedAt, buttons.length - 1)];
+    (next ?? heading.current)?.focus();
+    setRemovedAt(null);
+  }, [removedAt]);
+
   return (
     <section className="mx-auto max-w-3xl px-4 py-8">
       <h1 className="text-3xl font-bold">{CART_MESSAGES.cartTitle}</h1>
       <div className="mt-6 rounded-lg border border-gray-200 bg-white p-4 shadow-sm sm:p-6">
-        <h2 className="text-xl font-semibold">{CART_MESSAGES.bucketTitle}</h2>
+        <h2 ref={heading} tabIndex={-1} className="text-xl font-semibold focus:outline-none">
+          {CART_MESSAGES.bucketTitle}
+        </h2>
+        <PriceChangesNotice />
         {items.length === 0 ? (
           <div className="py-6">
             <p className="text-gray-700">{CART_MESSAGES.emptyBucket}</p>
@@ -22,18 +45,27 @@ export function CartScreen() {
           </div>
         ) : (
           <>
-            <ul className="divide-y divide-gray-200">
-              {items.map((line) => (
-                <CartLineItem key={cartLineKey(line)} line={line} />
+            <ul ref={list} className="divide-y divide-gray-200">
+              {items.map((line, index) => (
+                <CartLineItem
+                  key={cartLineKey(line)}
+                  line={line}
+                  problem={problems.get(cartLineKey(line)) ?? null}
+                  onRemoved={() => setRemovedAt(index)}
+                />
               ))}
             </ul>
             <div className="mt-4 flex flex-col gap-4 border-t border-gray-300 pt-4 sm:flex-row sm:items-center sm:justify-between">
               <p className="text-lg font-semibold" data-testid="cart-total">
                 Total: {formatRs(cartItemTotalPaisa(items))}
               </p>
-              <Link to="/checkout" className={primaryButton}>
-                Checkout
-              </Link>
+              {blocked ? (
+                <p className="text-sm font-medium text-red-800">{CART_MESSAGES.fixBucketFirst}</p>
+              ) : (
+                <Link to="/checkout" className={primaryButton}>
+                  Checkout
+                </Link>
+              )}
             </div>
           </>
         )}

@@ -1,11 +1,13 @@
 import { cartItemTotalPaisa, orderTotals } from '@campus/shared/domain/cart';
 import { CHECKOUT_MESSAGES, type TCheckoutValues } from '@campus/shared/domain/checkout';
 import type { TUserProfile } from '@campus/shared/domain/entities';
+import { paisaToRupees } from '@campus/shared/domain/money';
 import { normalisePhoneInput } from '@campus/shared/domain/phone';
 import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link } from 'react-router-dom';
+import { PriceChangesNotice } from '@/components/cart/price-changes-notice';
 import { useCaptcha } from '@/components/forms/captcha-field';
 import { TextAreaField, TextField } from '@/components/forms/form-field';
 import { NameFields } from '@/components/forms/name-fields';
@@ -16,10 +18,11 @@ import { useAuth } from '@/lib/auth';
 import { useCampusSelection } from '@/lib/campus-selection';
 import { useCart } from '@/lib/cart-store';
 import { preloadCompression } from '@/lib/compress-image';
+import { useLivePrices } from '@/lib/use-live-prices';
 import { checkoutContextQueryOptions } from '../api/checkout-api';
 import { CHECKOUT_STEP_LABELS, checkCheckout } from '../hooks/checkout-process';
 import { useCheckoutProcess } from '../hooks/use-checkout-process';
-import { CheckoutSuccess } from './checkout-success';
+import { CheckoutSuccess, type PlacedOrder } from './checkout-success';
 import { OrderSummary } from './order-summary';
 import { PayToDetails } from './pay-to-details';
 import { PersonsStepper } from './persons-stepper';
@@ -31,7 +34,7 @@ import { PersonsStepper } from './persons-stepper';
 type CheckoutFields = {
   [K in Exclude<
     keyof TCheckoutValues,
-    'cartItems' | 'universityId' | 'campusId' | 'screenshot'
+    'cartItems' | 'universityId' | 'campusId' | 'screenshot' | 'grandTotal'
   >]-?: NonNullable<TCheckoutValues[K]>;
 } & { screenshot: File | null };
 
@@ -41,12 +44,41 @@ const hint = (text: string) => (
   <span className="mt-1 block text-xs font-normal text-gray-700">{text}</span>
 );
 
-function CheckoutForm({ user, onPlaced }: { user: TUserProfile; onPlaced(): void }) {
-  const cart = useCart();
+/** The fields a failure can point at and the form can focus. */
+const FOCUSABLE = new Set<string>([
+  'firstName',
+  'lastName',
+  'phone',
+  'room',
+  'specialInstruction',
+  'accountTitle',
+  'bankName',
+]);
+
+/** The order this checkout places: the campus on the person's profile, else the selector's. */
+function useOrderCampus(user: TUserProfile) {
   const { selectedUniversity, selectedCampus } = useCampusSelection();
-  const context = useQuery(checkoutContextQueryOptions(selectedCampus?.id ?? null));
+  if (user.universityId && user.campusId) {
+    return { universityId: user.universityId, campusId: user.campusId };
+  }
+  return { universityId: selectedUniversity?.id ?? '', campusId: selectedCampus?.id ?? '' };
+}
+
+function CheckoutForm({
+  user,
+  onPlaced,
+}: {
+  user: TUserProfile;
+  onPlaced(order: PlacedOrder): void;
+}) {
+  const cart = useCart();
+  const orderCampus = useOrderCampus(user);
+  const context = useQuery(checkoutContextQueryOptions(orderCampus.campusId || null));
+  const prices = useLivePrices();
   const { process, step, processing } = useCheckoutProcess();
-  const [failure, setFailure] = useState<string | null>(null);
+  const [failure, setFailure] = useState<{ message: string; field: string | null } | null>(null);
+  const failureRef = useRef<HTMLDivElement>(null);
+  const screenshotRef = useRef<HTMLInputElement>(null);
   const form = useForm<CheckoutFields>({
     defaultValues: {
       firstName: user.firstName,
@@ -64,9 +96,24 @@ function CheckoutForm({ user, onPlaced }: { user: TUserProfile; onPlaced(): void
   });
   const captcha = useCaptcha((payload) => form.setValue('captcha', payload));
   const persons = form.watch('persons');
-  const totals = orderTotals(cartItemTotalPaisa(cart.items), persons);
   const empty = cart.items.length === 0;
+  const totals = empty ? null : orderTotals(cartItemTotalPaisa(cart.items), persons);
   const busy = processing || form.formState.isSubmitting;
+
+  /** Shows a failure and moves the focus to the field it is about, or to the message. */
+  const fail = (message: string, field: string | null) => {
+    setFailure({ message, field });
+    requestAnimationFrame(() => {
+      if (field && FOCUSABLE.has(field)) form.setFocus(field as keyof CheckoutFields);
+      else if (field === 'screenshot') screenshotRef.current?.focus();
+      else failureRef.current?.focus();
+    });
+  };
+  /** The props that mark a field as the one the failure is about. */
+  const invalid = (field: string) =>
+    failure?.field === field
+      ? { 'aria-invalid': true as const, 'aria-errormessage': 'checkout-failure' }
+      : {};
 
   const submit = form.handleSubmit(async (fields) => {
     setFailure(null);
@@ -74,26 +121,31 @@ function CheckoutForm({ user, onPlaced }: { user: TUserProfile; onPlaced(): void
       {
         ...fields,
         cartItems: cart.items,
-        universityId: selectedUniversity?.id ?? '',
-        campusId: selectedCampus?.id ?? '',
+        ...orderCampus,
+        // The grand total on the screen: the order is placed at it, or not at all.
+        grandTotal: paisaToRupees(totals?.grandTotal ?? 0),
       },
       // Until the context arrives the domain rule waits for the server, which checks it again.
       { allowedDomains: context.data?.allowedDomains ?? [] },
     );
     if (!checked.ok) {
-      setFailure(checked.message);
+      fail(checked.message, checked.field);
       return;
     }
     const outcome = await process(checked.form);
     if (!outcome) return; // a second submit while the first runs
     if (outcome.ok) {
-      onPlaced();
+      onPlaced({ orderId: outcome.orderId, grandTotalPaisa: totals?.grandTotal ?? 0 });
       cart.clear();
       return;
     }
-    setFailure(outcome.message);
+    fail(outcome.message, outcome.field);
     // The order request used the captcha payload up: solve a new one for the retry.
-    if (outcome.orderSent) captcha.reset();
+    if (outcome.orderSent) {
+      captcha.reset();
+      // A refused order may be a price that changed meanwhile: show the bucket as it is now.
+      void prices.refresh();
+    }
   });
 
   return (
@@ -108,7 +160,10 @@ function CheckoutForm({ user, onPlaced }: { user: TUserProfile; onPlaced(): void
         <fieldset disabled={busy} className="min-w-0 space-y-6">
           <div className={card}>
             <h2 className="text-lg font-semibold">Your Details</h2>
-            <NameFields first={form.register('firstName')} last={form.register('lastName')} />
+            <NameFields
+              first={{ ...form.register('firstName'), ...invalid('firstName') }}
+              last={{ ...form.register('lastName'), ...invalid('lastName') }}
+            />
             <TextField
               label="Email"
               type="email"
@@ -125,6 +180,7 @@ function CheckoutForm({ user, onPlaced }: { user: TUserProfile; onPlaced(): void
               placeholder="0300-0000000"
               required
               hint={hint('Pakistani mobile number, like 0300-0000000.')}
+              {...invalid('phone')}
               {...form.register('phone', {
                 // SPEC §5: digits only, at most 11, a hyphen after the fourth.
                 onChange: (event) =>
@@ -155,34 +211,41 @@ function CheckoutForm({ user, onPlaced }: { user: TUserProfile; onPlaced(): void
           <div className={card}>
             <h2 className="text-lg font-semibold">Payment</h2>
             <PayToDetails
-              campusChosen={selectedCampus !== null}
+              campusChosen={orderCampus.campusId !== ''}
               payTo={context.data?.payTo}
+              amountPaisa={totals?.grandTotal ?? null}
               loading={context.isPending}
               error={context.error}
             />
             <TextField
-              label="Account Title"
+              label="Your account title"
               autoComplete="off"
               required
-              hint={hint('The name on the account you paid from.')}
+              hint={hint('The name on the account you paid from, not ours.')}
+              {...invalid('accountTitle')}
               {...form.register('accountTitle')}
             />
             <TextField
-              label="Bank Name"
+              label="Your bank"
               autoComplete="off"
               required
               hint={hint('The bank you paid from.')}
+              {...invalid('bankName')}
               {...form.register('bankName')}
             />
             <TextField
+              ref={screenshotRef}
               label="Payment Screenshot"
               type="file"
               accept="image/*"
               required
               hint={hint('A picture of the completed transfer. It is made smaller before upload.')}
+              {...invalid('screenshot')}
               onChange={(event) => {
                 const file = event.target.files?.[0] ?? null;
                 form.setValue('screenshot', file);
+                // A message about the file before no longer holds for this one.
+                if (failure?.field === 'screenshot') setFailure(null);
                 if (file) preloadCompression();
               }}
             />
@@ -190,7 +253,8 @@ function CheckoutForm({ user, onPlaced }: { user: TUserProfile; onPlaced(): void
         </fieldset>
 
         <div className={`${card} lg:sticky lg:top-4`}>
-          <OrderSummary items={cart.items} totals={totals} />
+          <PriceChangesNotice />
+          <OrderSummary items={cart.items} totals={totals} problems={prices.problems} />
           {empty && (
             <div className="space-y-3 text-sm">
               <p className="text-gray-700">{CHECKOUT_MESSAGES.emptyCart}</p>
@@ -201,8 +265,14 @@ function CheckoutForm({ user, onPlaced }: { user: TUserProfile; onPlaced(): void
           )}
           {captcha.field}
           {failure && (
-            <div data-testid="checkout-failure">
-              <Alert>{failure}</Alert>
+            <div
+              id="checkout-failure"
+              data-testid="checkout-failure"
+              ref={failureRef}
+              tabIndex={-1}
+              className="focus:outline-none"
+            >
+              <Alert>{failure.message}</Alert>
             </div>
           )}
           <p role="status" className="flex min-h-5 items-center gap-2 text-sm text-gray-800">
@@ -226,9 +296,9 @@ function CheckoutForm({ user, onPlaced }: { user: TUserProfile; onPlaced(): void
 /** /checkout (SPEC §2, §4, §5 Checkout): the order form, then the thank-you view. */
 export function CheckoutScreen() {
   const { user } = useAuth();
-  const [placed, setPlaced] = useState(false);
-  if (placed) return <CheckoutSuccess />;
+  const [placed, setPlaced] = useState<PlacedOrder | null>(null);
+  if (placed) return <CheckoutSuccess order={placed} />;
   // The route guard has already sent a signed-out visitor to /login.
   if (!user) return null;
-  return <CheckoutForm user={user} onPlaced={() => setPlaced(true)} />;
+  return <CheckoutForm user={user} onPlaced={setPlaced} />;
 }

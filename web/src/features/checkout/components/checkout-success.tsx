@@ -1,10 +1,14 @@
 import { CHECKOUT_MESSAGES } from '@campus/shared/domain/checkout';
+import { formatRs } from '@campus/shared/domain/money';
 import { useEffect, useRef } from 'react';
 import { Link } from 'react-router-dom';
 import { primaryButton } from '@/components/ui/button-styles';
 
-/** SPEC §2: the thank-you view after an order is placed. */
-export function CheckoutSuccess() {
+/** What the thank-you view tells about the order just placed. */
+export type PlacedOrder = { orderId: string; grandTotalPaisa: number };
+
+/** SPEC §2: the thank-you view after an order is placed, with its number and amount. */
+export function CheckoutSuccess({ order }: { order: PlacedOrder }) {
   const heading = useRef<HTMLHeadingElement>(null);
   // The form the person was in is gone: move focus to what replaced it.
   useEffect(() => heading.current?.focus(), []);
@@ -15,6 +19,14 @@ export function CheckoutSuccess() {
           {CHECKOUT_MESSAGES.thankYou}
         </h1>
         <p className="text-gray-700">{CHECKOUT_MESSAGES.orderPlaced}</p>
+        <dl className="mx-auto grid w-fit grid-cols-[auto_auto] gap-x-4 gap-y-1 text-left text-sm">
+          <dt className="font-medium">Order number</dt>
+          <dd className="font-mono break-all" data-testid="order-number">
+            {order.orderId}
+          </dd>
+          <dt className="font-medium">Amount</dt>
+          <dd data-testid="order-amount">{formatRs(order.grandTotalPaisa)}</dd>
+        </dl>
         <Link to="/restaurants" className={primaryButton}>
           Start Ordering
         </Link>

@@ -1,4 +1,6 @@
+import { CART_MESSAGES, type NewCartLine } from '@campus/shared/domain/cart';
 import { CHECKOUT_MESSAGES, type TCheckoutValues } from '@campus/shared/domain/checkout';
+import type { TCartLine } from '@campus/shared/domain/entities';
 import {
   appErrorFromResponse,
   formatError,
@@ -19,8 +21,9 @@ import {
 const NOON_IN_KARACHI = new Date('2026-01-10T07:00:00Z');
 const ONE_AM_IN_KARACHI = new Date('2026-01-10T20:00:00Z');
 
+const PNG_SIGNATURE = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
 const png = (name = 'receipt.png') =>
-  new File([new Uint8Array([1, 2, 3])], name, { type: 'image/png' });
+  new File([new Uint8Array([...PNG_SIGNATURE, 1, 2, 3])], name, { type: 'image/png' });
 
 function buildValues(overrides: Partial<TCheckoutValues> = {}): TCheckoutValues {
   return {
@@ -49,9 +52,17 @@ function buildValues(overrides: Partial<TCheckoutValues> = {}): TCheckoutValues 
     bankName: 'HBL',
     screenshot: png(),
     captcha: 'altcha-payload',
+    // 2 × Rs 450 + Rs 60, and Rs 130 for each of 2 persons.
+    grandTotal: 1220,
     ...overrides,
   };
 }
+
+/** The bucket's items as the api says they are now: as in the bucket, with changes. */
+const itemsNow = (cart: readonly TCartLine[], change: Partial<NewCartLine> = {}, of = 'm1') =>
+  cart.map(({ quantity: _quantity, ...item }) =>
+    item.itemId === of ? { ...item, ...change } : item,
+  );
 
 const context = { allowedDomains: ['@lhr.example.edu'] };
 
@@ -67,7 +78,13 @@ function fakeEffects(overrides: Partial<CheckoutEffects> = {}) {
   const orders: TOrderRequest[] = [];
   const uploads: File[] = [];
   let keys = 0;
+  const repriced: NewCartLine[][] = [];
   const effects: CheckoutEffects = {
+    bucketItems: async (cart) => {
+      calls.push('prices');
+      return itemsNow(cart);
+    },
+    reprice: (items) => repriced.push([...items]),
     compress: async (file) => {
       calls.push('compress');
       return new File([file], file.name, { type: 'image/jpeg' });
@@ -86,7 +103,7 @@ function fakeEffects(overrides: Partial<CheckoutEffects> = {}) {
     newKey: () => `key-${++keys}`,
     ...overrides,
   };
-  return { effects, calls, orders, uploads };
+  return { effects, calls, orders, uploads, repriced };
 }
 
 describe('checkCheckout', () => {
@@ -100,7 +117,7 @@ describe('checkCheckout', () => {
     [{ bankName: ' ' }, CHECKOUT_MESSAGES.paymentFields],
     [{ captcha: '' }, CHECKOUT_MESSAGES.captchaRequired],
   ])('%o gives the spec message %s', (change, message) => {
-    expect(checkCheckout(buildValues(change), context)).toEqual({ ok: false, message });
+    expect(checkCheckout(buildValues(change), context)).toMatchObject({ ok: false, message });
   });
 
   it('reports only the first broken rule, in the spec order', () => {
@@ -108,7 +125,7 @@ describe('checkCheckout', () => {
       buildValues({ phone: '12', screenshot: null, captcha: '', universityId: '' }),
       context,
     );
-    expect(result).toEqual({ ok: false, message: CHECKOUT_MESSAGES.phoneFormat });
+    expect(result).toEqual({ ok: false, message: CHECKOUT_MESSAGES.phoneFormat, field: 'phone' });
   });
 
   it('gives the values as the api reads them: trimmed, e-mail in lower case', () => {
@@ -119,15 +136,21 @@ describe('checkCheckout', () => {
 });
 
 describe('checkout processing', () => {
-  it('compresses, uploads, checks the hours, then sends the order with the upload id', async () => {
+  it('checks prices, compresses, uploads, checks the hours, then sends the order with the upload id', async () => {
     const { effects, calls, orders, uploads } = fakeEffects();
     const steps: CheckoutStep[] = [];
     const form = checked();
     const answer = await createCheckoutProcess(effects).run(form, (step) => steps.push(step));
 
     expect(answer).toEqual({ orderId: 'order-1' });
-    expect(calls).toEqual(['compress', 'upload', 'order']);
-    expect(steps).toEqual(['compressing', 'uploading', 'checking-hours', 'placing-order']);
+    expect(calls).toEqual(['prices', 'compress', 'upload', 'order']);
+    expect(steps).toEqual([
+      'checking-prices',
+      'compressing',
+      'uploading',
+      'checking-hours',
+      'placing-order',
+    ]);
     expect(uploads[0]?.type).toBe('image/jpeg');
     expect(orders).toEqual([
       {
@@ -146,6 +169,7 @@ describe('checkout processing', () => {
         bankName: 'HBL',
         screenshot: 'upload-1',
         captcha: 'altcha-payload',
+        grandTotal: 1220,
       },
     ]);
     expect(orders[0]?.cartItems.map((line) => [line.name, line.quantity])).toEqual([
@@ -163,7 +187,7 @@ describe('checkout processing', () => {
       'Sorry, Burger Lab is currently closed. Please order after 10:00 AM.',
     );
     // SPEC §4: the upload comes first, then the open check; the order is never sent.
-    expect(calls).toEqual(['compress', 'upload']);
+    expect(calls).toEqual(['prices', 'compress', 'upload']);
   });
 
   it('refuses a file that is not an image with the spec text, before any upload', async () => {
@@ -177,6 +201,42 @@ describe('checkout processing', () => {
     expect(calls).toEqual([]);
   });
 
+  it('refuses a file named like a picture whose bytes are not one, before any upload', async () => {
+    const { effects, calls } = fakeEffects();
+    const renamed = new File(['not a picture'], 'receipt.png', { type: 'image/png' });
+    const failure = await createCheckoutProcess(effects)
+      .run(checked({ screenshot: renamed }))
+      .catch((error: unknown) => error);
+    expect(formatError(failure).message).toBe(UPLOAD_MESSAGES.notAnImage);
+    expect(calls).toEqual([]);
+  });
+
+  it('says what changed in the bucket before the screenshot step, and shows the new prices', async () => {
+    const cases: Array<[Partial<NewCartLine> | 'gone', string]> = [
+      [
+        { price: 500 },
+        'Prices changed since you filled your bucket: Zinger Burger is now Rs 500.00. Your new total is Rs 1,320.00.',
+      ],
+      ['gone', CART_MESSAGES.itemUnavailable('Zinger Burger')],
+      [{ campusId: 'c2' }, CART_MESSAGES.campusLock],
+    ];
+    for (const [change, message] of cases) {
+      const { effects, calls, repriced } = fakeEffects({
+        bucketItems: async (cart) => {
+          calls.push('prices');
+          const now = itemsNow(cart, change === 'gone' ? {} : change);
+          return change === 'gone' ? now.filter((item) => item.itemId !== 'm1') : now;
+        },
+      });
+      const failure = await createCheckoutProcess(effects)
+        .run(checked())
+        .catch((error: unknown) => error);
+      expect(formatError(failure).message).toBe(message);
+      expect(calls).toEqual(['prices']);
+      expect(repriced).toHaveLength(1);
+    }
+  });
+
   it('shows the upload message when the image cannot be compressed', async () => {
     const { effects, calls } = fakeEffects({
       compress: async () => {
@@ -187,7 +247,7 @@ describe('checkout processing', () => {
       .run(checked())
       .catch((error: unknown) => error);
     expect(formatError(failure).message).toBe(UPLOAD_MESSAGES.uploadFailed);
-    expect(calls).toEqual([]);
+    expect(calls).toEqual(['prices']);
   });
 
   it("shows the server's own message for a refused upload", async () => {
@@ -201,7 +261,7 @@ describe('checkout processing', () => {
       .run(checked())
       .catch((error: unknown) => error);
     expect(formatError(failure).message).toBe(UPLOAD_MESSAGES.tooLarge);
-    expect(calls).toEqual(['compress']);
+    expect(calls).toEqual(['prices', 'compress']);
   });
 
   it('retries with the same idempotency key until an order is placed, then makes a new one', async () => {

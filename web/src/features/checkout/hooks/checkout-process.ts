@@ -1,23 +1,32 @@
-// The checkout's processing (SPEC §4): validate, compress and upload the screenshot, check the
-// restaurants are open on the device clock, then place the order. Plain functions with their
+// The checkout's processing (SPEC §4): validate, check prices and stock, compress and upload the
+// screenshot, check the restaurants are open on the device clock, then place the order. Plain functions with their
 // effects passed in, so the order of the steps and the request shapes are tested without a browser.
 import { AppError } from '@campus/shared/domain/app-error';
+import { bucketCheckMessage } from '@campus/shared/domain/bucket-prices';
+import type { NewCartLine } from '@campus/shared/domain/cart';
 import {
   type CheckoutContext,
   createCheckoutSchema,
   type TCheckoutForm,
   type TCheckoutValues,
 } from '@campus/shared/domain/checkout';
+import type { TCartLine } from '@campus/shared/domain/entities';
 import { ERROR_CATEGORIES } from '@campus/shared/domain/error-catalogue';
 import { findClosedRestaurantMessage } from '@campus/shared/domain/restaurant-hours';
-import { UPLOAD_MESSAGES } from '@campus/shared/domain/uploads';
+import { sniffImageFormat, UPLOAD_MESSAGES } from '@campus/shared/domain/uploads';
 import type { TOrderRequest, TUpload } from '../api/checkout-api';
 
 /** What processing is doing now, for the visible processing state. */
-export type CheckoutStep = 'compressing' | 'uploading' | 'checking-hours' | 'placing-order';
+export type CheckoutStep =
+  | 'checking-prices'
+  | 'compressing'
+  | 'uploading'
+  | 'checking-hours'
+  | 'placing-order';
 
 /** The processing state's text for each step. */
 export const CHECKOUT_STEP_LABELS: Record<CheckoutStep, string> = {
+  'checking-prices': 'Checking prices and stock...',
   compressing: 'Compressing your screenshot...',
   uploading: 'Uploading your screenshot...',
   'checking-hours': 'Checking that the restaurants are open...',
@@ -26,6 +35,10 @@ export const CHECKOUT_STEP_LABELS: Record<CheckoutStep, string> = {
 
 /** The effects processing needs; the screen passes the real ones, tests pass fakes. */
 export interface CheckoutEffects {
+  /** What each bucket item is now (the api's price check); gone items are left out. */
+  bucketItems(cart: readonly TCartLine[]): Promise<NewCartLine[]>;
+  /** Shows the bucket at the prices the check found. */
+  reprice(items: readonly NewCartLine[]): void;
   compress(file: File): Promise<File>;
   upload(file: File): Promise<TUpload>;
   submitOrder(body: TOrderRequest): Promise<{ orderId: string }>;
@@ -35,7 +48,9 @@ export interface CheckoutEffects {
   newKey(): string;
 }
 
-export type CheckoutCheck = { ok: true; form: TCheckoutForm } | { ok: false; message: string };
+export type CheckoutCheck =
+  | { ok: true; form: TCheckoutForm }
+  | { ok: false; message: string; field: string | null };
 
 /**
  * The checkout rules of SPEC §5 in their order, through the shared schema: the first broken
@@ -44,9 +59,11 @@ export type CheckoutCheck = { ok: true; form: TCheckoutForm } | { ok: false; mes
 export function checkCheckout(values: TCheckoutValues, context: CheckoutContext): CheckoutCheck {
   const parsed = createCheckoutSchema(context).safeParse(values);
   if (parsed.success) return { ok: true, form: parsed.data };
+  const issue = parsed.error.issues[0];
   return {
     ok: false,
-    message: parsed.error.issues[0]?.message ?? ERROR_CATEGORIES.VALIDATION.message,
+    message: issue?.message ?? ERROR_CATEGORIES.VALIDATION.message,
+    field: issue?.path.length ? String(issue.path[0]) : null,
   };
 }
 
@@ -72,22 +89,29 @@ export function buildOrderRequest(
     bankName: form.bankName,
     screenshot: uploadId,
     captcha: form.captcha,
+    grandTotal: form.grandTotal,
   };
 }
 
-/** The image helper's rule (SPEC §5 Admin), which the library applies too: a Blob of image type. */
-function screenshotFile(screenshot: unknown): File {
+const notAnImage = () =>
+  new AppError({
+    code: 'not-an-image',
+    status: 400,
+    userMessage: UPLOAD_MESSAGES.notAnImage,
+    fields: { screenshot: UPLOAD_MESSAGES.notAnImage },
+  });
+
+/**
+ * The image helper's rule (SPEC §5 Admin): a Blob of image type; and, as the server will check,
+ * one whose first bytes are an image the server takes (a renamed text file is not).
+ */
+async function screenshotFile(screenshot: unknown): Promise<File> {
   if (!(screenshot instanceof Blob)) {
     throw new AppError({ code: 'not-a-file', status: 400, userMessage: UPLOAD_MESSAGES.notABlob });
   }
-  if (!/^image\//.test(screenshot.type)) {
-    throw new AppError({
-      code: 'not-an-image',
-      status: 400,
-      userMessage: UPLOAD_MESSAGES.notAnImage,
-      fields: { screenshot: UPLOAD_MESSAGES.notAnImage },
-    });
-  }
+  if (!/^image\//.test(screenshot.type)) throw notAnImage();
+  const head = new Uint8Array(await screenshot.slice(0, 16).arrayBuffer());
+  if (!sniffImageFormat(head)) throw notAnImage();
   return screenshot instanceof File
     ? screenshot
     : new File([screenshot], 'screenshot', { type: screenshot.type });
@@ -130,7 +154,14 @@ export function createCheckoutProcess(effects: CheckoutEffects): CheckoutProcess
     },
     async run(form, onStep = () => undefined) {
       key ??= effects.newKey();
-      const file = screenshotFile(form.screenshot);
+      const file = await screenshotFile(form.screenshot);
+      // Prices, stock and campus before any payment step: what changed is said now, not after.
+      onStep('checking-prices');
+      const items = await effects.bucketItems(form.cartItems);
+      effects.reprice(items);
+      const changed = bucketCheckMessage(form.cartItems, items, form);
+      if (changed)
+        throw new AppError({ code: 'bucket-changed', status: 409, userMessage: changed });
       onStep('compressing');
       const small = await compressed(effects, file);
       onStep('uploading');

@@ -1,14 +1,17 @@
+import { AppError } from '@campus/shared/domain/app-error';
 import type { TCheckoutForm } from '@campus/shared/domain/checkout';
 import { formatError } from '@campus/shared/domain/error-catalogue';
 import { useCallback, useRef, useState } from 'react';
+import { useCart } from '@/lib/cart-store';
 import { compressImage } from '@/lib/compress-image';
+import { fetchBucketItems } from '@/lib/use-live-prices';
 import { submitOrder, uploadScreenshot } from '../api/checkout-api';
 import { type CheckoutStep, createCheckoutProcess } from './checkout-process';
 
 /** How one submit ended: the order id, or the message to show and whether the order was sent. */
 export type CheckoutOutcome =
   | { ok: true; orderId: string }
-  | { ok: false; message: string; orderSent: boolean };
+  | { ok: false; message: string; field: string | null; orderSent: boolean };
 
 /** A v4 UUID; randomUUID needs a secure context, getRandomValues does not (plain http on a LAN). */
 function newIdempotencyKey(): string {
@@ -20,13 +23,22 @@ function newIdempotencyKey(): string {
   return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
 }
 
+/** The field a failure is about, when the api or the process named one. */
+function failedField(error: unknown): string | null {
+  const fields = error instanceof AppError ? error.fields : undefined;
+  return fields ? (Object.keys(fields)[0] ?? null) : null;
+}
+
 /**
  * The checkout's processing state (SPEC §4: idle → processing → success or an error message).
  * `process` runs one submit; a second one while the first runs is ignored (it answers null).
  */
 export function useCheckoutProcess() {
+  const { reprice } = useCart();
   const [checkout] = useState(() =>
     createCheckoutProcess({
+      bucketItems: fetchBucketItems,
+      reprice,
       compress: (file) => compressImage(file, 'screenshot'),
       upload: uploadScreenshot,
       submitOrder,
@@ -54,6 +66,7 @@ export function useCheckoutProcess() {
         return {
           ok: false,
           message: formatError(error).message,
+          field: failedField(error),
           orderSent: last.step === 'placing-order',
         };
       } finally {

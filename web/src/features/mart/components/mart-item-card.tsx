@@ -6,6 +6,7 @@ import {
 } from '@campus/shared/domain/cart';
 import type { TMartItem } from '@campus/shared/domain/entities';
 import { formatRs } from '@campus/shared/domain/money';
+import { useRef } from 'react';
 import { primaryButton } from '@/components/ui/button-styles';
 import { ItemImage } from '@/components/ui/item-image';
 import { QuantityStepper } from '@/components/ui/quantity-stepper';
@@ -17,6 +18,7 @@ import { useCart } from '@/lib/cart-store';
  */
 export function MartItemCard({ item }: { item: TMartItem }) {
   const cart = useCart();
+  const added = useRef(false);
   const line = martItemToCartLine(item);
   const quantity = quantityInCart(cart.items, line);
   const inStock = item.stock > 0;
@@ -38,12 +40,17 @@ export function MartItemCard({ item }: { item: TMartItem }) {
               type="button"
               className={`${primaryButton} w-full`}
               aria-label={`Add to Cart: ${item.name}`}
-              onClick={() => cart.add(line)}
+              onClick={() => {
+                added.current = true;
+                cart.add(line);
+              }}
             >
               Add to Cart
             </button>
           ) : (
             <QuantityStepper
+              // The add button the person pressed is gone: the focus goes to plus, not the page top.
+              focusOnMount={added.current}
               itemName={item.name}
               quantity={quantity}
               canDecrement={canDecrement({ quantity })}

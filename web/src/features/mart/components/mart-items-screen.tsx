@@ -1,11 +1,13 @@
+import { martItemToCartLine } from '@campus/shared/domain/cart';
 import { CATALOGUE_MESSAGES } from '@campus/shared/domain/screen-messages';
 import { filterMartItems } from '@campus/shared/domain/search';
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { FloatingCartButton } from '@/components/cart/floating-cart-button';
 import { ListState } from '@/components/ui/list-state';
 import { SearchBox } from '@/components/ui/search-box';
 import { SelectCampusMessage } from '@/components/ui/select-campus-message';
 import { useCampusSelection } from '@/lib/campus-selection';
+import { useRepriceFrom } from '@/lib/cart-store';
 import { useMartItems } from '../api/use-mart-items';
 import { MartItemCard } from './mart-item-card';
 
@@ -14,6 +16,8 @@ export function MartItemsScreen() {
   const { selectedUniversity, selectedCampus } = useCampusSelection();
   const [term, setTerm] = useState('');
   const martItems = useMartItems(selectedCampus?.id ?? null);
+  const asLines = useMemo(() => martItems.data?.map(martItemToCartLine), [martItems.data]);
+  useRepriceFrom(asLines);
 
   if (!selectedCampus) {
     return (

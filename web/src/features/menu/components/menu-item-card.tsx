@@ -7,7 +7,7 @@ import {
 import type { TMenuItem, TRestaurant } from '@campus/shared/domain/entities';
 import { formatRs } from '@campus/shared/domain/money';
 import { closedButtonTooltip } from '@campus/shared/domain/restaurant-hours';
-import { useId } from 'react';
+import { useId, useRef } from 'react';
 import { primaryButton } from '@/components/ui/button-styles';
 import { ItemImage } from '@/components/ui/item-image';
 import { QuantityStepper } from '@/components/ui/quantity-stepper';
@@ -27,6 +27,7 @@ export function MenuItemCard({
   open: boolean;
 }) {
   const cart = useCart();
+  const added = useRef(false);
   const tooltipId = useId();
   const line = menuItemToCartLine(item, restaurant);
   const quantity = quantityInCart(cart.items, line);
@@ -63,12 +64,17 @@ export function MenuItemCard({
               type="button"
               className={`${primaryButton} w-full`}
               aria-label={`+ Add to Bucket: ${item.name}`}
-              onClick={() => cart.add(line)}
+              onClick={() => {
+                added.current = true;
+                cart.add(line);
+              }}
             >
               + Add to Bucket
             </button>
           ) : (
             <QuantityStepper
+              // The add button the person pressed is gone: the focus goes to plus, not the page top.
+              focusOnMount={added.current}
               itemName={item.name}
               quantity={quantity}
               canDecrement={canDecrement({ quantity })}

@@ -1,15 +1,17 @@
-import { formatError } from '@campus/shared/domain/error-catalogue';
-import { isRestaurantOpen, restaurantStatusLabel } from '@campus/shared/domain/restaurant-hours';
+import { menuItemToCartLine } from '@campus/shared/domain/cart';
+import { restaurantStatus } from '@campus/shared/domain/restaurant-hours';
 import { CATALOGUE_MESSAGES } from '@campus/shared/domain/screen-messages';
 import { filterMenuItems } from '@campus/shared/domain/search';
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useParams } from 'react-router-dom';
 import { FloatingCartButton } from '@/components/cart/floating-cart-button';
-import { Alert } from '@/components/ui/alert';
 import { ListState } from '@/components/ui/list-state';
+import { LoadFailure } from '@/components/ui/load-failure';
+import { RestaurantStatusBadge } from '@/components/ui/restaurant-status-badge';
 import { SearchBox } from '@/components/ui/search-box';
 import { StatusMessage } from '@/components/ui/status-message';
 import { useCampusSelection } from '@/lib/campus-selection';
+import { useRepriceFrom } from '@/lib/cart-store';
 import { useNow } from '@/lib/use-now';
 import { useRestaurantMenu } from '../api/use-restaurant-menu';
 import { MenuItemCard } from './menu-item-card';
@@ -21,6 +23,11 @@ export function MenuScreen() {
   const menu = useRestaurantMenu(restaurantId, selectedCampus?.id ?? null);
   const [term, setTerm] = useState('');
   const now = useNow();
+  const asLines = useMemo(
+    () => menu.data?.menuItems.map((item) => menuItemToCartLine(item, menu.data.restaurant)),
+    [menu.data],
+  );
+  useRepriceFrom(asLines);
 
   if (menu.isPending || menu.isError) {
     return (
@@ -29,7 +36,7 @@ export function MenuScreen() {
         {menu.isPending ? (
           <StatusMessage title={CATALOGUE_MESSAGES.menu.loading} busy />
         ) : (
-          <Alert>{formatError(menu.error).message}</Alert>
+          <LoadFailure error={menu.error} onRetry={() => menu.refetch()} />
         )}
         <FloatingCartButton />
       </section>
@@ -37,7 +44,8 @@ export function MenuScreen() {
   }
 
   const { restaurant, menuItems } = menu.data;
-  const open = isRestaurantOpen(restaurant, now);
+  const status = restaurantStatus(restaurant, now);
+  const open = status.state === 'open';
   const shown = filterMenuItems(menuItems, term);
   return (
     <section className="mx-auto max-w-6xl px-4 py-8">
@@ -45,13 +53,7 @@ export function MenuScreen() {
       <p className="mt-2 text-gray-700">
         {restaurant.location} · {restaurant.cuisine}
       </p>
-      <p
-        className={`mt-2 inline-flex rounded-full px-2.5 py-0.5 text-sm font-medium ${
-          open ? 'bg-green-100 text-green-900' : 'bg-red-100 text-red-900'
-        }`}
-      >
-        {restaurantStatusLabel(restaurant, now)}
-      </p>
+      <RestaurantStatusBadge restaurant={restaurant} status={status} />
       <div className="mt-4 mb-6">
         <SearchBox
           label="Search the menu"

@@ -1,11 +1,12 @@
 import type { TRestaurant } from '@campus/shared/domain/entities';
-import { isRestaurantOpen, restaurantStatusLabel } from '@campus/shared/domain/restaurant-hours';
+import { restaurantStatus } from '@campus/shared/domain/restaurant-hours';
 import { Link } from 'react-router-dom';
 import { primaryButton } from '@/components/ui/button-styles';
+import { RestaurantStatusBadge } from '@/components/ui/restaurant-status-badge';
 
 /** One restaurant: name, location, cuisine, open/closed badge (device clock) and 'View Menu'. */
 export function RestaurantCard({ restaurant, now }: { restaurant: TRestaurant; now: Date }) {
-  const open = isRestaurantOpen(restaurant, now);
+  const status = restaurantStatus(restaurant, now);
   return (
     <article className="flex w-full flex-col rounded-lg border border-gray-200 bg-white p-4 shadow-sm">
       <h2 className="text-lg font-semibold">{restaurant.name}</h2>
@@ -19,13 +20,7 @@ export function RestaurantCard({ restaurant, now }: { restaurant: TRestaurant; n
           <dd>{restaurant.cuisine}</dd>
         </div>
       </dl>
-      <p
-        className={`mt-3 inline-flex w-fit rounded-full px-2.5 py-0.5 text-sm font-medium ${
-          open ? 'bg-green-100 text-green-900' : 'bg-red-100 text-red-900'
-        }`}
-      >
-        {restaurantStatusLabel(restaurant, now)}
-      </p>
+      <RestaurantStatusBadge restaurant={restaurant} status={status} />
       <Link
         to={`/menu/${encodeURIComponent(restaurant.id)}`}
         aria-label={`View Menu: ${restaurant.name}`}

@@ -12,6 +12,7 @@ import { TextField } from '@/components/forms/form-field';
 import { useFormFailure } from '@/components/forms/use-form-failure';
 import { Alert } from '@/components/ui/alert';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
+import { LoadFailure } from '@/components/ui/load-failure';
 import {
   createDomain,
   deleteDomain,
@@ -30,7 +31,6 @@ import {
   RowActions,
   UniversitySelect,
 } from '@/features/admin/components/admin-controls';
-import { LoadFailure } from './load-failure';
 
 const card = 'space-y-4 rounded-lg border border-gray-200 bg-white p-4 shadow-sm sm:p-6';
 

@@ -1,9 +1,9 @@
 import { ROLE_LABELS, ROLES } from '@campus/shared/domain/roles';
 import { Link } from 'react-router-dom';
 import { secondaryButton } from '@/components/ui/button-styles';
+import { LoadFailure } from '@/components/ui/load-failure';
 import { StatusMessage } from '@/components/ui/status-message';
 import { useAdminOverview } from '@/features/admin/api/admin-api';
-import { LoadFailure } from './load-failure';
 
 const COUNTS = [
   { key: 'universities', label: 'Universities' },

@@ -22,6 +22,7 @@ import { TextField } from '@/components/forms/form-field';
 import { useFormFailure } from '@/components/forms/use-form-failure';
 import { Alert } from '@/components/ui/alert';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
+import { LoadFailure } from '@/components/ui/load-failure';
 import { StatusMessage } from '@/components/ui/status-message';
 import { SuccessNotice } from '@/components/ui/success-notice';
 import {
@@ -41,7 +42,6 @@ import {
   rowButton,
   UniversitySelect,
 } from '@/features/admin/components/admin-controls';
-import { LoadFailure } from './load-failure';
 
 const card = 'space-y-4 rounded-lg border border-gray-200 bg-white p-4 shadow-sm sm:p-6';
 

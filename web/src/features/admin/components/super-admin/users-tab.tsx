@@ -22,6 +22,7 @@ import { SubmitButton } from '@/components/forms/submit-button';
 import { useFormFailure } from '@/components/forms/use-form-failure';
 import { Alert } from '@/components/ui/alert';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
+import { LoadFailure } from '@/components/ui/load-failure';
 import { SuccessNotice } from '@/components/ui/success-notice';
 import {
   changeUserRole,
@@ -44,7 +45,6 @@ import {
   UniversitySelect,
 } from '@/features/admin/components/admin-controls';
 import { useAuth } from '@/lib/auth';
-import { LoadFailure } from './load-failure';
 
 const card = 'space-y-4 rounded-lg border border-gray-200 bg-white p-4 shadow-sm sm:p-6';
 const roleSelect =

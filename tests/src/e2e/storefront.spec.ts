@@ -529,22 +529,26 @@ test.describe('signed-in bucket', () => {
     await expect(page.getByText('Your bucket is empty.')).toBeVisible();
   });
 
-  test('a student may only add items of their own campus', async ({ page }) => {
+  test('a student may only add items of their own campus, told in the app’s own dialog', async ({
+    page,
+  }) => {
     await chooseCampus(page, UNIVERSITY, 'Islamabad Campus');
     await page.goto('/mart-items');
-    const alerts: string[] = [];
-    page.once('dialog', async (dialog) => {
-      alerts.push(dialog.message());
-      await dialog.accept();
+    const nativeDialogs: string[] = [];
+    page.on('dialog', async (dialog) => {
+      nativeDialogs.push(dialog.message());
+      await dialog.dismiss();
     });
     await card(page, 'Energy Drink')
       .getByRole('button', { name: /Add to Cart/ })
       .click();
-    await expect
-      .poll(() => alerts)
-      .toEqual([
-        'You can only order from your own campus. Please select items from your campus only.',
-      ]);
+    const notice = page.getByRole('dialog', { name: 'Notice' });
+    await expect(notice).toContainText(
+      'You can only order from your own campus. Please select items from your campus only.',
+    );
+    await notice.getByRole('button', { name: 'OK' }).click();
+    await expect(notice).toBeHidden();
+    expect(nativeDialogs).toEqual([]);
     await expect(
       card(page, 'Energy Drink').getByRole('button', { name: /Add to Cart/ }),
     ).toBeVisible();

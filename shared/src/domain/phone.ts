@@ -9,7 +9,11 @@ export const PHONE_PATTERN = /^03\d{2}-\d{7}$/;
  * after the fourth digit once a fifth is typed (so deleting back past the hyphen still works).
  */
 export function normalisePhoneInput(raw: string): string {
-  const digits = raw.replace(/\D/g, '').slice(0, PHONE_MAX_DIGITS);
+  // The international form of a mobile number (+92 300 …, 0092 300 …) is the local 0300 ….
+  const digits = raw
+    .replace(/\D/g, '')
+    .replace(/^(0092|92)(?=3)/, '0')
+    .slice(0, PHONE_MAX_DIGITS);
   return digits.length > 4 ? `${digits.slice(0, 4)}-${digits.slice(4)}` : digits;
 }
 

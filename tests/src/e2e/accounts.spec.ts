@@ -24,7 +24,7 @@ test('a student signs up, verifies the e-mailed link, lands on /home, and resets
   page,
   browser,
 }) => {
-  test.setTimeout(60_000);
+  test.setTimeout(90_000);
   const email = `new.student.${Date.now()}@lhr.northfield.edu.pk`;
   await page.goto('/signup');
   await page.getByLabel('First Name').fill('Hina');

@@ -366,9 +366,17 @@ for (const width of [390, 1280]) {
       await card(page, 'Mineral Water 1.5L')
         .getByRole('button', { name: /Add to Cart/ })
         .click();
-      for (const path of ['/', '/restaurants', '/mart-items', '/cart', '/checkout']) {
+      const pages = {
+        '/': 'Home',
+        '/restaurants': 'Restaurants',
+        '/mart-items': 'Mart Items',
+        '/cart': 'Cart',
+        '/checkout': 'Checkout',
+      };
+      for (const [path, title] of Object.entries(pages)) {
         await page.goto(path);
         await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+        await expect(page).toHaveTitle(`${title} · CampusBucket`);
         await expectNoSevereViolations(page, `${path}: `);
       }
       await page.goto('/restaurants');

@@ -9,6 +9,7 @@ import { AccountNav, AdminNavLinks } from '@/features/auth/components/account-na
 import { CampusSelector } from '@/features/campus-selector/components/campus-selector';
 import { CATALOGUE_QUERY_KEY, CampusSelectionProvider } from '@/lib/campus-selection';
 import { CartProvider } from '@/lib/cart-store';
+import { usePageTitle } from './page-title';
 
 const NAV = [
   { to: '/', label: 'Home', end: true },
@@ -132,6 +133,7 @@ function PageErrorBoundary({ children }: { children: ReactNode }) {
 
 /** The frame of every screen: navigation, the page, the floating chat link. */
 export function Layout() {
+  usePageTitle();
   return (
     <CampusSelectionProvider>
       <CartProvider>

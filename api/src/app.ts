@@ -1,7 +1,9 @@
 import { AppError } from '@campus/shared/domain/app-error';
 import type { TPayTo } from '@campus/shared/domain/checkout';
 import { ERROR_CATEGORIES, toApiErrorResponse } from '@campus/shared/domain/error-catalogue';
+import { TEXT_MESSAGES } from '@campus/shared/domain/text';
 import type { CatalogueCache } from '@campus/shared/server/catalogue/cache';
+import { isTextRefused } from '@campus/shared/server/db/errors';
 import type { Producer } from '@campus/shared/server/queue';
 import type { SheetStore } from '@campus/shared/server/sheets/sheet-store';
 import { Hono } from 'hono';
@@ -12,6 +14,7 @@ import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import type { Logger } from 'pino';
 import type { AppEnv } from './app-env';
 import type { AccountServices } from './auth/services';
+import { plainTextParams } from './middleware/plain-text-params';
 import { requestLog } from './middleware/request-log';
 import { sameOrigin } from './middleware/same-origin';
 import { accountRoutes } from './routes/account';
@@ -62,6 +65,7 @@ export function createApp(deps: AppDeps) {
   const app = new Hono<AppEnv>();
   app.use(requestId());
   app.use(requestLog(deps.log));
+  app.use(plainTextParams());
   app.use(
     secureHeaders({
       // Only our own code runs: scripts and workers from this origin (the captcha solves in blob
@@ -188,7 +192,18 @@ export function createApp(deps: AppDeps) {
   app.route('/', webRoutes(deps.webDistDir));
 
   app.onError((error, c) => {
-    if (!(error instanceof AppError)) c.get('log').error({ err: error }, 'unhandled error');
+    if (isTextRefused(error)) {
+      // A value no schema checked reached the database: still the person's input, not our fault.
+      c.get('log').warn({ err: error }, 'text refused by the database');
+      error = new AppError({
+        code: 'invalid-argument',
+        status: 400,
+        userMessage: TEXT_MESSAGES.forbiddenCharacters,
+        cause: error,
+      });
+    } else if (!(error instanceof AppError)) {
+      c.get('log').error({ err: error }, 'unhandled error');
+    }
     const { status, body } = toApiErrorResponse(error);
     return c.json(body, status as ContentfulStatusCode);
   });

@@ -1,11 +1,11 @@
 import { z } from 'zod';
 import { ADMIN_FORM_MESSAGES } from './admin-forms';
+import { zText } from './form-validation';
+import { TEXT_LIMITS, TEXT_MESSAGES, textProblem } from './text';
 
 // The bodies of the own-backend sheet calls (SPEC §7): the admin screens send them, the api
 // validates them.
 
-// Campus names are short; the cap only keeps absurd bodies out of the job queue and the logs.
-const MAX_NAME_LENGTH = 200;
 // What the operators' manual append accepts (SPEC §7 sends one row; a few more are handy).
 const MAX_APPEND_ROWS = 100;
 const MAX_APPEND_CELLS = 30;
@@ -14,18 +14,17 @@ const MAX_CELL_LENGTH = 50_000;
 
 /** Messages of the operators' sheet requests. */
 export const SHEET_REQUEST_MESSAGES = {
-  nameTooLong: `Names must be at most ${MAX_NAME_LENGTH} characters.`,
   rows: `Send between 1 and ${MAX_APPEND_ROWS} rows in values.`,
   cells: `A row holds at most ${MAX_APPEND_CELLS} cells.`,
   cell: `A cell is text of at most ${MAX_CELL_LENGTH} characters or a number.`,
 } as const;
 
+// The names the admin forms accept (the shared text rule), and given: anything but text is none.
 const zName = (required: string) =>
-  z
-    .string(required)
-    .trim()
-    .min(1, required)
-    .max(MAX_NAME_LENGTH, SHEET_REQUEST_MESSAGES.nameTooLong);
+  z.preprocess(
+    (name) => (typeof name === 'string' ? name : ''),
+    zText({ max: TEXT_LIMITS.name }).refine((name) => name !== '', required),
+  );
 
 /** POST /create and DELETE /delete: the campus whose tab is meant (SPEC §7). */
 export const ZSheetTabRequest = z.object({
@@ -34,8 +33,18 @@ export const ZSheetTabRequest = z.object({
 });
 export type TSheetTabRequest = z.infer<typeof ZSheetTabRequest>;
 
+// A cell may hold line breaks (cart items are one line per item) but no other control character.
 const zCell = z.union(
-  [z.string().max(MAX_CELL_LENGTH, SHEET_REQUEST_MESSAGES.cell), z.number()],
+  [
+    z
+      .string()
+      .max(MAX_CELL_LENGTH, SHEET_REQUEST_MESSAGES.cell)
+      .refine(
+        (cell) => textProblem(cell, { max: MAX_CELL_LENGTH, multiline: true }) === null,
+        TEXT_MESSAGES.forbiddenCharacters,
+      ),
+    z.number(),
+  ],
   SHEET_REQUEST_MESSAGES.cell,
 );
 

@@ -9,6 +9,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import type { Logger } from 'pino';
+import { claimDatabaseDir } from './exclusive-open';
 import * as schema from './schema';
 
 /** The one database type business code sees, whichever engine is underneath. */
@@ -64,15 +65,28 @@ async function openPostgres(url: string, poolSize: number, log: Logger): Promise
 
 async function openPglite(dir: string | undefined): Promise<Database> {
   if (dir) mkdirSync(dir, { recursive: true });
-  const client = dir ? new PGlite(dir) : new PGlite();
-  const db = drizzlePglite({ client, schema });
-  await migratePglite(db, { migrationsFolder });
-  return {
-    db,
-    engine: 'pglite',
-    ping: async () => {
-      await db.execute(sql`select 1`);
-    },
-    close: () => client.close(),
-  };
+  // A second process on the same folder is refused here, whatever the data folder lock said.
+  const unclaim = dir ? await claimDatabaseDir(dir) : async () => {};
+  try {
+    const client = dir ? new PGlite(dir) : new PGlite();
+    const db = drizzlePglite({ client, schema });
+    await migratePglite(db, { migrationsFolder });
+    return {
+      db,
+      engine: 'pglite',
+      ping: async () => {
+        await db.execute(sql`select 1`);
+      },
+      close: async () => {
+        try {
+          await client.close();
+        } finally {
+          await unclaim();
+        }
+      },
+    };
+  } catch (error) {
+    await unclaim();
+    throw error;
+  }
 }

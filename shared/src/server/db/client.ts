@@ -9,6 +9,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import type { Logger } from 'pino';
+import { openDurablePglite } from './durable-pglite';
 import { claimDatabaseDir } from './exclusive-open';
 import * as schema from './schema';
 
@@ -29,13 +30,15 @@ const MIGRATION_LOCK_KEY = 727_001;
 
 export type DatabaseLocation =
   | { kind: 'postgres'; url: string; poolSize?: number }
-  | { kind: 'pglite'; dir: string }
+  /** `durable: false` is PGlite's own setting (fsync off), kept for the bench's comparison only. */
+  | { kind: 'pglite'; dir: string; durable?: boolean }
   | { kind: 'pglite-memory' };
 
 /** Opens the database and brings its schema up to date before anyone uses it. */
 export async function openDatabase(location: DatabaseLocation, log: Logger): Promise<Database> {
   if (location.kind === 'postgres') return openPostgres(location.url, location.poolSize ?? 10, log);
-  return openPglite(location.kind === 'pglite' ? location.dir : undefined);
+  if (location.kind === 'pglite') return openPglite(location.dir, location.durable ?? true);
+  return openPglite(undefined, false);
 }
 
 async function openPostgres(url: string, poolSize: number, log: Logger): Promise<Database> {
@@ -63,12 +66,13 @@ async function openPostgres(url: string, poolSize: number, log: Logger): Promise
   };
 }
 
-async function openPglite(dir: string | undefined): Promise<Database> {
+async function openPglite(dir: string | undefined, durable: boolean): Promise<Database> {
   if (dir) mkdirSync(dir, { recursive: true });
   // A second process on the same folder is refused here, whatever the data folder lock said.
   const unclaim = dir ? await claimDatabaseDir(dir) : async () => {};
   try {
-    const client = dir ? new PGlite(dir) : new PGlite();
+    // On disk, durable at commit (durable-pglite.ts); in memory (tests), nothing to make durable.
+    const client = !dir ? new PGlite() : durable ? openDurablePglite(dir).client : new PGlite(dir);
     const db = drizzlePglite({ client, schema });
     await migratePglite(db, { migrationsFolder });
     return {

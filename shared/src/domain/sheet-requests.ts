@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ADMIN_FORM_MESSAGES } from './admin-forms';
 import { zText } from './form-validation';
+import { SHEET_MAX_CELL_LENGTH } from './order';
 import { TEXT_LIMITS, TEXT_MESSAGES, textProblem } from './text';
 
 // The bodies of the own-backend sheet calls (SPEC §7): the admin screens send them, the api
@@ -9,8 +10,7 @@ import { TEXT_LIMITS, TEXT_MESSAGES, textProblem } from './text';
 // What the operators' manual append accepts (SPEC §7 sends one row; a few more are handy).
 const MAX_APPEND_ROWS = 100;
 const MAX_APPEND_CELLS = 30;
-// Google Sheets holds at most 50,000 characters in a cell.
-const MAX_CELL_LENGTH = 50_000;
+const MAX_CELL_LENGTH = SHEET_MAX_CELL_LENGTH;
 
 /** Messages of the operators' sheet requests. */
 export const SHEET_REQUEST_MESSAGES = {
@@ -61,3 +61,17 @@ export const ZAppendRowsRequest = z.object({
     .max(MAX_APPEND_ROWS, SHEET_REQUEST_MESSAGES.rows),
 });
 export type TAppendRowsRequest = z.infer<typeof ZAppendRowsRequest>;
+
+/** An order whose sheet row was set aside because the spreadsheet refused what it holds. */
+export type TSetAsideRow = { orderId: string; placedAt: string; reason: string };
+
+/** GET /api/sheets/tabs/:name/set-aside: the tab's set-aside rows, oldest first. */
+export type TSetAsideRowsResponse = { ok: true; rows: TSetAsideRow[] };
+
+/** What the order panel says about set-aside rows. */
+export const SET_ASIDE_MESSAGES = {
+  heading: (count: number) =>
+    `${count} order${count === 1 ? '' : 's'} could not be written to the sheet`,
+  explanation:
+    'The spreadsheet refused what these orders hold; the other orders of this tab are written as usual. Once an order is fixed, a super admin retries its sheet job at /ops/queues and its row is written.',
+} as const;

@@ -72,6 +72,7 @@ export async function startApi(options: {
     ...options.adapters,
     health: {
       database: () => options.database.ping(),
+      databaseWrite: () => options.database.probeWrite(),
       redis: async () => {
         await options.redis.ping();
       },

@@ -92,6 +92,7 @@ export function createTestApp(options: TestAppOptions) {
     payToDefault: TEST_PAY_TO,
     health: {
       database: () => options.database.ping(),
+      databaseWrite: () => options.database.probeWrite(),
       redis: async () => {
         await options.redis.ping();
       },

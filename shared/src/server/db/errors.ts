@@ -21,3 +21,16 @@ export function isTextRefused(error: unknown): boolean {
   }
   return false;
 }
+
+/**
+ * Whether an error is the disk refusing a write: PostgreSQL's disk_full (53100, "could not extend
+ * file ... No space left on device") or the file system's ENOSPC.
+ */
+export function isDiskFull(error: unknown): boolean {
+  for (let e: unknown = error; e instanceof Error; e = e.cause) {
+    const code = (e as { code?: unknown }).code;
+    if (code === '53100' || code === 'ENOSPC') return true;
+    if (/No space left on device/i.test(e.message)) return true;
+  }
+  return false;
+}

@@ -13,4 +13,6 @@ COPY . .
 RUN npm run build:web && mkdir -p /data && chown node:node /data
 USER node
 EXPOSE 3000
+# The process that handles SIGTERM (closes the server, the queues and the database) runs as PID 1
+# itself: no npm or shell in between to swallow the signal. docker-compose.yml does the same.
 CMD ["node", "--import", "tsx", "api/src/main.ts"]

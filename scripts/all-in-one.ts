@@ -46,9 +46,13 @@ async function resolveRedisUrl(): Promise<string> {
 }
 
 try {
-  const releaseDataDir = lockDataDir(config.DATA_DIR);
-  lifecycle.add('data folder lock', async () => releaseDataDir());
-  const redisUrl = await resolveRedisUrl();
+  const releaseDataDir = await lockDataDir(config.DATA_DIR, (error) => {
+    // Only after this process stalled for longer than the stale time; the database's own claim
+    // (held while this process lives) still keeps a second process out.
+    log.warn({ err: error }, 'the data folder lock was taken over while this process was busy');
+  });
+  lifecycle.add('data folder lock', releaseDataDir);
+  // The database before the private redis-server: its claim on the folder is the second guard.
   const database = await openDatabase(
     config.DATABASE_URL
       ? { kind: 'postgres', url: config.DATABASE_URL }
@@ -56,6 +60,7 @@ try {
     log,
   );
   lifecycle.add('database', database.close);
+  const redisUrl = await resolveRedisUrl();
   const seed = seedDemo ? await seedDemoData(database.db, hashPassword) : { seeded: false };
 
   const producerRedis = await openCheckedRedis(redisUrl, 'producer', log);

@@ -54,13 +54,23 @@ function ensureWebBuilt() {
   must('npm', ['run', 'build', '-w', '@campus/web'], 'Building the web app');
 }
 
-// Runs a long-lived child and mirrors its exit; Ctrl-C reaches it through the process group.
+// Runs a long-lived child and mirrors its exit. SIGTERM and SIGINT sent to this process alone
+// (`kill <pid of npm start>`: npm forwards them here, the package.json scripts `exec` so that no
+// shell stands in between) are passed on, and this process waits until the child has closed
+// everything and exited, so the port and the data folder are free once it is gone. Ctrl-C reaches
+// the child through the process group as well; it counts a repeat within a second as one.
 function handOver(file, args) {
   const child = spawn(file, args, { cwd: root, stdio: 'inherit' });
+  let exited = false;
   for (const signal of ['SIGINT', 'SIGTERM']) {
-    process.on(signal, () => child.kill(signal));
+    process.on(signal, () => {
+      if (!exited) child.kill(signal);
+    });
   }
-  child.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));
+  child.on('exit', (code, signal) => {
+    exited = true;
+    process.exit(code ?? (signal ? 1 : 0));
+  });
 }
 
 const tsx = ['--import', 'tsx'];

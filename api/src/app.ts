@@ -1,7 +1,13 @@
 import { AppError } from '@campus/shared/domain/app-error';
 import type { TPayTo } from '@campus/shared/domain/checkout';
-import { ERROR_CATEGORIES, toApiErrorResponse } from '@campus/shared/domain/error-catalogue';
+import {
+  CODE_MESSAGES,
+  ERROR_CATEGORIES,
+  toApiErrorResponse,
+} from '@campus/shared/domain/error-catalogue';
+import { TEXT_MESSAGES } from '@campus/shared/domain/text';
 import type { CatalogueCache } from '@campus/shared/server/catalogue/cache';
+import { isDiskFull, isTextRefused } from '@campus/shared/server/db/errors';
 import type { Producer } from '@campus/shared/server/queue';
 import type { SheetStore } from '@campus/shared/server/sheets/sheet-store';
 import { Hono } from 'hono';
@@ -12,6 +18,7 @@ import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import type { Logger } from 'pino';
 import type { AppEnv } from './app-env';
 import type { AccountServices } from './auth/services';
+import { plainTextParams } from './middleware/plain-text-params';
 import { requestLog } from './middleware/request-log';
 import { sameOrigin } from './middleware/same-origin';
 import { accountRoutes } from './routes/account';
@@ -24,7 +31,7 @@ import { universityRoutes } from './routes/admin/universities';
 import { userRoutes } from './routes/admin/users';
 import { bucketRoutes } from './routes/bucket';
 import { catalogueRoutes } from './routes/catalogue';
-import { type HealthChecks, healthRoutes } from './routes/health';
+import { type HealthChecks, healthRoutes, WriteWatch } from './routes/health';
 import { mailRoutes } from './routes/mail';
 import { checkoutRoutes, submitOrderRoutes } from './routes/orders';
 import { publicConfigRoutes } from './routes/public-config';
@@ -63,6 +70,7 @@ export function createApp(deps: AppDeps) {
   const app = new Hono<AppEnv>();
   app.use(requestId());
   app.use(requestLog(deps.log));
+  app.use(plainTextParams());
   app.use(
     secureHeaders({
       // Only our own code runs: scripts and workers from this origin (the captcha solves in blob
@@ -149,7 +157,8 @@ export function createApp(deps: AppDeps) {
   );
   app.use(`${QUEUES_DASHBOARD_PATH}/*`, sameOrigin(deps.publicUrl));
 
-  app.route('/', healthRoutes(deps.health));
+  const writes = new WriteWatch();
+  app.route('/', healthRoutes(deps.health, writes));
   app.route('/api/catalogue', catalogueRoutes(deps.catalogue));
   app.route('/', publicConfigRoutes({ whatsappNumber: deps.whatsappNumber ?? null }));
   app.route('/api/account', accountRoutes());
@@ -190,7 +199,28 @@ export function createApp(deps: AppDeps) {
   app.route('/', webRoutes(deps.webDistDir));
 
   app.onError((error, c) => {
-    if (!(error instanceof AppError)) c.get('log').error({ err: error }, 'unhandled error');
+    if (isDiskFull(error)) {
+      // Nothing was committed; the person may try again once an operator freed space.
+      c.get('log').error({ err: error }, 'the database disk is full');
+      writes.diskFull(error instanceof Error ? error.message : String(error));
+      error = new AppError({
+        code: 'unavailable',
+        status: 503,
+        userMessage: CODE_MESSAGES.unavailable,
+        cause: error,
+      });
+    } else if (isTextRefused(error)) {
+      // A value no schema checked reached the database: still the person's input, not our fault.
+      c.get('log').warn({ err: error }, 'text refused by the database');
+      error = new AppError({
+        code: 'invalid-argument',
+        status: 400,
+        userMessage: TEXT_MESSAGES.forbiddenCharacters,
+        cause: error,
+      });
+    } else if (!(error instanceof AppError)) {
+      c.get('log').error({ err: error }, 'unhandled error');
+    }
     const { status, body } = toApiErrorResponse(error);
     return c.json(body, status as ContentfulStatusCode);
   });

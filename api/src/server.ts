@@ -1,4 +1,3 @@
-import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { CatalogueCache } from '@campus/shared/server/catalogue/cache';
 import { databaseCatalogueSource } from '@campus/shared/server/catalogue/queries';
@@ -6,12 +5,12 @@ import { startCatalogueSync } from '@campus/shared/server/catalogue/sync';
 import type { Database } from '@campus/shared/server/db/client';
 import type { Mailer } from '@campus/shared/server/mail/mailer';
 import type { Producer } from '@campus/shared/server/queue';
-import { serve } from '@hono/node-server';
 import type { Redis } from 'ioredis';
 import type { Logger } from 'pino';
 import type { ApiAdapters } from './adapters';
 import { createApp } from './app';
 import { createAccountServices } from './auth/services';
+import { serveHttp } from './http/serve';
 
 // How long requests under way may take to finish once the server is told to stop.
 const SHUTDOWN_GRACE_MS = 10_000;
@@ -73,12 +72,13 @@ export async function startApi(options: {
     ...options.adapters,
     health: {
       database: () => options.database.ping(),
+      databaseWrite: () => options.database.probeWrite(),
       redis: async () => {
         await options.redis.ping();
       },
     },
   });
-  const server = serve({ fetch: app.fetch, hostname: options.host, port: options.port }) as Server;
+  const server = serveHttp({ fetch: app.fetch, hostname: options.host, port: options.port });
   // Once stopping, every answer closes its connection: keep-alive clients reconnect to another
   // replica instead of holding this one open.
   let stopping = false;

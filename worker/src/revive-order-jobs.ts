@@ -1,7 +1,7 @@
 import { orders } from '@campus/shared/server/db/schema';
 import { JOBS, orderJobs } from '@campus/shared/server/jobs';
 import type { Producer } from '@campus/shared/server/queue';
-import { and, asc, eq, gt, isNull, lt, or } from 'drizzle-orm';
+import { and, asc, eq, gt, isNull, lt, or, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { WorkerDeps } from './processor';
 
@@ -23,20 +23,30 @@ type OrderJobName = ReturnType<typeof orderJobs>[number]['jobName'];
  */
 const UPKEEP = {
   'append-order-row': {
+    // A row set aside for its content is an operator's to fix and retry; reviving it would only
+    // be refused again.
     done: orders.sheetAppendedAt,
+    waiting: isNull(orders.sheetSetAsideAt),
     retryFailed: true,
     withinMs: null,
     everyOrder: false,
   },
   'notify-order': {
     done: orders.adminsNotifiedAt,
+    waiting: undefined,
     retryFailed: false,
     withinMs: MAIL_WINDOW_MS,
     everyOrder: true,
   },
 } as const satisfies Record<
   OrderJobName,
-  { done: AnyPgColumn; retryFailed: boolean; withinMs: number | null; everyOrder: boolean }
+  {
+    done: AnyPgColumn;
+    waiting: SQL | undefined;
+    retryFailed: boolean;
+    withinMs: number | null;
+    everyOrder: boolean;
+  }
 >;
 
 /**
@@ -66,6 +76,7 @@ export async function reviveStaleOrderJobs(
         .where(
           and(
             isNull(rule.done),
+            rule.waiting,
             lt(orders.placedAt, placedBefore),
             rule.withinMs === null
               ? undefined

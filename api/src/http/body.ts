@@ -1,5 +1,6 @@
 import { AppError } from '@campus/shared/domain/app-error';
 import { ERROR_CATEGORIES } from '@campus/shared/domain/error-catalogue';
+import { isIdText, TEXT_MESSAGES } from '@campus/shared/domain/text';
 import type { Context } from 'hono';
 import { z } from 'zod';
 
@@ -37,4 +38,11 @@ export function invalidField(field: string, message: string): AppError {
     userMessage: message,
     fields: { [field]: message },
   });
+}
+
+/** A query value that names a record: '' when absent, a 400 when not of the server's id format. */
+export function idQuery(c: Context, name: string): string {
+  const value = c.req.query(name) ?? '';
+  if (value !== '' && !isIdText(value)) throw invalidField(name, TEXT_MESSAGES.invalidId);
+  return value;
 }

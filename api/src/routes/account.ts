@@ -8,6 +8,7 @@ import {
 } from '@campus/shared/domain/auth-forms';
 import { CODE_MESSAGES } from '@campus/shared/domain/error-catalogue';
 import { signInOutcome } from '@campus/shared/domain/roles';
+import { isIdText } from '@campus/shared/domain/text';
 import { campuses, universities, users } from '@campus/shared/server/db/schema';
 import { APIError } from 'better-auth/api';
 import { and, eq, sql } from 'drizzle-orm';
@@ -17,7 +18,7 @@ import { campusAllowedDomains } from '../auth/allowed-domains';
 import { toProfile } from '../auth/auth';
 import { currentUser } from '../auth/guards';
 import type { Limit } from '../auth/rate-limit';
-import { invalidField, jsonBody, parseWith } from '../http/body';
+import { idQuery, invalidField, jsonBody, parseWith } from '../http/body';
 import { clientIp } from '../http/client-ip';
 import { needsRedis } from '../http/needs-redis';
 import { requireCaptcha } from '../http/require-captcha';
@@ -120,14 +121,17 @@ export function accountRoutes() {
       return c.json(await c.get('accounts').captcha.challenge());
     })
     .get('/allowed-domains', async (c) => {
-      const rows = await campusAllowedDomains(c.get('accounts').db, c.req.query('campusId') ?? '');
+      const rows = await campusAllowedDomains(c.get('accounts').db, idQuery(c, 'campusId'));
       return c.json({ ok: true, domains: rows.map((row) => row.domain) });
     })
     .post('/sign-up', async (c) => {
       const { db, auth } = c.get('accounts');
       const body = await jsonBody(c);
       const campusId = String((body as { campusId?: unknown } | null)?.campusId ?? '');
-      const domains = await campusAllowedDomains(c.get('accounts').db, campusId);
+      // A campus id of no valid form has no domains; the form's rule then refuses it.
+      const domains = isIdText(campusId)
+        ? await campusAllowedDomains(c.get('accounts').db, campusId)
+        : [];
       const values = parseWith(createSignupSchema({ allowedDomains: domains }), body);
       await requireCaptcha(c, values.captcha, AUTH_MESSAGES.captchaRequired);
       await consumeAttempt(c, 'signUp', values.email);

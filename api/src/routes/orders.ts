@@ -9,6 +9,7 @@ import {
 import { CODE_MESSAGES, ERROR_CATEGORIES } from '@campus/shared/domain/error-catalogue';
 import { zText } from '@campus/shared/domain/form-validation';
 import { isSuperAdmin } from '@campus/shared/domain/roles';
+import { isIdText, TEXT_LIMITS, TEXT_MESSAGES } from '@campus/shared/domain/text';
 import type { CatalogueCache } from '@campus/shared/server/catalogue/cache';
 import type { Db } from '@campus/shared/server/db/client';
 import { campuses, orders } from '@campus/shared/server/db/schema';
@@ -21,7 +22,7 @@ import { z } from 'zod';
 import type { AppEnv } from '../app-env';
 import { campusAllowedDomains } from '../auth/allowed-domains';
 import { signedInUser } from '../auth/guards';
-import { invalidField, jsonBody, parseWith } from '../http/body';
+import { idQuery, invalidField, jsonBody, parseWith } from '../http/body';
 import { needsRedis, withinPersonLimit } from '../http/needs-redis';
 import { findOrderByIdempotencyKey, placeOrder } from '../orders/place-order';
 
@@ -35,8 +36,11 @@ export interface OrderRouteDeps {
 // A student places a few orders a day; this only stops a script from filling the sheet.
 const ORDER_LIMIT = { max: 20, windowSeconds: 10 * 60 };
 
-// Presence is the checkout rules' business (in the spec's order); this only bounds the value.
-const ZScreenshotId = zText().pipe(z.string().max(100, CHECKOUT_MESSAGES.paymentFields));
+// Presence is the checkout rules' business (in the spec's order); this only checks its format.
+const ZScreenshotId = zText({ max: TEXT_LIMITS.param }).refine(
+  (id) => id === '' || isIdText(id),
+  CHECKOUT_MESSAGES.paymentFields,
+);
 
 /** The domains checkout allows: those of the signed-in person's own campus (DESIGN §7). */
 async function checkoutDomains(db: Db, campusId: string | null): Promise<string[]> {
@@ -73,7 +77,7 @@ export function checkoutRoutes(deps: OrderRouteDeps) {
     })
     .get('/checkout/context', async (c) => {
       const user = await signedInUser(c);
-      const campusId = c.req.query('campusId') ?? '';
+      const campusId = idQuery(c, 'campusId');
       const [campus] = await deps.db
         .select({
           accountTitle: campuses.payToAccountTitle,
@@ -159,7 +163,9 @@ export function submitOrderRoutes(deps: Pick<OrderRouteDeps, 'db' | 'producer'>)
   return new Hono<AppEnv>().post('/submit-order', async (c) => {
     const user = await signedInUser(c);
     const { orderId } = parseWith(
-      z.object({ orderId: z.string().trim().min(1) }),
+      z.object({
+        orderId: z.string(TEXT_MESSAGES.invalidId).trim().refine(isIdText, TEXT_MESSAGES.invalidId),
+      }),
       await jsonBody(c),
     );
     const ownOnly = isSuperAdmin(user) ? undefined : eq(orders.userId, user.uid);

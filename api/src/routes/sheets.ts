@@ -8,6 +8,7 @@ import {
 } from '@campus/shared/domain/error-catalogue';
 import { isCampusAdmin, isSuperAdmin, ROLE_MESSAGES } from '@campus/shared/domain/roles';
 import {
+  type TSetAsideRowsResponse,
   type TSheetTabRequest,
   ZAppendRowsRequest,
   ZSheetTabRequest,
@@ -23,7 +24,7 @@ import { type JobName, type JobPayload, jobId } from '@campus/shared/server/jobs
 import type { Producer } from '@campus/shared/server/queue';
 import type { LocalSheetStore } from '@campus/shared/server/sheets/local-sheet-store';
 import { type SheetStore, SheetStoreError } from '@campus/shared/server/sheets/sheet-store';
-import { and, eq } from 'drizzle-orm';
+import { and, asc, eq, isNotNull } from 'drizzle-orm';
 import { type Context, Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { createMiddleware } from 'hono/factory';
@@ -36,6 +37,8 @@ import { attachmentDisposition, toCsv, toXlsx } from '../sheets/sheet-export';
 
 // Rows of at most 100 x 30 cells of 50,000 characters would be far more; a megabyte is plenty.
 const MAX_BODY_BYTES = 1024 * 1024;
+// The order panel lists this many set-aside rows at most (there should be none).
+const SET_ASIDE_LIST_MAX = 100;
 
 const unavailable = (cause: unknown) =>
   new AppError({
@@ -257,6 +260,28 @@ export function sheetRoutes(deps: { sheets: SheetStore; producer: Producer; db: 
       await sheetCall(c, () => sheets.appendRows(tabName, values));
       await audited(c, 'append', tabName, { rows: values.length });
       return c.json({ ok: true, updatedRows: values.length });
+    })
+    .get('/tabs/:name/set-aside', requireTabAccess, async (c) => {
+      const rows = await db
+        .select({
+          orderId: orders.id,
+          placedAt: orders.placedAt,
+          reason: orders.sheetSetAsideReason,
+        })
+        .from(orders)
+        .where(and(eq(orders.sheetTabName, c.req.param('name')), isNotNull(orders.sheetSetAsideAt)))
+        .orderBy(asc(orders.placedAt))
+        .limit(SET_ASIDE_LIST_MAX);
+      const body: TSetAsideRowsResponse = {
+        ok: true,
+        rows: rows.map((row) => ({
+          orderId: row.orderId,
+          placedAt: row.placedAt.toISOString(),
+          reason: row.reason ?? '',
+        })),
+      };
+      c.header('Cache-Control', 'no-store');
+      return c.json(body);
     })
     .get('/tabs/:name/rows', requireTabAccess, async (c) => {
       const { tab, header, rows } = await readLocalTab(c, c.req.param('name'));

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { mkdir, rename, rm, writeFile } from 'node:fs/promises';
+import { mkdir, open, rename, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { ImageStore } from './image-store';
 
@@ -19,12 +19,26 @@ export function createLocalImageStore(options: {
     async save(image) {
       const name = `${image.id}.${image.extension}`;
       // Written under a name the file route never serves, then renamed in one step (same folder,
-      // same file system): a reader sees the whole file or none.
+      // same file system): a reader sees the whole file or none. The file and the folder entry
+      // are synced before the answer: an order placed with this screenshot is durable at commit,
+      // so the screenshot must be on disk before it too.
       const temporary = join(dir, `.${name}.${randomBytes(6).toString('hex')}.tmp`);
       await mkdir(dir, { recursive: true });
       try {
-        await writeFile(temporary, image.bytes, { flag: 'wx' });
+        const file = await open(temporary, 'wx');
+        try {
+          await file.writeFile(image.bytes);
+          await file.sync();
+        } finally {
+          await file.close();
+        }
         await rename(temporary, join(dir, name));
+        const folder = await open(dir, 'r');
+        try {
+          await folder.sync();
+        } finally {
+          await folder.close();
+        }
       } catch (error) {
         await rm(temporary, { force: true });
         throw error;

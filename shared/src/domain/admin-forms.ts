@@ -7,13 +7,15 @@ import {
   fieldError,
   isBlank,
   withValidator,
+  zIdText,
   zRawText,
   zText,
 } from './form-validation';
-import { MIN_PASSWORD_LENGTH } from './limits';
+import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from './limits';
 import { MAX_PRICE_PAISA, MONEY_MESSAGES, parseRupees } from './money';
 import { DEFAULT_IS_24X7 } from './restaurant-hours';
 import { isRole, ROLES, type TRole } from './roles';
+import { TEXT_LIMITS } from './text';
 import { normaliseTime12h, parseTime12h } from './time-of-day';
 
 /** The most stock a mart item may have. */
@@ -66,12 +68,12 @@ export function parseStock(input: string | number): number | null {
   return stock <= MAX_STOCK ? stock : null;
 }
 
-const zId = () => zText();
-const zAmount = () =>
-  z
-    .union([z.string(), z.number()])
-    .nullish()
-    .transform((value) => value ?? '');
+const zId = () => zIdText();
+const zShort = () => zText({ max: TEXT_LIMITS.short });
+const zDescription = () => zText({ max: TEXT_LIMITS.instructions, multiline: true });
+const zUrl = () => zText({ max: TEXT_LIMITS.url });
+// Amounts as typed (the text rule applies) or as numbers.
+const zAmount = () => z.union([z.number(), zText({ max: TEXT_LIMITS.short })]);
 
 function priceFailure(price: string | number | null | undefined): FieldError | null {
   if (price === null || price === undefined || isBlank(String(price))) {
@@ -107,9 +109,9 @@ export type TUniversityForm = z.output<typeof ZUniversityForm>;
 
 const campusShape = z.object({
   id: zId(),
-  universityId: zText(),
+  universityId: zIdText(),
   name: zText(),
-  location: zText(),
+  location: zShort(),
   // The pay-to account students see at checkout (DESIGN §7): all three, or none for the default.
   payToAccountTitle: zText(),
   payToBankName: zText(),
@@ -136,13 +138,13 @@ export type TCampusForm = z.output<typeof ZCampusForm>;
 
 const restaurantShape = z.object({
   id: zId(),
-  universityId: zText(),
-  campusId: zText(),
+  universityId: zIdText(),
+  campusId: zIdText(),
   name: zText(),
-  location: zText(),
-  cuisine: zText(),
-  openTime: zText(),
-  closeTime: zText(),
+  location: zShort(),
+  cuisine: zShort(),
+  openTime: zShort(),
+  closeTime: zShort(),
   is24x7: z
     .boolean()
     .nullish()
@@ -187,13 +189,13 @@ export type TRestaurantForm = z.output<typeof ZRestaurantForm>;
 
 const menuItemShape = z.object({
   id: zId(),
-  universityId: zText(),
-  campusId: zText(),
-  restaurantId: zText(),
+  universityId: zIdText(),
+  campusId: zIdText(),
+  restaurantId: zIdText(),
   name: zText(),
   price: zAmount(),
-  description: zText(),
-  photoURL: zText(),
+  description: zDescription(),
+  photoURL: zUrl(),
 });
 export type TMenuItemFormValues = z.input<typeof menuItemShape>;
 
@@ -229,16 +231,16 @@ export type TMenuItemForm = z.output<ReturnType<typeof createMenuItemSchema>>;
 
 const martItemShape = z.object({
   id: zId(),
-  universityId: zText(),
-  campusId: zText(),
+  universityId: zIdText(),
+  campusId: zIdText(),
   name: zText(),
   price: zAmount(),
-  description: zText(),
-  category: zText(),
+  description: zDescription(),
+  category: zShort(),
   stock: zAmount(),
   /** The stock shown when editing began: unchanged stock is left to the orders that move it. */
   stockWas: zAmount(),
-  photoURL: zText(),
+  photoURL: zUrl(),
 });
 export type TMartItemFormValues = z.input<typeof martItemShape>;
 
@@ -272,10 +274,10 @@ export type TMartItemForm = z.output<typeof ZMartItemForm>;
 
 const domainShape = z.object({
   id: zId(),
-  universityId: zText(),
-  campusId: zText(),
+  universityId: zIdText(),
+  campusId: zIdText(),
   name: zText(),
-  domain: zText(),
+  domain: zShort(),
 });
 export type TDomainFormValues = z.input<typeof domainShape>;
 
@@ -300,14 +302,14 @@ export type TDomainForm = z.output<typeof ZDomainForm>;
 const createUserShape = z.object({
   firstName: zText(),
   lastName: zText(),
-  email: zText().transform(normaliseEmail),
+  email: zText({ max: TEXT_LIMITS.email }).transform(normaliseEmail),
   password: zRawText(),
   role: z
     .string()
     .nullish()
     .transform((role) => role || 'campusAdmin'),
-  universityId: zText(),
-  campusId: zText(),
+  universityId: zIdText(),
+  campusId: zIdText(),
 });
 export type TCreateUserFormValues = z.input<typeof createUserShape>;
 
@@ -324,6 +326,9 @@ export function validateCreateUserForm(values: TCreateUserFormValues): FieldErro
   if (password === '') return fieldError('password', AUTH_MESSAGES.passwordRequired);
   if (password.length < MIN_PASSWORD_LENGTH) {
     return fieldError('password', AUTH_MESSAGES.passwordTooShort);
+  }
+  if (password.length > MAX_PASSWORD_LENGTH) {
+    return fieldError('password', AUTH_MESSAGES.passwordTooLong);
   }
   if (!isRole(values.role || 'campusAdmin')) return fieldError('role', M.roleInvalid);
   const selection = firstBlank(values, ['universityId', 'campusId']);

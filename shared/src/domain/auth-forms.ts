@@ -6,10 +6,12 @@ import {
   fieldError,
   isBlank,
   withValidator,
+  zIdText,
   zRawText,
   zText,
 } from './form-validation';
 import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from './limits';
+import { isTokenText, TEXT_LIMITS } from './text';
 
 /** Messages of the login, password reset and signup rules (SPEC §5, §8). */
 export const AUTH_MESSAGES = {
@@ -72,7 +74,7 @@ function passwordLengthFailure(password: string): FieldError | null {
   return null;
 }
 
-const zEmail = () => zText().transform(normaliseEmail);
+const zEmail = () => zText({ max: TEXT_LIMITS.email }).transform(normaliseEmail);
 
 // ---- Login --------------------------------------------------------------------------------
 
@@ -122,8 +124,8 @@ export type TPasswordResetForm = z.output<typeof ZPasswordResetForm>;
 const signupShape = z.object({
   firstName: zText(),
   lastName: zText(),
-  universityId: zText(),
-  campusId: zText(),
+  universityId: zIdText(),
+  campusId: zIdText(),
   email: zEmail(),
   password: zRawText(),
   confirmPassword: zRawText(),
@@ -183,8 +185,11 @@ export type TSignupForm = z.output<ReturnType<typeof createSignupSchema>>;
 
 // ---- New password (the page an e-mailed reset link opens) ----------------------------------
 
+// Reset tokens are URL-safe text the account library makes; anything else is no link of ours.
 const newPasswordShape = z.object({
-  token: zRawText(),
+  token: zRawText().refine((token) => token === '' || isTokenText(token, 1, 512), {
+    message: AUTH_MESSAGES.resetLinkInvalid,
+  }),
   password: zRawText(),
   confirmPassword: zRawText(),
 });

@@ -15,10 +15,12 @@ import {
   fieldError,
   isBlank,
   withValidator,
+  zIdText,
   zRawText,
   zText,
 } from './form-validation';
 import { isValidPakistaniPhone } from './phone';
+import { isTokenText, TEXT_LIMITS } from './text';
 
 /** Messages of the checkout rules (SPEC §4, §5), in the spec's order. */
 export const CHECKOUT_MESSAGES = {
@@ -49,13 +51,13 @@ const checkoutShape = z.object({
     .transform((lines) => lines ?? []),
   firstName: zText(),
   lastName: zText(),
-  room: zText(),
-  phone: zText(),
-  email: zText().transform((email) => email.toLowerCase()),
+  room: zText({ max: TEXT_LIMITS.room }),
+  phone: zText({ max: TEXT_LIMITS.short }),
+  email: zText({ max: TEXT_LIMITS.email }).transform((email) => email.toLowerCase()),
   persons: z.number(),
-  specialInstruction: zText(),
-  universityId: zText(),
-  campusId: zText(),
+  specialInstruction: zText({ max: TEXT_LIMITS.instructions, multiline: true }),
+  universityId: zIdText(),
+  campusId: zIdText(),
   accountTitle: zText(),
   bankName: zText(),
   screenshot: z.unknown(),
@@ -156,9 +158,11 @@ export const ZCheckoutContextResponse = z.object({
 });
 export type TCheckoutContextResponse = z.infer<typeof ZCheckoutContextResponse>;
 
-/** An idempotency key: the same key from the same person always means the same order. */
+/**
+ * An idempotency key: the same key from the same person always means the same order. The web
+ * sends a UUID; any 8 to 100 URL-safe characters are accepted.
+ */
 export const ZIdempotencyKey = z
   .string({ error: ERROR_CATEGORIES.VALIDATION.message })
   .trim()
-  .min(8, ERROR_CATEGORIES.VALIDATION.message)
-  .max(100, ERROR_CATEGORIES.VALIDATION.message);
+  .refine((key) => isTokenText(key, 8, 100), ERROR_CATEGORIES.VALIDATION.message);

@@ -3,6 +3,7 @@
 import * as z from 'zod/mini';
 import { DEFAULT_IS_24X7 } from './restaurant-hours';
 import { ZRole } from './roles';
+import { isIdText, TEXT_LIMITS, TEXT_MESSAGES, textProblem } from './text';
 import { ZOptionalTime12h } from './time-of-day';
 
 // Entities as the api returns them (SPEC §3). Amounts on entities are integer paisa; only cart
@@ -10,6 +11,16 @@ import { ZOptionalTime12h } from './time-of-day';
 
 const zId = () => z.string().check(z.minLength(1));
 const zPaisa = () => z.int().check(z.nonnegative());
+// What a browser sends back: ids of the server's format, names under the shared text rule.
+const zSentId = () => z.string().check(z.refine(isIdText, TEXT_MESSAGES.invalidId));
+const zSentName = () =>
+  z.string().check(
+    z.minLength(1),
+    z.refine(
+      (name) => textProblem(name, { max: TEXT_LIMITS.name }) === null,
+      TEXT_MESSAGES.forbiddenCharacters,
+    ),
+  );
 
 /** A university. */
 export const ZUniversity = z.object({ id: zId(), name: z.string() });
@@ -110,14 +121,14 @@ export type TRestaurantData = z.infer<typeof ZRestaurantData>;
  * re-derive prices; `stock` is the mart stock the client knew, for the quantity cap.
  */
 export const ZCartLine = z.object({
-  name: z.string().check(z.minLength(1)),
+  name: zSentName(),
   price: z.number().check(z.nonnegative()),
   quantity: z.int().check(z.minimum(1)),
-  restaurantName: z.string().check(z.minLength(1)),
-  campusId: zId(),
+  restaurantName: zSentName(),
+  campusId: zSentId(),
   restaurantData: z.optional(ZRestaurantData),
-  itemId: zId(),
-  restaurantId: z.nullable(zId()),
+  itemId: zSentId(),
+  restaurantId: z.nullable(zSentId()),
   stock: z.optional(z.int()),
 });
 export type TCartLine = z.infer<typeof ZCartLine>;

@@ -1,4 +1,14 @@
 import { z } from 'zod';
+import {
+  isBlankText,
+  isIdText,
+  TEXT_LIMITS,
+  TEXT_MESSAGES,
+  type TextRule,
+  textProblem,
+  textProblemMessage,
+  trimText,
+} from './text';
 
 /** The first rule a form breaks: the field to highlight and the spec's message. */
 export type FieldError = { field: string; message: string };
@@ -11,25 +21,56 @@ export function fieldError(field: string, message: string): FieldError {
   return { field, message };
 }
 
-/** True when a value is missing, not text, or only white space. */
+/** True when a value is missing, not text, or only white space and zero-width characters. */
 export function isBlank(value: unknown): boolean {
-  return typeof value !== 'string' || value.trim() === '';
+  return typeof value !== 'string' || isBlankText(value);
 }
 
-/** Text that may be absent; absent and null become '' and the rest is trimmed. */
-export function zText() {
+/**
+ * Text that may be absent, under the shared text rule (text.ts): absent and null become '', the
+ * rest is trimmed of white space and zero-width characters; control characters, lone surrogates
+ * and text over the field's maximum are refused with the field's message. Whether it must be
+ * given is the form's rule (isBlank), so that the spec's messages come in the spec's order.
+ */
+export function zText(rule: TextRule = { max: TEXT_LIMITS.name }) {
   return z
     .string()
     .nullish()
-    .transform((value) => (value ?? '').trim());
+    .transform((value, ctx) => {
+      const text = trimText(value ?? '');
+      const problem = textProblem(text, rule);
+      if (problem === null) return text;
+      ctx.issues.push({ code: 'custom', message: textProblemMessage(problem, rule), input: value });
+      return z.NEVER;
+    });
 }
 
-/** Text kept exactly as typed (passwords, captcha payloads); absent and null become ''. */
-export function zRawText() {
+/**
+ * Text kept exactly as typed (passwords, captcha payloads); absent and null become ''. Only
+ * control characters, lone surrogates and more than `max` characters are refused.
+ */
+export function zRawText(max = 4096) {
   return z
     .string()
     .nullish()
-    .transform((value) => value ?? '');
+    .transform((value, ctx) => {
+      const text = value ?? '';
+      const rule = { max };
+      const problem = textProblem(text, rule);
+      if (problem === null) return text;
+      ctx.issues.push({ code: 'custom', message: textProblemMessage(problem, rule), input: value });
+      return z.NEVER;
+    });
+}
+
+/**
+ * An id chosen in a form (university, campus, restaurant, the record edited): empty when none is
+ * chosen (the form's rule says what to choose), else the server's id format.
+ */
+export function zIdText() {
+  return zText({ max: TEXT_LIMITS.param }).refine((id) => id === '' || isIdText(id), {
+    message: TEXT_MESSAGES.invalidId,
+  });
 }
 
 /**

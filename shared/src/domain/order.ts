@@ -113,6 +113,17 @@ export type SheetRowOrder = {
 /** A sheet cell. */
 export type SheetCell = string | number;
 
+/** The most characters Google Sheets holds in one cell; a longer one refuses the whole write. */
+export const SHEET_MAX_CELL_LENGTH = 50_000;
+
+/** The cell of a row over SHEET_MAX_CELL_LENGTH, or null: such a row is set aside, not sent. */
+export function oversizedCell(row: readonly SheetCell[]): number | null {
+  const index = row.findIndex(
+    (cell) => typeof cell === 'string' && cell.length > SHEET_MAX_CELL_LENGTH,
+  );
+  return index === -1 ? null : index;
+}
+
 /**
  * The order's sheet row in SPEC §3 column order. Amounts are rupee numbers (130, not 13000) so
  * the sheet reads and sums naturally. Append the order id as the last cell.

@@ -1,8 +1,20 @@
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { lockDataDir } from './data-dir-lock';
+import { DataDirBusyError, lockDataDir } from './data-dir-lock';
+import { claimDatabaseDir, DatabaseInUseError } from './db/exclusive-open';
+
+/** A lock left by a holder that stopped refreshing it a minute ago, naming a pid that is alive. */
+function staleLock(dir: string, pid: number) {
+  const lock = join(dir, '.campusbucket.lock');
+  mkdirSync(lock);
+  const minuteAgo = new Date(Date.now() - 60_000);
+  utimesSync(lock, minuteAgo, minuteAgo);
+  writeFileSync(join(dir, 'campusbucket.pid'), String(pid));
+  // The lock file of earlier versions, with the same live pid.
+  writeFileSync(join(dir, 'campusbucket.lock'), String(pid));
+}
 
 describe('lockDataDir', () => {
   let dir: string;
@@ -11,23 +23,67 @@ describe('lockDataDir', () => {
   });
   afterEach(() => rmSync(dir, { recursive: true, force: true }));
 
-  it('lets one process at a time use the data folder', () => {
-    const release = lockDataDir(dir);
-    // Our own parent process stands in for another live CampusBucket.
-    writeFileSync(join(dir, 'campusbucket.lock'), String(process.ppid));
-    expect(() => lockDataDir(dir)).toThrow(`Another CampusBucket process (pid ${process.ppid})`);
-    writeFileSync(join(dir, 'campusbucket.lock'), String(process.pid));
-    release();
-    const again = lockDataDir(dir);
-    again();
+  it('lets one process at a time use the data folder, and says which holds it', async () => {
+    const release = await lockDataDir(dir);
+    const second = lockDataDir(dir);
+    await expect(second).rejects.toThrow(DataDirBusyError);
+    await expect(second).rejects.toThrow(`Another CampusBucket process (pid ${process.pid})`);
+    await release();
+    const again = await lockDataDir(dir);
+    await again();
   });
 
-  it('takes over a lock left by a process that is gone', () => {
-    // Far above any pid_max: no such process.
-    writeFileSync(join(dir, 'campusbucket.lock'), '999999999');
-    const release = lockDataDir(dir);
-    expect(readFileSync(join(dir, 'campusbucket.lock'), 'utf8')).toBe(String(process.pid));
-    release();
-    expect(existsSync(join(dir, 'campusbucket.lock'))).toBe(false);
+  it('takes over a stale lock even when its pid now belongs to an unrelated live process', async () => {
+    // Our parent (the test runner) is alive and is no CampusBucket holder.
+    staleLock(dir, process.ppid);
+    const release = await lockDataDir(dir);
+    await release();
+  });
+
+  it('of six claimants at once on a stale lock, exactly one gets the folder and its database', async () => {
+    staleLock(dir, process.ppid);
+    const pg = join(dir, 'pg');
+    mkdirSync(pg);
+    const claims = await Promise.allSettled(
+      Array.from({ length: 6 }, async () => {
+        const release = await lockDataDir(dir);
+        try {
+          const unclaim = await claimDatabaseDir(pg);
+          return async () => {
+            await unclaim();
+            await release();
+          };
+        } catch (error) {
+          await release();
+          throw error;
+        }
+      }),
+    );
+    const won = claims.filter((claim) => claim.status === 'fulfilled');
+    expect(won).toHaveLength(1);
+    for (const claim of claims) {
+      if (claim.status === 'rejected') {
+        expect(
+          claim.reason instanceof DataDirBusyError || claim.reason instanceof DatabaseInUseError,
+          String(claim.reason),
+        ).toBe(true);
+      }
+    }
+    await (won[0] as PromiseFulfilledResult<() => Promise<void>>).value();
+  });
+});
+
+describe('claimDatabaseDir', () => {
+  it('refuses a second opener of one database folder while the first holds it', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'campus-pg-claim-'));
+    try {
+      const unclaim = await claimDatabaseDir(dir);
+      await expect(claimDatabaseDir(dir)).rejects.toThrow(DatabaseInUseError);
+      await unclaim();
+      const again = await claimDatabaseDir(dir);
+      await again();
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

@@ -1,45 +1,73 @@
-import { closeSync, mkdirSync, openSync, readFileSync, rmSync, writeSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import lockfile from 'proper-lockfile';
 
-/** True when a process with this pid is alive. */
-function isAlive(pid: number): boolean {
+// The data folder is claimed with proper-lockfile: an atomic mkdir, kept fresh by a heartbeat that
+// touches it every UPDATE_MS. A holder that crashed stops touching it and its lock goes stale after
+// STALE_MS, whatever pid it had: a pid in a file says nothing once the system has given it to
+// another process. The embedded database refuses a second opener on its own as well
+// (db/exclusive-open.ts), since two starters can both judge one stale lock stale at once.
+const STALE_MS = 10_000;
+const UPDATE_MS = 2_500;
+const LOCK_NAME = '.campusbucket.lock';
+// Only for the message a second starter prints; nothing is decided by it.
+const PID_FILE = 'campusbucket.pid';
+// The lock file of earlier versions (a pid in a file); it means nothing now.
+const LEGACY_LOCK_FILE = 'campusbucket.lock';
+
+/** Thrown when another live process holds the data folder. */
+export class DataDirBusyError extends Error {
+  constructor(dir: string, holder: string | null) {
+    super(
+      `Another CampusBucket process${holder ? ` (pid ${holder})` : ''} is using ${dir}. ` +
+        'Stop it first, or set DATA_DIR to another folder.',
+    );
+    this.name = 'DataDirBusyError';
+  }
+}
+
+function readHolder(dir: string): string | null {
   try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
+    return readFileSync(join(dir, PID_FILE), 'utf8').trim() || null;
+  } catch {
+    return null;
   }
 }
 
 /**
- * Claims the data folder for this process: the embedded database and the private Redis must
- * never be opened by two processes at once. A lock left by a dead process is taken over.
- * Returns the release function.
+ * Claims the data folder for this process: the embedded database and the private Redis must never
+ * be opened by two processes at once. A lock whose holder stopped refreshing it is taken over.
+ * `onCompromised` hears of a lock that was taken over while this process still ran (it was busy
+ * for longer than the stale time). Returns the release function.
  */
-export function lockDataDir(dir: string): () => void {
+export async function lockDataDir(
+  dir: string,
+  onCompromised: (error: Error) => void = () => {},
+): Promise<() => Promise<void>> {
   const absolute = resolve(dir);
   mkdirSync(absolute, { recursive: true });
-  const lockPath = join(absolute, 'campusbucket.lock');
-  for (let attempt = 0; attempt < 2; attempt++) {
-    try {
-      const fd = openSync(lockPath, 'wx');
-      writeSync(fd, String(process.pid));
-      closeSync(fd);
-      return () => {
-        if (readFileSync(lockPath, 'utf8') === String(process.pid))
-          rmSync(lockPath, { force: true });
-      };
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
-      const holder = Number.parseInt(readFileSync(lockPath, 'utf8'), 10);
-      if (Number.isInteger(holder) && holder !== process.pid && isAlive(holder)) {
-        throw new Error(
-          `Another CampusBucket process (pid ${holder}) is using ${absolute}. ` +
-            'Stop it first, or set DATA_DIR to another folder.',
-        );
-      }
-      rmSync(lockPath, { force: true });
+  const lockfilePath = join(absolute, LOCK_NAME);
+  let release: () => Promise<void>;
+  try {
+    release = await lockfile.lock(absolute, {
+      lockfilePath,
+      realpath: false,
+      stale: STALE_MS,
+      update: UPDATE_MS,
+      retries: 0,
+      onCompromised,
+    });
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ELOCKED') {
+      throw new DataDirBusyError(absolute, readHolder(absolute));
     }
+    throw error;
   }
-  throw new Error(`Could not lock ${absolute}`);
+  writeFileSync(join(absolute, PID_FILE), String(process.pid));
+  if (existsSync(join(absolute, LEGACY_LOCK_FILE))) rmSync(join(absolute, LEGACY_LOCK_FILE));
+  return async () => {
+    if (readHolder(absolute) === String(process.pid))
+      rmSync(join(absolute, PID_FILE), { force: true });
+    await release().catch(() => {});
+  };
 }

@@ -31,6 +31,7 @@ import {
   measureCheckout,
   SHEET_LATENCY_MS,
 } from './checkout-latency';
+import { DURABILITY_CHECKOUTS, measureEmbeddedDurability } from './embedded-durability';
 import { measureInitialJs } from './initial-js';
 import { LIGHTHOUSE_RUNS, measureLighthouse } from './lighthouse';
 import { describeSelection, startStorefront } from './storefront-server';
@@ -154,6 +155,13 @@ try {
     lifecycle,
     postgresAdminUrl: withPostgres ? POSTGRES_ADMIN_URL : undefined,
   });
+  say(
+    `Measuring what durability at commit costs the embedded database: ${DURABILITY_CHECKOUTS} checkouts each way (about 1 minute)...`,
+  );
+  const embeddedDurability = await measureEmbeddedDurability({
+    dataDir: join(dataDir, 'durability'),
+    log,
+  });
   say('Measuring initial JavaScript and Lighthouse in Chromium (about 3 minutes)...');
   const storefront = await startStorefront({
     redisUrl,
@@ -217,6 +225,20 @@ try {
       `per call: ${checkout.drain.ordersPerSecond.toFixed(1)} orders/s ` +
       `(${checkout.drain.seconds.toFixed(1)} s, ${checkout.drain.sheetCalls} Sheets calls).`,
   );
+  say(
+    `Embedded database (PGlite on disk), ${embeddedDurability.orders} checkouts one after another, server work per order:`,
+  );
+  for (const [label, row] of [
+    ['durable at commit (fsync on, as npm start runs)', embeddedDurability.durable],
+    ["fsync off (PGlite's own default, before)", embeddedDurability.fsyncOff],
+  ] as const) {
+    say(
+      `  ${label.padEnd(52)} p50 ${ms(row.p50).padStart(8)}  p99 ${ms(row.p99).padStart(8)}  mean ${ms(row.mean).padStart(8)}`,
+    );
+  }
+  say(
+    `  ${'cost of durability per checkout'.padEnd(52)} ${ms(embeddedDurability.costPerCheckoutMs)}`,
+  );
   say('');
   say(
     `Initial JavaScript per route (gzip -9 of every .js until network idle; ${describeSelection(storefront.selection)}):`,
@@ -278,6 +300,7 @@ try {
     },
     peak: checkout.peak,
     drain: checkout.drain,
+    embeddedDurability,
     initialJs,
     lighthouse,
     reliability,

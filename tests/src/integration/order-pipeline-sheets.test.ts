@@ -4,7 +4,7 @@ import { ORDER_SHEET_HEADER } from '@campus/shared/domain/order';
 import { sheetTabName } from '@campus/shared/domain/sheet-tab';
 import type { Database } from '@campus/shared/server/db/client';
 import { orders } from '@campus/shared/server/db/schema';
-import { orderJobs } from '@campus/shared/server/jobs';
+import { JOBS, orderJobId, orderJobs } from '@campus/shared/server/jobs';
 import { enqueueOutboxJobs, relayOutboxOnce } from '@campus/shared/server/outbox';
 import { createProducer, type Producer } from '@campus/shared/server/queue';
 import { connectRedis, openCheckedRedis } from '@campus/shared/server/redis';
@@ -233,6 +233,95 @@ describe(`orders into Google Sheets (stand-in) on ${engine}`, () => {
       missing: [],
       strangers: [],
     });
+  });
+
+  it('sets aside rows refused for their content, keeps the tab flowing, and writes them once fixed and retried', async () => {
+    const REFUSED = 'REFUSED-BY-SHEETS';
+    const standIn = await startSheetsStandIn({
+      accessToken: TOKEN,
+      refuseCellsContaining: REFUSED,
+    });
+    closers.push(() => standIn.close());
+    const other = await buildCampusTree(database.db, { martItem: { stock: 1_000 } });
+    const tab = sheetTabName(other.university.name, other.campus.name);
+
+    // Placed while Redis is away, so that all six wait in one batch when the worker starts.
+    const parked = parkedProducer();
+    const placed: string[] = [];
+    for (let n = 0; n < 6; n++) placed.push(await place(parked, n, other));
+    const [, refusedBySheets, , tooLong] = placed as [string, string, string, string];
+    // One the service refuses without saying which row, one over its 50,000-character cell.
+    await database.db
+      .update(orders)
+      .set({ specialInstruction: `note ${REFUSED}` })
+      .where(eq(orders.id, refusedBySheets));
+    await database.db
+      .update(orders)
+      .set({ cartItemsText: 'x'.repeat(60_000) })
+      .where(eq(orders.id, tooLong));
+
+    const { producer, deps } = await startWorkerAgainst(standIn);
+    await relayOutboxOnce(database.db, producer, testLog, { minAgeMs: 0 });
+    const setAside = async () =>
+      (
+        await database.db
+          .select({ id: orders.id, reason: orders.sheetSetAsideReason })
+          .from(orders)
+          .where(inArray(orders.id, placed))
+      )
+        .filter((order) => order.reason !== null)
+        .map((order) => order.id)
+        .sort();
+    await expect
+      .poll(() => reconcile(standIn, tab, placed).rows, { timeout: 30_000, interval: 300 })
+      .toBe(4);
+    await expect.poll(setAside, { timeout: 10_000 }).toEqual([refusedBySheets, tooLong].sort());
+    expect(reconcile(standIn, tab, placed).missing.sort()).toEqual(
+      [refusedBySheets, tooLong].sort(),
+    );
+
+    // Operators see them at /ops/queues: their sheet jobs failed for good, saying why.
+    const queue = producer.queue(JOBS['append-order-row'].queue);
+    const failedJob = async (orderId: string) => queue.getJob(orderJobId(orderId, 'sheet'));
+    for (const orderId of [refusedBySheets, tooLong]) {
+      await expect
+        .poll(async () => (await failedJob(orderId))?.failedReason ?? '', { timeout: 10_000 })
+        .toMatch(/set aside/);
+    }
+    const [reasons] = await database.db
+      .select({ reason: orders.sheetSetAsideReason })
+      .from(orders)
+      .where(eq(orders.id, tooLong));
+    expect(reasons?.reason).toMatch(/more than 50,000 characters/);
+    // The upkeep leaves them to the operator: retrying would only be refused again.
+    expect(await reviveStaleOrderJobs(deps, producer, new Date(), 0)).toBe(0);
+
+    // Later orders of the tab still flow.
+    placed.push(await place(producer, 6, other));
+    await expect
+      .poll(() => reconcile(standIn, tab, placed).rows, { timeout: 20_000, interval: 300 })
+      .toBe(5);
+
+    // The operator fixes both orders and retries their jobs: both rows arrive, nothing twice.
+    await database.db
+      .update(orders)
+      .set({ specialInstruction: 'note fixed' })
+      .where(eq(orders.id, refusedBySheets));
+    await database.db
+      .update(orders)
+      .set({ cartItemsText: 'Samosa x 2 = 200' })
+      .where(eq(orders.id, tooLong));
+    for (const orderId of [refusedBySheets, tooLong]) await (await failedJob(orderId))?.retry();
+    await expect
+      .poll(() => reconcile(standIn, tab, placed).rows, { timeout: 20_000, interval: 300 })
+      .toBe(7);
+    expect(reconcile(standIn, tab, placed)).toEqual({
+      rows: 7,
+      duplicates: [],
+      missing: [],
+      strangers: [],
+    });
+    expect(await setAside()).toEqual([]);
   });
 
   it('revives the sheet job of an order that a long outage left failed', async () => {

@@ -538,4 +538,30 @@ describe(`sheet routes on ${engine}`, () => {
       }
     });
   });
+
+  it("lists a tab's rows set aside for their content to its campus admin and super admins only", async () => {
+    const buyer = await buildUser(database.db);
+    const kept = await buildOrder(database.db, ours, buyer, { sheetTabName: ourTab });
+    const refused = await buildOrder(database.db, ours, buyer, {
+      sheetTabName: ourTab,
+      sheetSetAsideAt: new Date(),
+      sheetSetAsideReason: 'a cell holds more than 50,000 characters',
+    });
+    const path = `/api/sheets/tabs/${encodeURIComponent(ourTab)}/set-aside`;
+    for (const cookie of [cookies.ourAdmin, cookies.superAdmin]) {
+      const answer = await request(test.app, 'GET', path, { cookie });
+      expect(answer.status).toBe(200);
+      const { rows } = (await answer.json()) as { rows: { orderId: string; reason: string }[] };
+      expect(rows).toEqual([
+        expect.objectContaining({
+          orderId: refused?.id,
+          reason: 'a cell holds more than 50,000 characters',
+        }),
+      ]);
+      expect(rows.map((row) => row.orderId)).not.toContain(kept?.id);
+    }
+    for (const cookie of [cookies.theirAdmin, cookies.user]) {
+      expect((await request(test.app, 'GET', path, { cookie })).status).toBe(403);
+    }
+  });
 });

@@ -21,6 +21,10 @@ it(`puts each of ${ORDERS} orders in the sheet exactly once through faults`, asy
   }
   expect(report.killedMidAppend?.rows).toBeGreaterThan(0);
   expect(report.killedMidAppend?.readsAfter).toBeGreaterThan(0);
+  // The row the sheet refused for its content was set aside, shown failed with the reason, and
+  // written once fixed; the rest of its tab arrived meanwhile (no order missing below).
+  expect(report.contentRefused).toMatchObject({ setAside: true, writtenAfterFix: true });
+  expect(report.contentRefused?.jobFailedReason).toMatch(/set aside/);
   expect(report.placed).toBe(ORDERS);
   expect(report.lostAfterAnswer).toBe(0);
   expect(report.unknown).toBe(0);

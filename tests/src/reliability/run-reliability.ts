@@ -4,8 +4,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { orders } from '@campus/shared/server/db/schema';
 import { freePort } from '@campus/shared/server/free-port';
+import { JOBS, orderJobId } from '@campus/shared/server/jobs';
+import { createProducer } from '@campus/shared/server/queue';
+import { closeRedis, openCheckedRedis } from '@campus/shared/server/redis';
 import { type LocalRedis, startRedisServer } from '@campus/shared/server/redis-server';
-import { count, isNull } from 'drizzle-orm';
+import { and, count, eq, isNull } from 'drizzle-orm';
 import type { Logger } from 'pino';
 import { TEST_AUTH_SECRET } from '../support/app';
 import { buildCampusTree } from '../support/builders';
@@ -73,8 +76,21 @@ export interface ReliabilityReport {
    * the reads of a tab's order ids that followed (a writer reconciling what it could not know).
    */
   killedMidAppend: { rows: number; readsAfter: number } | null;
+  /**
+   * The order whose row the sheet refuses for what it holds: set aside (with the reason, its job
+   * failed for good) while the rest of its tab arrived, then written once fixed and retried.
+   */
+  contentRefused: {
+    setAside: boolean;
+    reason: string | null;
+    jobFailedReason: string | null;
+    writtenAfterFix: boolean;
+  } | null;
   faults: string[];
 }
+
+/** The text in one order's instructions that the stand-in refuses as Google refuses a value. */
+const REFUSED_TEXT = 'reliability-refused-cell';
 
 /** The kinds of sheet fault the run injects: each at least once, then 30% of calls at random. */
 export const RELIABILITY_FAULTS: SheetsFault[] = [
@@ -160,6 +176,7 @@ export async function runReliability(options: ReliabilityOptions): Promise<Relia
   const standIn: SheetsStandIn = await startSheetsStandIn({
     writesPerMinute: 60,
     holdMs: 4_000,
+    refuseCellsContaining: REFUSED_TEXT,
     seed: Number(process.env.RELIABILITY_SEED ?? 20261122),
   });
   const processes = new Processes({
@@ -291,14 +308,19 @@ export async function runReliability(options: ReliabilityOptions): Promise<Relia
       }
     };
 
+    // One order, a third of the way in, holds text the sheet refuses.
+    const refusedIndex = Math.floor(options.orders / 3);
+    let refusedId: string | null = null;
     const placeOne = async (index: number) => {
       const buyer = buyers[index % buyers.length] as (typeof buyers)[number];
       const idempotencyKey = randomUUID();
+      const refused = index === refusedIndex;
       for (let attempt = 0; attempt < 60; attempt++) {
         try {
           // A fresh challenge, fetched from the api and solved, for every attempt.
           const body = await checkoutBody(buyer.client, buyer.tree, buyer.screenshot, {
             idempotencyKey,
+            ...(refused ? { specialInstruction: `Leave at the gate ${REFUSED_TEXT}` } : {}),
           });
           const response = await buyer.client.request('/api/orders', {
             method: 'POST',
@@ -306,7 +328,9 @@ export async function runReliability(options: ReliabilityOptions): Promise<Relia
             body: JSON.stringify(body),
           });
           if (response.status === 201 || response.status === 200) {
-            orderIds.add(((await response.json()) as { orderId: string }).orderId);
+            const { orderId } = (await response.json()) as { orderId: string };
+            orderIds.add(orderId);
+            if (refused) refusedId = orderId;
             return;
           }
           const text = await response.text();
@@ -335,13 +359,23 @@ export async function runReliability(options: ReliabilityOptions): Promise<Relia
     standIn.clearFaults();
     note('sheets: faults cleared');
     const deadline = Date.now() + (options.drainTimeoutMs ?? 240_000);
+    // Every row but the refused one arrives while it stays set aside.
     for (;;) {
       const [waiting] = await db
         .select({ n: count() })
         .from(orders)
-        .where(isNull(orders.sheetAppendedAt));
+        .where(and(isNull(orders.sheetAppendedAt), isNull(orders.sheetSetAsideAt)));
       if ((waiting?.n ?? 0) === 0 || Date.now() > deadline) break;
       await sleep(1_000);
+    }
+    const contentRefused = refusedId
+      ? await fixAndRetry(refusedId, { db, redisUrl: redis.url, log, deadline })
+      : null;
+    if (contentRefused) {
+      note(
+        `the order whose cell the sheet refuses: ${contentRefused.setAside ? 'set aside' : 'NOT set aside'}, ` +
+          `${contentRefused.writtenAfterFix ? 'written after it was fixed and retried' : 'NOT written after the fix'}`,
+      );
     }
     const totalSeconds = (Date.now() - started) / 1000;
     // Nothing may write after the count: every process stops before the sheet is read.
@@ -395,6 +429,7 @@ export async function runReliability(options: ReliabilityOptions): Promise<Relia
           .slice(held.requestsBefore)
           .filter((call) => call.kind === 'read' && call.path.includes('/values/')).length,
       },
+      contentRefused,
       faults,
     };
   } finally {
@@ -403,6 +438,63 @@ export async function runReliability(options: ReliabilityOptions): Promise<Relia
     await standIn.close();
     await scratch.drop();
     rmSync(redisDir, { recursive: true, force: true });
+  }
+}
+
+/**
+ * What an operator does with a row the sheet refused: sees it set aside and its job failed with the
+ * reason (/ops/queues), fixes the order, retries the job; then the row must arrive.
+ */
+async function fixAndRetry(
+  orderId: string,
+  context: {
+    db: Awaited<ReturnType<typeof scratchDatabase>>['database']['db'];
+    redisUrl: string;
+    log: Logger;
+    deadline: number;
+  },
+) {
+  const { db } = context;
+  const [order] = await db
+    .select({ setAsideAt: orders.sheetSetAsideAt, reason: orders.sheetSetAsideReason })
+    .from(orders)
+    .where(eq(orders.id, orderId));
+  const connection = await openCheckedRedis(context.redisUrl, 'producer', context.log);
+  const producer = createProducer(connection, 'campus-reliability', context.log);
+  try {
+    const queue = producer.queue(JOBS['append-order-row'].queue);
+    let jobFailedReason: string | null = null;
+    while (Date.now() < context.deadline) {
+      const job = await queue.getJob(orderJobId(orderId, 'sheet'));
+      if (job && (await job.getState()) === 'failed') {
+        jobFailedReason = job.failedReason;
+        break;
+      }
+      await sleep(500);
+    }
+    await db
+      .update(orders)
+      .set({ specialInstruction: 'Leave at the gate' })
+      .where(eq(orders.id, orderId));
+    await (await queue.getJob(orderJobId(orderId, 'sheet')))?.retry();
+    let writtenAfterFix = false;
+    while (!writtenAfterFix && Date.now() < context.deadline + 60_000) {
+      const [now] = await db
+        .select({ appendedAt: orders.sheetAppendedAt })
+        .from(orders)
+        .where(eq(orders.id, orderId));
+      writtenAfterFix = !!now?.appendedAt;
+      if (!writtenAfterFix) await sleep(500);
+    }
+    return {
+      setAside: !!order?.setAsideAt,
+      reason: order?.reason ?? null,
+      jobFailedReason,
+      writtenAfterFix,
+    };
+  } finally {
+    await producer.close();
+    await closeRedis(connection);
   }
 }
 
@@ -419,6 +511,11 @@ export function formatReliabilityReport(report: ReliabilityReport): string {
     ...(report.killedMidAppend
       ? [
           `the killed worker's append: ${report.killedMidAppend.rows} rows; ${report.killedMidAppend.readsAfter} reads of a tab's order ids followed it`,
+        ]
+      : []),
+    ...(report.contentRefused
+      ? [
+          `the row the sheet refused for its content: ${report.contentRefused.setAside ? 'set aside' : 'not set aside'} (${report.contentRefused.reason}), its job failed with "${report.contentRefused.jobFailedReason}", ${report.contentRefused.writtenAfterFix ? 'written once fixed and retried' : 'not written after the fix'}`,
         ]
       : []),
     ...report.faults.map((fault) => `fault: ${fault}`),

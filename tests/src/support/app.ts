@@ -1,4 +1,4 @@
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createApp } from '@campus/api/app';
@@ -49,10 +49,17 @@ export const TEST_PAY_TO = {
 export function createTestApp(options: TestAppOptions) {
   const prefix = options.prefix ?? testQueuePrefix();
   const publicUrl = options.publicUrl ?? TEST_PUBLIC_URL;
+  // Temporary folders this app made; `close` removes them.
+  const made: string[] = [];
+  const tempDir = (name: string) => {
+    const dir = mkdtempSync(join(tmpdir(), name));
+    made.push(dir);
+    return dir;
+  };
   const mailer =
     options.mailer ??
     createMailer({
-      outboxDir: mkdtempSync(join(tmpdir(), 'campus-outbox-')),
+      outboxDir: tempDir('campus-outbox-'),
       from: 'CampusBucket <no-reply@campus.test>',
       log: testLog,
     });
@@ -70,7 +77,7 @@ export function createTestApp(options: TestAppOptions) {
   });
   const producer = options.producer ?? createProducer(options.redis, prefix, testLog);
   const sheets = options.sheets ?? createLocalSheetStore(options.database.db);
-  const uploadsDir = mkdtempSync(join(tmpdir(), 'campus-uploads-'));
+  const uploadsDir = tempDir('campus-uploads-');
   const images = options.images ?? createLocalImageStore({ dir: uploadsDir, publicUrl });
   const app = createApp({
     log: testLog,
@@ -85,6 +92,7 @@ export function createTestApp(options: TestAppOptions) {
     payToDefault: TEST_PAY_TO,
     health: {
       database: () => options.database.ping(),
+      databaseWrite: () => options.database.probeWrite(),
       redis: async () => {
         await options.redis.ping();
       },
@@ -100,9 +108,10 @@ export function createTestApp(options: TestAppOptions) {
     sheets,
     images,
     uploadsDir,
-    /** Closes what the test app opened itself (the producer's queues). */
+    /** Closes what the test app opened itself (the producer's queues) and removes its folders. */
     close: async () => {
       if (!options.producer) await producer.close();
+      for (const dir of made) rmSync(dir, { recursive: true, force: true });
     },
   };
 }

@@ -91,6 +91,11 @@ export interface SheetsStandInOptions {
   /** Tabs at the start; default one empty 'Sheet1' with sheetId 0, like a new spreadsheet. */
   tabs?: Record<string, StandInCell[][]>;
   port?: number;
+  /**
+   * Appends holding a cell with this text are refused with Google's 400 for a value it will not
+   * take, as it refuses a cell over 50,000 characters (which the stand-in always does).
+   */
+  refuseCellsContaining?: string;
 }
 
 export interface SheetsStandIn {
@@ -595,6 +600,19 @@ export async function startSheetsStandIn(
     }
     const range = parseRange(route.range, tabs);
     const values = checkValueRange(body, route.range);
+    for (const [r, row] of values.entries()) {
+      for (const [c, cell] of row.entries()) {
+        if (typeof cell !== 'string') continue;
+        if (cell.length > 50_000) {
+          throw invalid(
+            'Your input contains more than the maximum of 50000 characters in a single cell.',
+          );
+        }
+        if (options.refuseCellsContaining && cell.includes(options.refuseCellsContaining)) {
+          throw invalid(`Invalid values[${r}][${c}]: the spreadsheet refused this value.`);
+        }
+      }
+    }
     return () => {
       const { tab, firstColumn } = range;
       const firstRow = lastUsedRow(tab) + 1;

@@ -1,4 +1,10 @@
-import { buildSheetRow, ORDER_SHEET_HEADER, type SheetCell } from '@campus/shared/domain/order';
+import {
+  buildSheetRow,
+  ORDER_SHEET_HEADER,
+  oversizedCell,
+  SHEET_MAX_CELL_LENGTH,
+  type SheetCell,
+} from '@campus/shared/domain/order';
 import { orders } from '@campus/shared/server/db/schema';
 import { SheetStoreError } from '@campus/shared/server/sheets/sheet-store';
 import { UnrecoverableError } from 'bullmq';
@@ -57,13 +63,24 @@ export async function appendOrderRow(
   const { db } = context.database;
   const isAppended = async () => {
     const [order] = await db
-      .select({ tab: orders.sheetTabName, appendedAt: orders.sheetAppendedAt })
+      .select({
+        tab: orders.sheetTabName,
+        appendedAt: orders.sheetAppendedAt,
+        setAsideAt: orders.sheetSetAsideAt,
+        setAsideReason: orders.sheetSetAsideReason,
+      })
       .from(orders)
       .where(eq(orders.id, orderId));
     if (!order) throw new UnrecoverableError(`Order ${orderId} does not exist`);
+    if (order.setAsideAt) {
+      // Fails for good with the reason, where operators look (/ops/queues); the upkeep leaves it.
+      throw new UnrecoverableError(
+        `Order ${orderId}'s row was set aside: ${order.setAsideReason}. Fix the order, then retry this job.`,
+      );
+    }
     return order;
   };
-  const first = await isAppended();
+  const first = await beginAttempt(orderId, context);
   if (first.appendedAt) return { appended: 0 };
 
   const lockKey = `${context.queuePrefix}:sheets:lock:${first.tab}`;
@@ -81,6 +98,45 @@ export async function appendOrderRow(
   return outcome;
 }
 
+/**
+ * The order's tab and whether its row is in. A run of the job of an order whose row was set aside
+ * is an operator's retry (the upkeep never revives those; the job failed for good): the row is
+ * put back in line, alone, and written again.
+ */
+async function beginAttempt(orderId: string, context: JobContext) {
+  const { db } = context.database;
+  const [order] = await db
+    .select({
+      tab: orders.sheetTabName,
+      appendedAt: orders.sheetAppendedAt,
+      setAsideAt: orders.sheetSetAsideAt,
+    })
+    .from(orders)
+    .where(eq(orders.id, orderId));
+  if (!order) throw new UnrecoverableError(`Order ${orderId} does not exist`);
+  if (order.setAsideAt && !order.appendedAt) {
+    await db
+      .update(orders)
+      .set({ sheetSetAsideAt: null, sheetSetAsideReason: null, sheetWriteAlone: true })
+      .where(eq(orders.id, orderId));
+    context.log.info({ orderId, tab: order.tab }, 'set-aside row put back in line');
+  }
+  return order;
+}
+
+/** Takes rows out of the tab's line for what they hold; the rest of the tab goes on. */
+async function setAside(context: JobContext, tab: string, ids: string[], reason: string) {
+  if (ids.length === 0) return;
+  await context.database.db
+    .update(orders)
+    .set({ sheetSetAsideAt: new Date(), sheetSetAsideReason: reason, sheetWriteStartedAt: null })
+    .where(inArray(orders.id, ids));
+  context.log.error(
+    { tab, orderIds: ids, reason },
+    'order rows set aside: refused for their content',
+  );
+}
+
 async function markAppended(context: JobContext, ids: string[]) {
   if (ids.length === 0) return;
   await context.database.db
@@ -92,12 +148,32 @@ async function markAppended(context: JobContext, ids: string[]) {
 /** One append of the tab's waiting orders; returns how many rows it wrote. */
 async function writeBatch(tab: string, context: JobContext, lock: TabLock): Promise<number> {
   const { db } = context.database;
-  const pending = await db
+  const waiting = await db
     .select()
     .from(orders)
-    .where(and(eq(orders.sheetTabName, tab), isNull(orders.sheetAppendedAt)))
+    .where(
+      and(
+        eq(orders.sheetTabName, tab),
+        isNull(orders.sheetAppendedAt),
+        isNull(orders.sheetSetAsideAt),
+      ),
+    )
     .orderBy(asc(orders.placedAt), asc(orders.id))
     .limit(SHEET_BATCH_MAX);
+  // A row no spreadsheet would take is set aside before any call is spent on it.
+  const oversized = waiting.filter((order) => oversizedCell(orderSheetRow(order)) !== null);
+  await setAside(
+    context,
+    tab,
+    oversized.map((order) => order.id),
+    `a cell holds more than ${SHEET_MAX_CELL_LENGTH.toLocaleString('en-US')} characters, the most Google Sheets accepts`,
+  );
+  const fits = waiting.filter((order) => !oversized.includes(order));
+  // A row of a refused batch goes alone, so that the refusal names it.
+  const pending = fits[0]?.sheetWriteAlone
+    ? fits.slice(0, 1)
+    : fits.filter((o) => !o.sheetWriteAlone);
+  if (pending.length === 0 && oversized.length > 0) return 0;
 
   // A write whose answer never came may still land for a while (the service can finish a call
   // the client gave up on): only after that is a read of the tab conclusive.
@@ -142,6 +218,12 @@ async function writeBatch(tab: string, context: JobContext, lock: TabLock): Prom
       lock.assertHeld();
       await context.sheets.ensureTab(tab, ORDER_SHEET_HEADER);
       context.log.warn({ tab }, 'order sheet tab was missing: created it');
+      return 0;
+    }
+    if (error.failure === 'content-refused') {
+      lock.assertHeld();
+      if (ids.length === 1) await setAside(context, tab, ids, error.message);
+      else await db.update(orders).set({ sheetWriteAlone: true }).where(inArray(orders.id, ids));
       return 0;
     }
     if (error.failure === 'rate-limited')

@@ -283,6 +283,12 @@ export const orders = pgTable(
     // (the next attempt reads the tab before writing again); appended says the row is there.
     sheetWriteStartedAt: timestamp('sheet_write_started_at', { withTimezone: true }),
     sheetAppendedAt: timestamp('sheet_appended_at', { withTimezone: true }),
+    // A row the spreadsheet refused for its content (a cell over its limit): set aside, with the
+    // reason, so that the rest of the tab keeps flowing; an operator's retry writes it again.
+    sheetSetAsideAt: timestamp('sheet_set_aside_at', { withTimezone: true }),
+    sheetSetAsideReason: text('sheet_set_aside_reason'),
+    // In a batch the spreadsheet refused without saying which row: written alone from now on.
+    sheetWriteAlone: boolean('sheet_write_alone').notNull().default(false),
     // The notify job's two mails, each sent once.
     studentNotifiedAt: timestamp('student_notified_at', { withTimezone: true }),
     adminsNotifiedAt: timestamp('admins_notified_at', { withTimezone: true }),

@@ -269,6 +269,15 @@ function toSheetStoreError(error: unknown, what: string, timeoutMs: number): She
   if (status === 400 && /unable to parse range/i.test(googleMessage)) {
     return new SheetStoreError('not-found', message);
   }
+  // What the rows hold (a cell over 50,000 characters, a value it cannot take), not the request.
+  if (
+    status === 400 &&
+    /characters in a single cell|Invalid values?\[|Invalid value at 'data\.values\[\d+\]\.values/i.test(
+      googleMessage,
+    )
+  ) {
+    return new SheetStoreError('content-refused', message);
+  }
   return new SheetStoreError('permanent', message);
 }
 

@@ -1,5 +1,5 @@
 import { asc, eq } from 'drizzle-orm';
-import type { SheetCell } from '../../domain/order';
+import { oversizedCell, SHEET_MAX_CELL_LENGTH, type SheetCell } from '../../domain/order';
 import type { Db } from '../db/client';
 import { sheetRows, sheetTabs } from '../db/schema';
 import { type SheetStore, SheetStoreError, type SheetTabInfo } from './sheet-store';
@@ -62,6 +62,14 @@ export function createLocalSheetStore(db: Db): LocalSheetStore {
     },
     async appendRows(name, rows) {
       if (rows.length === 0) return;
+      // The same limit as Google's, so that a row behaves the same whichever store is configured.
+      const oversized = rows.findIndex((row) => oversizedCell(row) !== null);
+      if (oversized !== -1) {
+        throw new SheetStoreError(
+          'content-refused',
+          `row ${oversized + 1} has a cell over ${SHEET_MAX_CELL_LENGTH} characters`,
+        );
+      }
       const tab = await requireTab(name);
       await db
         .insert(sheetRows)

@@ -39,9 +39,16 @@ export interface SheetStore {
  * - rate-limited: the service said 429; nothing was written; wait retryAfterMs, then retry.
  * - transient: 5xx, timeout or a lost connection; the write may or may not have happened.
  * - not-found: the tab does not exist.
+ * - content-refused: the service refused what a row holds (a cell over its limit); nothing was
+ *   written; the same rows will always be refused, other rows will not.
  * - permanent: a request the service will never accept (bad credentials, bad request).
  */
-export type SheetFailure = 'rate-limited' | 'transient' | 'not-found' | 'permanent';
+export type SheetFailure =
+  | 'rate-limited'
+  | 'transient'
+  | 'not-found'
+  | 'content-refused'
+  | 'permanent';
 
 export class SheetStoreError extends Error {
   readonly failure: SheetFailure;

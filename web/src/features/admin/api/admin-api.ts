@@ -32,6 +32,7 @@ import { formatError } from '@campus/shared/domain/error-catalogue';
 import { SUPER_ADMIN_LOAD_TIMEOUT_MS } from '@campus/shared/domain/limits';
 import type { TRole } from '@campus/shared/domain/roles';
 import { ADMIN_MESSAGES, IMAGE_MESSAGES } from '@campus/shared/domain/screen-messages';
+import type { TSetAsideRowsResponse } from '@campus/shared/domain/sheet-requests';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiFetch, apiPost, apiPostForm } from '@/lib/api-client';
 import { CATALOGUE_QUERY_KEY } from '@/lib/campus-selection';
@@ -222,6 +223,10 @@ export type TSheetTabsResponse = { ok: true; tabs: TSheetTabLink[] };
 /** The spreadsheet's tabs: all for a super admin, only their own for a campus admin. */
 export const fetchSheetTabs = () => apiGet<TSheetTabsResponse>('/api/sheets/tabs');
 
+/** The tab's orders whose rows the spreadsheet refused for their content. */
+export const fetchSetAsideRows = (tab: string) =>
+  apiGet<TSetAsideRowsResponse>(`/api/sheets/tabs/${encodeURIComponent(tab)}/set-aside`);
+
 /** Asks the worker to make sure the Master tab exists (super admin dashboard load). */
 export const ensureMasterTab = () => apiPost<unknown>('/api/sheets/master', {});
 
@@ -317,6 +322,7 @@ export const adminKeys = {
   menuItems: (filters: TAdminFilters = {}) => [ADMIN_QUERY_KEY, 'menu-items', filters] as const,
   martItems: (filters: TAdminFilters = {}) => [ADMIN_QUERY_KEY, 'mart-items', filters] as const,
   sheetTabs: () => [ADMIN_QUERY_KEY, 'sheet-tabs'] as const,
+  setAsideRows: (tab: string) => [ADMIN_QUERY_KEY, 'set-aside', tab] as const,
 };
 
 // Admin lists must show what is there now; a timed-out load is shown with Retry, not retried.
@@ -413,6 +419,17 @@ export function useSheetTabs(enabled = true) {
     queryFn: fetchSheetTabs,
     select: (answer) => answer.tabs,
     enabled,
+  });
+}
+
+/** The tab's set-aside rows (GET /api/sheets/tabs/:name/set-aside). */
+export function useSetAsideRows(tab: string | null) {
+  return useQuery({
+    ...adminQuery,
+    queryKey: adminKeys.setAsideRows(tab ?? ''),
+    queryFn: () => fetchSetAsideRows(tab ?? ''),
+    select: (answer) => answer.rows,
+    enabled: tab !== null,
   });
 }
 

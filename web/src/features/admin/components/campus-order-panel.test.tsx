@@ -1,10 +1,11 @@
 import { appErrorFromResponse } from '@campus/shared/domain/error-catalogue';
 import { ROLE_MESSAGES } from '@campus/shared/domain/roles';
+import { SET_ASIDE_MESSAGES } from '@campus/shared/domain/sheet-requests';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import type { ComponentProps } from 'react';
 import { renderToString } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
-import { CampusOrderPanel } from './campus-order-panel';
+import { CampusOrderPanel, SetAsideRows } from './campus-order-panel';
 
 // Rendered to HTML (the unit project has no DOM). Without names the sheet tabs are not asked for,
 // so no fetch is needed; `lookup` stands for the super admin's universities query.
@@ -50,5 +51,20 @@ describe('CampusOrderPanel', () => {
 
   it("says the information is missing when the campus admin's profile lacks it", () => {
     expect(render(noNames)).toContain(ROLE_MESSAGES.campusInfoMissing);
+  });
+
+  it('names every order whose row the spreadsheet refused, with the reason', () => {
+    const html = renderToString(
+      <SetAsideRows
+        rows={[
+          { orderId: 'order-1', reason: 'a cell holds more than 50,000 characters' },
+          { orderId: 'order-2', reason: 'Invalid values[0][16]' },
+        ]}
+      />,
+    );
+    expect(html).toContain(SET_ASIDE_MESSAGES.heading(2));
+    expect(html).toContain('Order order-1: a cell holds more than 50,000 characters');
+    expect(html).toContain('Order order-2: Invalid values[0][16]');
+    expect(renderToString(<SetAsideRows rows={[]} />)).toBe('');
   });
 });

@@ -1,11 +1,12 @@
 import { ROLE_MESSAGES } from '@campus/shared/domain/roles';
+import { SET_ASIDE_MESSAGES } from '@campus/shared/domain/sheet-requests';
 import { sheetTabName } from '@campus/shared/domain/sheet-tab';
 import { type ReactNode, useId } from 'react';
 import { Alert } from '@/components/ui/alert';
 import { primaryButton } from '@/components/ui/button-styles';
 import { LoadFailure } from '@/components/ui/load-failure';
 import { StatusMessage } from '@/components/ui/status-message';
-import { useSheetTabs } from '../api/admin-api';
+import { useSetAsideRows, useSheetTabs } from '../api/admin-api';
 import { AdminListState, type ListQuery } from './admin-controls';
 
 /**
@@ -29,6 +30,8 @@ export function CampusOrderPanel({
   const titleId = useId();
   const hasNames = !!universityName?.trim() && !!campusName?.trim();
   const tabs = useSheetTabs(hasNames);
+  const tabName = hasNames ? sheetTabName(universityName ?? '', campusName ?? '') : null;
+  const setAside = useSetAsideRows(tabName);
 
   let body: ReactNode;
   if (lookup?.isPending) {
@@ -56,6 +59,7 @@ export function CampusOrderPanel({
             <a href={tab.url} target="_blank" rel="noopener noreferrer" className={primaryButton}>
               View Orders
             </a>
+            <SetAsideRows rows={setAside.data ?? []} />
           </div>
         ) : (
           <Alert>{ROLE_MESSAGES.orderSheetNotFound(universityName, campusName)}</Alert>
@@ -71,5 +75,21 @@ export function CampusOrderPanel({
       </h2>
       {body}
     </section>
+  );
+}
+
+/** Orders of the tab whose rows the spreadsheet refused: named, with the reason, so none is lost. */
+export function SetAsideRows({ rows }: { rows: readonly { orderId: string; reason: string }[] }) {
+  if (rows.length === 0) return null;
+  return (
+    <Alert>
+      <p className="font-medium">{SET_ASIDE_MESSAGES.heading(rows.length)}</p>
+      <p>{SET_ASIDE_MESSAGES.explanation}</p>
+      <ul className="mt-2 list-disc pl-5">
+        {rows.map((row) => (
+          <li key={row.orderId}>{`Order ${row.orderId}: ${row.reason}`}</li>
+        ))}
+      </ul>
+    </Alert>
   );
 }

@@ -13,6 +13,7 @@ import {
 } from './cart';
 import { type TCartLine, ZCartLine } from './entities';
 import { rupeesToPaisa } from './money';
+import { isIdText, TEXT_MESSAGES } from './text';
 
 /** The most lines one price check (and so one bucket) may hold. */
 export const MAX_BUCKET_LINES = 100;
@@ -21,14 +22,10 @@ export const MAX_BUCKET_LINES = 100;
 export const PRICES_CHANGED_CODE = 'prices-changed';
 
 /** The items of a price check: which item each bucket line is. */
+const zItemRef = () => z.string().check(z.refine(isIdText, TEXT_MESSAGES.invalidId));
 export const ZBucketPricesRequest = z.object({
   lines: z
-    .array(
-      z.object({
-        itemId: z.string().check(z.minLength(1), z.maxLength(100)),
-        restaurantId: z.nullable(z.string().check(z.minLength(1), z.maxLength(100))),
-      }),
-    )
+    .array(z.object({ itemId: zItemRef(), restaurantId: z.nullable(zItemRef()) }))
     .check(z.maxLength(MAX_BUCKET_LINES)),
 });
 export type TBucketPricesRequest = z.infer<typeof ZBucketPricesRequest>;

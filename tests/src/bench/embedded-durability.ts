@@ -7,7 +7,7 @@ import { placeOrder } from '@campus/api/orders/place-order';
 import { openDatabase } from '@campus/shared/server/db/client';
 import type { Logger } from 'pino';
 import { buildCampusTree } from '../support/builders';
-import { buildOrderingStudent, martLine, menuLine } from '../support/orders';
+import { buildOrderingStudent, martLine, menuLine, shownGrandTotal } from '../support/orders';
 
 /** Timed checkouts per setting, after WARMUP untimed ones. */
 export const DURABILITY_CHECKOUTS = 300;
@@ -48,10 +48,11 @@ async function placeSequentially(dir: string, durable: boolean, log: Logger) {
     const { student, screenshotId } = await buildOrderingStudent(db, tree);
     const durations: number[] = [];
     for (let n = 0; n < WARMUP + DURABILITY_CHECKOUTS; n++) {
+      const cartItems = [menuLine(tree, 1), martLine(tree, 1)];
       const begun = performance.now();
       await placeOrder(db, student, {
         idempotencyKey: crypto.randomUUID(),
-        cartItems: [menuLine(tree, 1), martLine(tree, 1)],
+        cartItems,
         firstName: 'Bench',
         lastName: 'Buyer',
         room: `Room ${n}`,
@@ -65,6 +66,7 @@ async function placeSequentially(dir: string, durable: boolean, log: Logger) {
         bankName: 'HBL',
         screenshot: screenshotId,
         captcha: 'verified before this point',
+        grandTotal: shownGrandTotal(cartItems, 1),
       });
       if (n >= WARMUP) durations.push(performance.now() - begun);
     }

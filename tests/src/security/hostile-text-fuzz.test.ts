@@ -170,6 +170,13 @@ function targets(): Target[] {
     ...bodyTargets('POST', '/api/account/sign-up', Object.keys(signUp()), signUp, anonymous),
     ...bodyTargets(
       'POST',
+      '/api/bucket/prices',
+      ['lines.0.itemId', 'lines.0.restaurantId'],
+      () => ({ lines: [{ itemId: tree.menuItem.id, restaurantId: tree.restaurant.id }] }),
+      anonymous,
+    ),
+    ...bodyTargets(
+      'POST',
       '/api/account/sign-in',
       ['email', 'password', 'captcha'],
       () => ({ email: 'ali@uni.edu.pk', password: 'secret-1', captcha: 'x' }),

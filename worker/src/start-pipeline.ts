@@ -45,6 +45,7 @@ export function startPipeline(options: {
         upkeepTimes.staleOrderMs,
       );
       await pruneOutbox(options.deps.database.db);
+      await options.deps.mailer.prune();
     },
     options.deps.log,
   );

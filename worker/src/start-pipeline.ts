@@ -6,6 +6,7 @@ import type { WorkerDeps } from './processor';
 import { processors } from './processors';
 import { reviveStaleOrderJobs, STALE_ORDER_MS } from './revive-order-jobs';
 import { startWorkers } from './start-worker';
+import { VACUUM_EVERY_MS, vacuumEmbedded } from './vacuum-embedded';
 
 /** How often the upkeep runs, and how long an order may wait for its row or mails before it revives their jobs. */
 export const DEFAULT_UPKEEP = { everyMs: 60_000, staleOrderMs: STALE_ORDER_MS } as const;
@@ -34,6 +35,7 @@ export function startPipeline(options: {
     producer: options.producer,
     log: options.deps.log,
   });
+  let vacuumedAt = 0;
   const upkeep = startPeriodic(
     'pipeline upkeep',
     upkeepTimes.everyMs,
@@ -46,6 +48,10 @@ export function startPipeline(options: {
       );
       await pruneOutbox(options.deps.database.db);
       await options.deps.mailer.prune();
+      if (Date.now() - vacuumedAt >= VACUUM_EVERY_MS) {
+        vacuumedAt = Date.now();
+        await vacuumEmbedded(options.deps.database);
+      }
     },
     options.deps.log,
   );

@@ -2,6 +2,7 @@ import { pruneOutbox, startOutboxRelay } from '@campus/shared/server/outbox';
 import { startPeriodic } from '@campus/shared/server/periodic';
 import type { Producer } from '@campus/shared/server/queue';
 import type { Redis } from 'ioredis';
+import { databaseNow } from './database-now';
 import type { WorkerDeps } from './processor';
 import { processors } from './processors';
 import { reviveStaleOrderJobs, STALE_ORDER_MS } from './revive-order-jobs';
@@ -43,7 +44,7 @@ export function startPipeline(options: {
       await reviveStaleOrderJobs(
         options.deps,
         options.producer,
-        new Date(),
+        await databaseNow(options.deps.database.db),
         upkeepTimes.staleOrderMs,
       );
       await pruneOutbox(options.deps.database.db);

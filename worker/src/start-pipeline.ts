@@ -2,10 +2,12 @@ import { pruneOutbox, startOutboxRelay } from '@campus/shared/server/outbox';
 import { startPeriodic } from '@campus/shared/server/periodic';
 import type { Producer } from '@campus/shared/server/queue';
 import type { Redis } from 'ioredis';
+import { databaseNow } from './database-now';
 import type { WorkerDeps } from './processor';
 import { processors } from './processors';
 import { reviveStaleOrderJobs, STALE_ORDER_MS } from './revive-order-jobs';
 import { startWorkers } from './start-worker';
+import { VACUUM_EVERY_MS, vacuumEmbedded } from './vacuum-embedded';
 
 /** How often the upkeep runs, and how long an order may wait for its row or mails before it revives their jobs. */
 export const DEFAULT_UPKEEP = { everyMs: 60_000, staleOrderMs: STALE_ORDER_MS } as const;
@@ -34,6 +36,7 @@ export function startPipeline(options: {
     producer: options.producer,
     log: options.deps.log,
   });
+  let vacuumedAt = 0;
   const upkeep = startPeriodic(
     'pipeline upkeep',
     upkeepTimes.everyMs,
@@ -41,10 +44,15 @@ export function startPipeline(options: {
       await reviveStaleOrderJobs(
         options.deps,
         options.producer,
-        new Date(),
+        await databaseNow(options.deps.database.db),
         upkeepTimes.staleOrderMs,
       );
       await pruneOutbox(options.deps.database.db);
+      await options.deps.mailer.prune();
+      if (Date.now() - vacuumedAt >= VACUUM_EVERY_MS) {
+        vacuumedAt = Date.now();
+        await vacuumEmbedded(options.deps.database);
+      }
     },
     options.deps.log,
   );

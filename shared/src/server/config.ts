@@ -45,6 +45,8 @@ export const ZServerConfig = z.object({
   // Unset: e-mails are written as .eml files to DATA_DIR/outbox and listed for the super admin.
   SMTP_URL: optionalUrl(['smtp', 'smtps']),
   MAIL_FROM: z.string().trim().min(3).default('CampusBucket <no-reply@campusbucket.local>'),
+  // Days a mail file stays in DATA_DIR/outbox (without SMTP_URL); the worker removes older ones.
+  MAIL_OUTBOX_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(30),
   // The captcha's proof of work: solving takes time in proportion to this (2000 is about 0.3 s on
   // a laptop core, 1-2 s on a phone). Lower it only for load tests, which solve thousands.
   CAPTCHA_COUNTER_MAX: z.coerce.number().int().min(10).max(1_000_000).default(2_000),

@@ -1,4 +1,5 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
+import { readdir, rm, stat } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import nodemailer from 'nodemailer';
 import type { Logger } from 'pino';
@@ -19,8 +20,14 @@ export interface Mailer {
   /** The folder of .eml files, for the outbox mailer. */
   readonly outboxDir?: string;
   send(message: MailMessage): Promise<void>;
+  /** Removes outbox files older than the retention; returns how many (0 for SMTP). */
+  prune(now?: Date): Promise<number>;
   close(): void;
 }
+
+/** How long the outbox keeps a mail file unless MAIL_OUTBOX_RETENTION_DAYS says otherwise. */
+export const DEFAULT_OUTBOX_RETENTION_DAYS = 30;
+const DAY_MS = 24 * 3600_000;
 
 /** Picks the mailer from configuration: SMTP_URL, else the outbox folder. */
 export function createMailer(options: {
@@ -28,6 +35,8 @@ export function createMailer(options: {
   outboxDir: string;
   from: string;
   log: Logger;
+  /** Days an outbox file is kept (each mail is 8 KB or so; the folder would grow for ever). */
+  retentionDays?: number;
 }): Mailer {
   if (options.smtpUrl) {
     const transport = nodemailer.createTransport(options.smtpUrl);
@@ -37,6 +46,7 @@ export function createMailer(options: {
         await transport.sendMail({ from: options.from, ...message });
         options.log.info({ to: message.to, subject: message.subject }, 'mail sent over SMTP');
       },
+      prune: async () => 0,
       close: () => transport.close(),
     };
   }
@@ -56,13 +66,29 @@ export function createMailer(options: {
         'mail written to outbox',
       );
     },
+    async prune(now = new Date()) {
+      const before =
+        now.getTime() - (options.retentionDays ?? DEFAULT_OUTBOX_RETENTION_DAYS) * DAY_MS;
+      let removed = 0;
+      const files = await readdir(dir).catch(() => [] as string[]);
+      for (const file of files.filter((name) => name.endsWith('.eml'))) {
+        const path = join(dir, file);
+        const info = await stat(path).catch(() => null);
+        if (info && info.mtimeMs < before) {
+          await rm(path, { force: true });
+          removed += 1;
+        }
+      }
+      if (removed > 0) options.log.info({ removed }, 'old mail files removed from the outbox');
+      return removed;
+    },
     close: () => transport.close(),
   };
 }
 
 /** The mailer a process's configuration asks for: SMTP_URL, else DATA_DIR/outbox. */
 export function mailerFromConfig(
-  config: Pick<TServerConfig, 'SMTP_URL' | 'DATA_DIR' | 'MAIL_FROM'>,
+  config: Pick<TServerConfig, 'SMTP_URL' | 'DATA_DIR' | 'MAIL_FROM' | 'MAIL_OUTBOX_RETENTION_DAYS'>,
   log: Logger,
 ): Mailer {
   return createMailer({
@@ -70,5 +96,6 @@ export function mailerFromConfig(
     outboxDir: resolve(config.DATA_DIR, 'outbox'),
     from: config.MAIL_FROM,
     log,
+    retentionDays: config.MAIL_OUTBOX_RETENTION_DAYS,
   });
 }

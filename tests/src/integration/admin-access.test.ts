@@ -1004,6 +1004,20 @@ const ROUTES: Route[] = [
     },
   },
   {
+    label: 'GET /api/sheets/tabs/:name/set-aside',
+    who: 'C',
+    make: async (tree) => {
+      const tabName = await tabOf(tree);
+      return {
+        method: 'GET',
+        path: `${tabPath(tabName)}/set-aside`,
+        done: async (answer) => {
+          expect(answer).toEqual({ ok: true, rows: [] });
+        },
+      };
+    },
+  },
+  {
     label: 'GET /api/sheets/tabs/:name/export.xlsx',
     who: 'C',
     make: async (tree) => {

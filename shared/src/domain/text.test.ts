@@ -105,6 +105,7 @@ describe('the rule in a form schema', () => {
       email: 'ali@uni.edu.pk',
       persons: 1,
       screenshot: 'upload-1',
+      grandTotal: 580,
     });
     expect(result.error?.issues[0]).toMatchObject({
       path: ['firstName'],

@@ -1,18 +1,66 @@
-import { Redis } from 'ioredis';
+import { type Command, Redis } from 'ioredis';
 import type { Logger } from 'pino';
+
+/** How long a producer's command may wait for a connected Redis before it fails. */
+const PRODUCER_COMMAND_TIMEOUT_MS = 2_000;
+/** How long a producer's connection skips Redis after a command timed out. */
+export const DEFAULT_REDIS_PAUSE_MS = 10_000;
+export const REDIS_PAUSED_MESSAGE = 'Redis skipped: a command timed out a moment ago';
+const CONNECTION_OPTIONS = { connectTimeout: 5_000, lazyConnect: false } as const;
+
+/**
+ * A producer's connection that stops asking a hung Redis: after one command times out, every
+ * command for the next pauseMs fails at once (the callers already treat a failure as 'Redis is
+ * away': checkout leaves its jobs to the outbox relay), so a frozen Redis costs one request one
+ * timeout rather than each request several. The first command after the pause tries again.
+ */
+class ProducerRedis extends Redis {
+  private pausedUntil = 0;
+
+  constructor(
+    url: string,
+    private readonly pauseMs: number,
+  ) {
+    super(url, {
+      ...CONNECTION_OPTIONS,
+      maxRetriesPerRequest: 1,
+      enableOfflineQueue: false,
+      // A connected but hung Redis must not hold a checkout either: the outbox takes over.
+      commandTimeout: PRODUCER_COMMAND_TIMEOUT_MS,
+    });
+  }
+
+  override sendCommand(command: Command, stream?: Parameters<Redis['sendCommand']>[1]): unknown {
+    if (performance.now() < this.pausedUntil) {
+      command.reject(new Error(REDIS_PAUSED_MESSAGE));
+      return command.promise;
+    }
+    const sent = super.sendCommand(command, stream);
+    command.promise.catch((error: unknown) => {
+      if (error instanceof Error && error.message === 'Command timed out') {
+        this.pausedUntil = performance.now() + this.pauseMs;
+        this.emit('paused', this.pauseMs);
+      }
+    });
+    return sent;
+  }
+}
 
 /**
  * A worker's connection waits for Redis to come back (BullMQ requires maxRetriesPerRequest null);
- * a producer's fails at once so a request never hangs on an absent Redis.
+ * a producer's fails at once so a request never hangs on an absent or hung Redis.
  */
-export function connectRedis(url: string, purpose: 'worker' | 'producer'): Redis {
+export function connectRedis(
+  url: string,
+  purpose: 'worker' | 'producer',
+  options: { pauseMs?: number } = {},
+): Redis {
+  if (purpose === 'producer')
+    return new ProducerRedis(url, options.pauseMs ?? DEFAULT_REDIS_PAUSE_MS);
   return new Redis(url, {
-    maxRetriesPerRequest: purpose === 'worker' ? null : 1,
-    enableOfflineQueue: purpose === 'worker',
-    connectTimeout: 5_000,
-    // A connected but hung Redis must not hold a checkout either: the outbox takes over.
-    commandTimeout: purpose === 'producer' ? 2_000 : undefined,
-    lazyConnect: false,
+    ...CONNECTION_OPTIONS,
+    maxRetriesPerRequest: null,
+    enableOfflineQueue: true,
   });
 }
 
@@ -75,10 +123,14 @@ export async function openCheckedRedis(
   url: string,
   purpose: 'worker' | 'producer',
   log: Logger,
+  options: { pauseMs?: number } = {},
 ): Promise<Redis> {
-  const redis = connectRedis(url, purpose);
+  const redis = connectRedis(url, purpose, options);
   // ioredis reconnects by itself; the log shows why while Redis is away.
   redis.on('error', (error) => log.warn({ err: error, redis: redactUrl(url) }, 'redis error'));
+  redis.on('paused', (pauseMs: number) =>
+    log.error({ redis: redactUrl(url), pauseMs }, 'Redis timed out; requests skip it for a while'),
+  );
   try {
     await waitForRedis(redis, 5_000);
     await assertNoEviction(redis, url);

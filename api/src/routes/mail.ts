@@ -8,13 +8,13 @@ import { requireRole } from '../auth/guards';
  * e-mails here and can open their links. With SMTP configured there is nothing to list.
  */
 export function mailRoutes() {
-  return new Hono<AppEnv>().get('/', requireRole('superAdmin'), (c) => {
+  return new Hono<AppEnv>().get('/', requireRole('superAdmin'), async (c) => {
     const { mailer } = c.get('accounts');
     c.header('Cache-Control', 'no-store');
     return c.json({
       ok: true,
       transport: mailer.kind,
-      messages: mailer.outboxDir ? listOutbox(mailer.outboxDir) : [],
+      messages: mailer.outboxDir ? await listOutbox(mailer.outboxDir) : [],
     });
   });
 }

@@ -25,10 +25,10 @@ describe('categorizeError', () => {
     [withCode('auth/network-request-failed'), 'AUTHENTICATION'],
     [withCode('permission-denied'), 'AUTHORIZATION'],
     [{ status: 401 }, 'AUTHENTICATION'],
-    [{ response: { status: 403 } }, 'AUTHORIZATION'],
+    [appErrorFromResponse(403, {}), 'AUTHORIZATION'],
     [{ status: 404 }, 'NOT_FOUND'],
     [{ status: 500 }, 'SERVER'],
-    [{ response: { status: 503 } }, 'SERVER'],
+    [appErrorFromResponse(503, {}), 'SERVER'],
     [{ status: 400 }, 'VALIDATION'],
     [new Error('Network Error'), 'NETWORK'],
     [withCode('NETWORK_ERROR'), 'NETWORK'],
@@ -84,9 +84,7 @@ describe('formatError', () => {
       fields: { cartItems: 'x' },
     });
     expect(formatError(body).message).toBe('Your cart is empty.');
-    expect(formatError({ response: { status: 409, data: body } }).message).toBe(
-      'Your cart is empty.',
-    );
+    expect(formatError(appErrorFromResponse(409, body)).message).toBe('Your cart is empty.');
   });
 
   it('uses the code message, then the status message', () => {
@@ -99,7 +97,7 @@ describe('formatError', () => {
     expect(formatError(withCode('deadline-exceeded')).message).toBe(
       'Request timed out. Please try again.',
     );
-    expect(formatError({ response: { status: 504 } })).toMatchObject({
+    expect(formatError(appErrorFromResponse(504, 'Gateway Timeout'))).toMatchObject({
       category: 'SERVER',
       message: HTTP_STATUS_MESSAGES[504],
       action: 'Retry',
@@ -224,9 +222,11 @@ describe('own backend mapping', () => {
         appErrorFromResponse(500, { error: { code: 'internal', message: 'Sheet is locked' } }),
       ),
     ).toBe('Backend error: Sheet is locked');
-    expect(ownBackendErrorMessage({ response: { status: 400, data: { error: 'no tab' } } })).toBe(
-      'Bad request: no tab',
-    );
+    expect(
+      ownBackendErrorMessage(
+        appErrorFromResponse(400, { error: { code: 'invalid-argument', message: 'no tab' } }),
+      ),
+    ).toBe('Bad request: no tab');
     expect(backendFailureOf(new Error('bad URL'))).toEqual({ kind: 'other', message: 'bad URL' });
   });
 });

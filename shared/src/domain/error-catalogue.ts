@@ -169,8 +169,7 @@ function factsOf(err: unknown): Facts {
     };
   }
   if (!isRecord(err)) return {};
-  const response = isRecord(err.response) ? err.response : undefined;
-  const body = apiBodyOf(err) ?? apiBodyOf(err.body) ?? apiBodyOf(response?.data);
+  const body = apiBodyOf(err) ?? apiBodyOf(err.body);
   const message = stringOf(err.message);
   const name = err instanceof Error ? err.name : undefined;
   const fetchFailed =
@@ -178,10 +177,8 @@ function factsOf(err: unknown): Facts {
     FETCH_FAILURES.some((text) => message?.toLowerCase().startsWith(text) ?? false);
   return {
     code: body?.code ?? stringOf(err.code),
-    status: numberOf(err.status) ?? numberOf(response?.status),
-    // An older backend answered { error: 'text' }; that text was written for people too.
-    userMessage:
-      body?.message ?? stringOf(isRecord(response?.data) ? response.data.error : undefined),
+    status: numberOf(err.status),
+    userMessage: body?.message,
     message,
     fields: body?.fields,
     noResponse: fetchFailed || stringOf(err.code) === NETWORK_ERROR_CODE,
@@ -218,7 +215,7 @@ export function codeMessage(code: string): string | undefined {
 
 /**
  * Formats any thrown value for the screen: AppError, the api error body, an Error or object with
- * code / status / response.status / message, a string, or anything else. The message is, first
+ * code / status / message, a string, or anything else. The message is, first
  * found: the message written for users, the code's message, the status message, the thrown text
  * (not for built-in programming errors), the category's message.
  */

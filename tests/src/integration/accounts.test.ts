@@ -71,8 +71,8 @@ async function signupBody(app: TestApp['app'], overrides: Record<string, unknown
   };
 }
 
-function latestMailTo(mailer: TestApp['mailer'], email: string) {
-  const mail = listOutbox(mailer.outboxDir as string).find((m) => m.to.includes(email));
+async function latestMailTo(mailer: TestApp['mailer'], email: string) {
+  const mail = (await listOutbox(mailer.outboxDir as string)).find((m) => m.to.includes(email));
   if (!mail) throw new Error(`no mail to ${email}`);
   return mail;
 }
@@ -171,7 +171,7 @@ describe(`accounts on ${engine}`, () => {
     const { app, mailer } = createTestApp({ database, redis });
     const email = uniqueEmail();
     await post(app, '/api/account/sign-up', await signupBody(app, { email }));
-    await open(app, latestMailTo(mailer, email).links[0] as string);
+    await open(app, (await latestMailTo(mailer, email)).links[0] as string);
     const cookie = cookieOf(await signIn(app, email, 'secret-1'));
     // Mounting better-auth's own router would expose these; none may exist.
     for (const path of [
@@ -203,7 +203,7 @@ describe(`accounts on ${engine}`, () => {
     expect(unverified.status).toBe(403);
     expect((await errorOf(unverified)).message).toContain('Please verify your email address');
 
-    const mail = latestMailTo(mailer, email);
+    const mail = await latestMailTo(mailer, email);
     expect(mail.subject).toBe('Verify your CampusBucket e-mail address');
     const verified = await open(app, mail.links[0] as string);
     expect(verified.status).toBe(302);
@@ -251,7 +251,7 @@ describe(`accounts on ${engine}`, () => {
 
     const email = uniqueEmail();
     await post(app, '/api/account/sign-up', await signupBody(app, { email }));
-    await open(app, latestMailTo(mailer, email).links[0] as string);
+    await open(app, (await latestMailTo(mailer, email)).links[0] as string);
     for (let attempt = 1; attempt <= 5; attempt++) {
       const wrong = await signIn(app, email, 'not-the-password');
       expect(wrong.status).toBe(401);
@@ -269,7 +269,7 @@ describe(`accounts on ${engine}`, () => {
     const { app, mailer } = createTestApp({ database, redis });
     const email = uniqueEmail();
     await post(app, '/api/account/sign-up', await signupBody(app, { email }));
-    await open(app, latestMailTo(mailer, email).links[0] as string);
+    await open(app, (await latestMailTo(mailer, email)).links[0] as string);
     const captchas = await Promise.all(Array.from({ length: 8 }, () => solvedCaptcha(app)));
     const answers = await Promise.all(
       captchas.map((captcha) =>
@@ -339,7 +339,7 @@ describe(`accounts on ${engine}`, () => {
     const { app, mailer } = createTestApp({ database, redis });
     const email = uniqueEmail();
     await post(app, '/api/account/sign-up', await signupBody(app, { email }));
-    await open(app, latestMailTo(mailer, email).links[0] as string);
+    await open(app, (await latestMailTo(mailer, email)).links[0] as string);
 
     const noEmail = await post(app, '/api/account/password-reset', { email: '', captcha: 'x' });
     expect((await errorOf(noEmail)).message).toBe('Please enter your email address.');
@@ -352,7 +352,7 @@ describe(`accounts on ${engine}`, () => {
       message: 'Password reset email sent! Please check your inbox.',
     });
 
-    const mail = latestMailTo(mailer, email);
+    const mail = await latestMailTo(mailer, email);
     expect(mail.subject).toBe('Reset your CampusBucket password');
     const token = new URL(mail.links[0] as string).searchParams.get('token');
     const mismatch = await post(app, '/api/account/new-password', {
@@ -513,7 +513,7 @@ describe(`accounts on ${engine}`, () => {
         (await post(app, '/api/account/sign-up', await signupBody(app, { email }))).status,
       ).toBe(201);
       expect(received).toHaveLength(1);
-      const mail = readMail(received[0] as string);
+      const mail = await readMail(received[0] as string);
       expect(mail.to).toContain(email);
       const verified = await open(app, mail.links[0] as string);
       expect(verified.headers.get('location')).toBe('/login?verified=1');

@@ -377,9 +377,10 @@ describe(`the order pipeline on ${engine}`, () => {
       // The confirmation reaches the student once.
       await expect
         .poll(
-          () =>
-            listOutbox(deps.mailer.outboxDir as string).filter((m) => m.to.includes(buyer.email))
-              .length,
+          async () =>
+            (await listOutbox(deps.mailer.outboxDir as string)).filter((m) =>
+              m.to.includes(buyer.email),
+            ).length,
           {
             timeout: 15_000,
           },

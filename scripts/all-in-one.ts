@@ -20,6 +20,7 @@ import {
   redisAnswers,
   startRedisServer,
 } from '@campus/shared/server/redis-server';
+import { guardSheetStore } from '@campus/shared/server/sheets/guarded-sheet-store';
 import { startPipeline } from '@campus/worker/start-pipeline';
 
 const config = loadConfigOrExit();
@@ -79,11 +80,12 @@ try {
     deps: {
       database,
       log,
-      sheets: adapters.sheets,
+      sheets: guardSheetStore(adapters.sheets, {
+        redis: workerRedis,
+        prefix: config.QUEUE_PREFIX,
+        writesPerMinute: config.SHEETS_WRITES_PER_MINUTE,
+      }),
       mailer,
-      redis: workerRedis,
-      queuePrefix: config.QUEUE_PREFIX,
-      sheetWritesPerMinute: config.SHEETS_WRITES_PER_MINUTE,
       publicUrl: publicUrl(config),
     },
   });
@@ -102,6 +104,7 @@ try {
     publicUrl: publicUrl(config),
     trustProxy: config.TRUST_PROXY,
     captchaCounterMax: config.CAPTCHA_COUNTER_MAX,
+    sheetWritesPerMinute: config.SHEETS_WRITES_PER_MINUTE,
     whatsappNumber: config.WHATSAPP_NUMBER,
     adapters,
   });

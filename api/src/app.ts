@@ -9,7 +9,7 @@ import { TEXT_MESSAGES } from '@campus/shared/domain/text';
 import type { CatalogueCache } from '@campus/shared/server/catalogue/cache';
 import { isDiskFull, isTextRefused } from '@campus/shared/server/db/errors';
 import type { Producer } from '@campus/shared/server/queue';
-import type { SheetStore } from '@campus/shared/server/sheets/sheet-store';
+import type { GuardedSheetStore } from '@campus/shared/server/sheets/guarded-sheet-store';
 import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { requestId } from 'hono/request-id';
@@ -55,8 +55,8 @@ export interface AppDeps {
   whatsappNumber?: string | null;
   /** Enqueues jobs (orders, sheet tabs); fails fast when Redis is away. */
   producer: Producer;
-  /** The orders spreadsheet. */
-  sheets: SheetStore;
+  /** The orders spreadsheet; every write takes its tab's lock and the shared write budget. */
+  sheets: GuardedSheetStore;
   /** Payment screenshots and catalogue photos. */
   images: ImageStore;
   /** The local image store's folder, served at /uploads; null when images live elsewhere. */

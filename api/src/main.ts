@@ -44,6 +44,7 @@ try {
     publicUrl: publicUrl(config),
     trustProxy: config.TRUST_PROXY,
     captchaCounterMax: config.CAPTCHA_COUNTER_MAX,
+    sheetWritesPerMinute: config.SHEETS_WRITES_PER_MINUTE,
     whatsappNumber: config.WHATSAPP_NUMBER,
     adapters: apiAdaptersFromConfig(config, database.db, publicUrl(config)),
   });

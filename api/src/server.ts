@@ -5,6 +5,7 @@ import { startCatalogueSync } from '@campus/shared/server/catalogue/sync';
 import type { Database } from '@campus/shared/server/db/client';
 import type { Mailer } from '@campus/shared/server/mail/mailer';
 import type { Producer } from '@campus/shared/server/queue';
+import { guardSheetStore } from '@campus/shared/server/sheets/guarded-sheet-store';
 import type { Redis } from 'ioredis';
 import type { Logger } from 'pino';
 import type { ApiAdapters } from './adapters';
@@ -42,6 +43,8 @@ export async function startApi(options: {
   whatsappNumber?: string;
   /** The orders spreadsheet, images and pay-to default, picked from configuration. */
   adapters: ApiAdapters;
+  /** Sheet appends allowed per rolling minute across every process (SHEETS_WRITES_PER_MINUTE). */
+  sheetWritesPerMinute: number;
 }): Promise<RunningApi> {
   const catalogue = new CatalogueCache(databaseCatalogueSource(options.database.db));
   const catalogueSync = await startCatalogueSync({
@@ -70,6 +73,11 @@ export async function startApi(options: {
     whatsappNumber: options.whatsappNumber ?? null,
     producer: options.producer,
     ...options.adapters,
+    sheets: guardSheetStore(options.adapters.sheets, {
+      redis: options.redis,
+      prefix: options.queuePrefix,
+      writesPerMinute: options.sheetWritesPerMinute,
+    }),
     health: {
       database: () => options.database.ping(),
       databaseWrite: () => options.database.probeWrite(),

@@ -1,10 +1,12 @@
+import type { ProcessorRegistry } from './job-context';
 import { appendOrderRowJob } from './jobs/append-order-row';
+import { createSheetTabJob } from './jobs/create-sheet-tab';
+import { deleteSheetTabJob } from './jobs/delete-sheet-tab';
+import { ensureMasterTabJob } from './jobs/ensure-master-tab';
 import { notifyOrderJob } from './jobs/notify-order';
 import { ping } from './jobs/ping';
-import { createSheetTabJob, deleteSheetTabJob, ensureMasterTabJob } from './jobs/sheet-tabs';
-import type { ProcessorRegistry } from './processor';
 
-/** One processor per job name of shared/src/server/jobs.ts. */
+/** One processor per job name of shared/src/server/jobs.ts, each in the file named as its job. */
 export const processors: ProcessorRegistry = {
   ping,
   'append-order-row': appendOrderRowJob,

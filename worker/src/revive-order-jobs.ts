@@ -3,7 +3,7 @@ import { JOBS, orderJobs } from '@campus/shared/server/jobs';
 import type { Producer } from '@campus/shared/server/queue';
 import { and, asc, eq, gt, isNull, lt, or, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
-import type { WorkerDeps } from './processor';
+import type { WorkerDeps } from './job-context';
 
 /** An order whose sheet row or mails are still missing this long after it was placed is looked at. */
 export const STALE_ORDER_MS = 10 * 60_000;

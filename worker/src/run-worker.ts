@@ -6,6 +6,7 @@ import { createLogger } from '@campus/shared/server/logger';
 import { mailerFromConfig } from '@campus/shared/server/mail/mailer';
 import { createProducer } from '@campus/shared/server/queue';
 import { closeRedis, DEFAULT_REDIS_URL, openCheckedRedis } from '@campus/shared/server/redis';
+import { guardSheetStore } from '@campus/shared/server/sheets/guarded-sheet-store';
 import type { SheetStore } from '@campus/shared/server/sheets/sheet-store';
 import { sheetStoreFromConfig } from '@campus/shared/server/sheets/sheet-store-from-config';
 import { startPipeline } from './start-pipeline';
@@ -50,11 +51,11 @@ export async function runWorker(
       deps: {
         database,
         log,
-        sheets: (options.sheets ?? ((db) => sheetStoreFromConfig(config, db)))(database.db),
+        sheets: guardSheetStore(
+          (options.sheets ?? ((db) => sheetStoreFromConfig(config, db)))(database.db),
+          { redis, prefix: config.QUEUE_PREFIX, writesPerMinute: config.SHEETS_WRITES_PER_MINUTE },
+        ),
         mailer,
-        redis,
-        queuePrefix: config.QUEUE_PREFIX,
-        sheetWritesPerMinute: config.SHEETS_WRITES_PER_MINUTE,
         publicUrl: publicUrl(config),
       },
     });

@@ -3,7 +3,7 @@ import { startPeriodic } from '@campus/shared/server/periodic';
 import type { Producer } from '@campus/shared/server/queue';
 import type { Redis } from 'ioredis';
 import { databaseNow } from './database-now';
-import type { WorkerDeps } from './processor';
+import type { WorkerDeps } from './job-context';
 import { processors } from './processors';
 import { reviveStaleOrderJobs, STALE_ORDER_MS } from './revive-order-jobs';
 import { startWorkers } from './start-worker';

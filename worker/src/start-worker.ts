@@ -1,7 +1,7 @@
 import { JOB_NAMES, JOBS, type JobName, QUEUE_NAMES } from '@campus/shared/server/jobs';
 import { DelayedError, type Job, Queue, UnrecoverableError, Worker } from 'bullmq';
 import type { Redis } from 'ioredis';
-import type { JobProcessor, ProcessorRegistry, WorkerDeps } from './processor';
+import type { JobProcessor, ProcessorRegistry, WorkerDeps } from './job-context';
 
 const CLOSE_GRACE_MS = 10_000;
 

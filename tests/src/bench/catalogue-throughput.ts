@@ -126,6 +126,7 @@ export async function measureCatalogueThroughput(options: {
       port,
       webDistDir: 'web/dist',
       queuePrefix: options.queuePrefix,
+      sheetWritesPerMinute: 60,
       mailer: createMailer({
         outboxDir: join(options.dataDir, 'outbox'),
         from: 'CampusBucket bench <bench@localhost>',

@@ -18,7 +18,7 @@ import { enqueueOutboxJobs } from '@campus/shared/server/outbox';
 import { createProducer } from '@campus/shared/server/queue';
 import { closeRedis, openCheckedRedis } from '@campus/shared/server/redis';
 import { createGoogleSheetStore } from '@campus/shared/server/sheets/google-sheet-store';
-import { orderSheetRow } from '@campus/worker/sheets/sync-tab';
+import { orderSheetRow } from '@campus/worker/jobs/append-order-row';
 import { startPipeline } from '@campus/worker/start-pipeline';
 import { count, eq, isNull } from 'drizzle-orm';
 import type { Logger } from 'pino';
@@ -204,6 +204,7 @@ export async function measureCheckout(options: {
             redis: workerRedis,
             prefix: options.queuePrefix,
             sheets,
+            sheetWritesPerMinute: 50,
             mailer: createMailer({
               outboxDir: join(options.dataDir, 'checkout-outbox'),
               from: 'CampusBucket bench <bench@localhost>',
@@ -211,7 +212,6 @@ export async function measureCheckout(options: {
             }),
           }),
           log,
-          sheetWritesPerMinute: 50,
         },
       });
       resources.push(pipeline.close);

@@ -9,8 +9,8 @@ import { enqueueOutboxJobs, relayOutboxOnce } from '@campus/shared/server/outbox
 import { createProducer, type Producer } from '@campus/shared/server/queue';
 import { connectRedis, openCheckedRedis } from '@campus/shared/server/redis';
 import { createGoogleSheetStore } from '@campus/shared/server/sheets/google-sheet-store';
+import { orderSheetRow } from '@campus/worker/jobs/append-order-row';
 import { reviveStaleOrderJobs, STALE_ORDER_MS } from '@campus/worker/revive-order-jobs';
-import { orderSheetRow } from '@campus/worker/sheets/sync-tab';
 import { startPipeline } from '@campus/worker/start-pipeline';
 import { Worker } from 'bullmq';
 import { eq, inArray, isNull } from 'drizzle-orm';

@@ -1,5 +1,5 @@
 import { openCheckedRedis } from '@campus/shared/server/redis';
-import { takeSheetWrite } from '@campus/worker/sheets/write-budget';
+import { takeSheetWrite } from '@campus/shared/server/sheets/write-budget';
 import type { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { engine } from '../support/database';

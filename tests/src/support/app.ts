@@ -10,6 +10,7 @@ import { databaseCatalogueSource } from '@campus/shared/server/catalogue/queries
 import type { Database } from '@campus/shared/server/db/client';
 import { createMailer, type Mailer } from '@campus/shared/server/mail/mailer';
 import { createProducer, type Producer } from '@campus/shared/server/queue';
+import { guardSheetStore } from '@campus/shared/server/sheets/guarded-sheet-store';
 import { createLocalSheetStore } from '@campus/shared/server/sheets/local-sheet-store';
 import type { SheetStore } from '@campus/shared/server/sheets/sheet-store';
 import type { Redis } from 'ioredis';
@@ -32,11 +33,16 @@ export interface TestAppOptions {
   producer?: Producer;
   /** Defaults to the local sheet store on the test database. */
   sheets?: SheetStore;
+  /** Sheet appends a minute (the shared budget); defaults to TEST_SHEET_WRITES_PER_MINUTE. */
+  sheetWritesPerMinute?: number;
   /** Defaults to the local image store in a fresh temporary folder. */
   images?: ImageStore;
   /** The address people open (PUBLIC_URL); defaults to TEST_PUBLIC_URL, plain http. */
   publicUrl?: string;
 }
+
+/** Sheet appends a minute for a test's api and worker: more than any test makes. */
+export const TEST_SHEET_WRITES_PER_MINUTE = 600;
 
 /** The pay-to account tests see for a campus without its own. */
 export const TEST_PAY_TO = {
@@ -76,7 +82,11 @@ export function createTestApp(options: TestAppOptions) {
     log: testLog,
   });
   const producer = options.producer ?? createProducer(options.redis, prefix, testLog);
-  const sheets = options.sheets ?? createLocalSheetStore(options.database.db);
+  const sheets = guardSheetStore(options.sheets ?? createLocalSheetStore(options.database.db), {
+    redis: options.redis,
+    prefix,
+    writesPerMinute: options.sheetWritesPerMinute ?? TEST_SHEET_WRITES_PER_MINUTE,
+  });
   const uploadsDir = tempDir('campus-uploads-');
   const images = options.images ?? createLocalImageStore({ dir: uploadsDir, publicUrl });
   const app = createApp({

@@ -3,11 +3,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Database } from '@campus/shared/server/db/client';
 import { createMailer, type Mailer } from '@campus/shared/server/mail/mailer';
+import { guardSheetStore } from '@campus/shared/server/sheets/guarded-sheet-store';
 import { createLocalSheetStore } from '@campus/shared/server/sheets/local-sheet-store';
 import type { SheetStore } from '@campus/shared/server/sheets/sheet-store';
-import type { WorkerDeps } from '@campus/worker/processor';
+import type { WorkerDeps } from '@campus/worker/job-context';
 import type { Redis } from 'ioredis';
-import { TEST_PUBLIC_URL } from './app';
+import { TEST_PUBLIC_URL, TEST_SHEET_WRITES_PER_MINUTE } from './app';
 import { testLog } from './logger';
 
 /** What a worker needs, for tests: the local sheet store and an outbox mailer by default. */
@@ -22,7 +23,11 @@ export function testWorkerDeps(options: {
   return {
     database: options.database,
     log: testLog,
-    sheets: options.sheets ?? createLocalSheetStore(options.database.db),
+    sheets: guardSheetStore(options.sheets ?? createLocalSheetStore(options.database.db), {
+      redis: options.redis,
+      prefix: options.prefix,
+      writesPerMinute: options.sheetWritesPerMinute ?? TEST_SHEET_WRITES_PER_MINUTE,
+    }),
     mailer:
       options.mailer ??
       createMailer({
@@ -30,9 +35,6 @@ export function testWorkerDeps(options: {
         from: 'CampusBucket <no-reply@campus.test>',
         log: testLog,
       }),
-    redis: options.redis,
-    queuePrefix: options.prefix,
-    sheetWritesPerMinute: options.sheetWritesPerMinute ?? 600,
     publicUrl: TEST_PUBLIC_URL,
   };
 }

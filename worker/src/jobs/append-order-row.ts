@@ -1,6 +1,230 @@
-import type { JobProcessor } from '../processor';
-import { appendOrderRow } from '../sheets/sync-tab';
+import {
+  buildSheetRow,
+  ORDER_SHEET_HEADER,
+  oversizedCell,
+  SHEET_MAX_CELL_LENGTH,
+  type SheetCell,
+} from '@campus/shared/domain/order';
+import { orders } from '@campus/shared/server/db/schema';
+import { SheetStoreError } from '@campus/shared/server/sheets/sheet-store';
+import { UnrecoverableError } from 'bullmq';
+import { and, asc, eq, inArray, isNull } from 'drizzle-orm';
+import type { JobContext, JobProcessor } from '../job-context';
 
-/** `order-<id>-sheet`: the order's row in its campus tab (with its tab's other waiting rows). */
-export const appendOrderRowJob: JobProcessor<'append-order-row'> = (payload, context) =>
-  appendOrderRow(payload.orderId, context);
+/** Rows per append: one call carries every order of the tab waiting at that moment, up to this. */
+export const SHEET_BATCH_MAX = 500;
+
+/** Appends per hold of the tab's lock; an order behind a longer backlog waits its turn. */
+const BATCHES_PER_HOLD = 4;
+
+/** The order id is the row's last cell (DESIGN §3.4). */
+const ORDER_ID_COLUMN = ORDER_SHEET_HEADER.length - 1;
+
+type PendingOrder = typeof orders.$inferSelect;
+
+/** The sheet row of an order: SPEC §3's columns, then the order id. */
+export function orderSheetRow(order: PendingOrder): SheetCell[] {
+  return [
+    ...buildSheetRow({
+      universityName: order.universityName,
+      campusName: order.campusName,
+      firstName: order.firstName,
+      lastName: order.lastName,
+      room: order.room,
+      phone: order.phone,
+      email: order.email,
+      persons: order.persons,
+      deliveryCharge: order.deliveryChargePaisa,
+      itemTotal: order.itemTotalPaisa,
+      grandTotal: order.grandTotalPaisa,
+      cartItems: order.cartItemsText,
+      timestamp: order.timestampText,
+      accountTitle: order.accountTitle,
+      bankName: order.bankName,
+      screenshotURL: order.screenshotUrl,
+      specialInstruction: order.specialInstruction,
+    }),
+    order.id,
+  ];
+}
+
+/**
+ * `order-<id>-sheet`: brings one order's row into its campus tab, effectively once (DESIGN §3.4).
+ * Under the tab's lock it appends every waiting order of the tab in one write. Orders whose
+ * earlier write has an unknown outcome (a lost answer, a killed worker) are first looked up in
+ * the tab's order id column, so none is written twice.
+ */
+export const appendOrderRowJob: JobProcessor<'append-order-row'> = async ({ orderId }, context) => {
+  const { db } = context.database;
+  const isAppended = async () => {
+    const [order] = await db
+      .select({
+        tab: orders.sheetTabName,
+        appendedAt: orders.sheetAppendedAt,
+        setAsideAt: orders.sheetSetAsideAt,
+        setAsideReason: orders.sheetSetAsideReason,
+      })
+      .from(orders)
+      .where(eq(orders.id, orderId));
+    if (!order) throw new UnrecoverableError(`Order ${orderId} does not exist`);
+    if (order.setAsideAt) {
+      // Fails for good with the reason, where operators look (/ops/queues); the upkeep leaves it.
+      throw new UnrecoverableError(
+        `Order ${orderId}'s row was set aside: ${order.setAsideReason}. Fix the order, then retry this job.`,
+      );
+    }
+    return order;
+  };
+  const first = await beginAttempt(orderId, context);
+  if (first.appendedAt) return { appended: 0 };
+
+  const outcome = await context.sheets.withTab(first.tab, async () => {
+    let appended = 0;
+    // Our order may wait behind a full batch of older ones: write batches until it is in.
+    for (let batch = 0; batch < BATCHES_PER_HOLD; batch++) {
+      if ((await isAppended()).appendedAt) return { appended };
+      appended += await writeBatch(first.tab, context);
+    }
+    return (await isAppended()).appendedAt ? { appended } : null;
+  });
+  // Still behind a long backlog: let other tabs' jobs have the worker, then go on.
+  if (!outcome) throw await context.retryLater(1_000);
+  return outcome;
+};
+
+/**
+ * The order's tab and whether its row is in. A run of the job of an order whose row was set aside
+ * is an operator's retry (the upkeep never revives those; the job failed for good): the row is
+ * put back in line, alone, and written again.
+ */
+async function beginAttempt(orderId: string, context: JobContext) {
+  const { db } = context.database;
+  const [order] = await db
+    .select({
+      tab: orders.sheetTabName,
+      appendedAt: orders.sheetAppendedAt,
+      setAsideAt: orders.sheetSetAsideAt,
+    })
+    .from(orders)
+    .where(eq(orders.id, orderId));
+  if (!order) throw new UnrecoverableError(`Order ${orderId} does not exist`);
+  if (order.setAsideAt && !order.appendedAt) {
+    await db
+      .update(orders)
+      .set({ sheetSetAsideAt: null, sheetSetAsideReason: null, sheetWriteAlone: true })
+      .where(eq(orders.id, orderId));
+    context.log.info({ orderId, tab: order.tab }, 'set-aside row put back in line');
+  }
+  return order;
+}
+
+/** Takes rows out of the tab's line for what they hold; the rest of the tab goes on. */
+async function setAside(context: JobContext, tab: string, ids: string[], reason: string) {
+  if (ids.length === 0) return;
+  await context.database.db
+    .update(orders)
+    .set({ sheetSetAsideAt: new Date(), sheetSetAsideReason: reason, sheetWriteStartedAt: null })
+    .where(inArray(orders.id, ids));
+  context.log.error(
+    { tab, orderIds: ids, reason },
+    'order rows set aside: refused for their content',
+  );
+}
+
+async function markAppended(context: JobContext, ids: string[]) {
+  if (ids.length === 0) return;
+  await context.database.db
+    .update(orders)
+    .set({ sheetAppendedAt: new Date() })
+    .where(inArray(orders.id, ids));
+}
+
+/** One append of the tab's waiting orders; returns how many rows it wrote. */
+async function writeBatch(tab: string, context: JobContext): Promise<number> {
+  const { db } = context.database;
+  const waiting = await db
+    .select()
+    .from(orders)
+    .where(
+      and(
+        eq(orders.sheetTabName, tab),
+        isNull(orders.sheetAppendedAt),
+        isNull(orders.sheetSetAsideAt),
+      ),
+    )
+    .orderBy(asc(orders.placedAt), asc(orders.id))
+    .limit(SHEET_BATCH_MAX);
+  // A row no spreadsheet would take is set aside before any call is spent on it.
+  const oversized = waiting.filter((order) => oversizedCell(orderSheetRow(order)) !== null);
+  await setAside(
+    context,
+    tab,
+    oversized.map((order) => order.id),
+    `a cell holds more than ${SHEET_MAX_CELL_LENGTH.toLocaleString('en-US')} characters, the most Google Sheets accepts`,
+  );
+  const fits = waiting.filter((order) => !oversized.includes(order));
+  // A row of a refused batch goes alone, so that the refusal names it.
+  const pending = fits[0]?.sheetWriteAlone
+    ? fits.slice(0, 1)
+    : fits.filter((o) => !o.sheetWriteAlone);
+  if (pending.length === 0 && oversized.length > 0) return 0;
+
+  // A write whose answer never came may still land for a while (the service can finish a call
+  // the client gave up on): only after that is a read of the tab conclusive.
+  const now = Date.now();
+  const settling = pending
+    .map((order) => (order.sheetWriteStartedAt?.getTime() ?? 0) + context.sheets.settleMs - now)
+    .filter((remaining) => remaining > 0);
+  if (settling.length > 0) throw await context.retryLater(Math.max(...settling));
+
+  let toWrite = pending;
+  if (pending.some((order) => order.sheetWriteStartedAt)) {
+    const inSheet = new Set(await readOrderIds(tab, context));
+    const found = pending.filter((order) => inSheet.has(order.id)).map((order) => order.id);
+    await markAppended(context, found);
+    if (found.length > 0) context.log.info({ tab, found: found.length }, 'rows found in the sheet');
+    toWrite = pending.filter((order) => !inSheet.has(order.id));
+  }
+  if (toWrite.length === 0) return 0;
+
+  const ids = toWrite.map((order) => order.id);
+  // Committed before the call: if the answer is lost, the next attempt knows to look first.
+  await db.update(orders).set({ sheetWriteStartedAt: new Date() }).where(inArray(orders.id, ids));
+  try {
+    await context.sheets.appendRows(tab, toWrite.map(orderSheetRow));
+  } catch (error) {
+    if (!(error instanceof SheetStoreError)) throw error;
+    if (error.wroteNothing) {
+      await db.update(orders).set({ sheetWriteStartedAt: null }).where(inArray(orders.id, ids));
+    }
+    if (error.failure === 'not-found') {
+      // A campus whose tab was never made (or was removed by hand, or whose campus was deleted
+      // while its orders waited): make it, so no order is dropped, then write.
+      await context.sheets.ensureTab(tab, ORDER_SHEET_HEADER);
+      context.log.warn({ tab }, 'order sheet tab was missing: created it');
+      return 0;
+    }
+    if (error.failure === 'content-refused') {
+      if (ids.length === 1) await setAside(context, tab, ids, error.message);
+      else await db.update(orders).set({ sheetWriteAlone: true }).where(inArray(orders.id, ids));
+      return 0;
+    }
+    // Google's 429, or the write budget every process shares spent: nothing was written.
+    if (error.failure === 'rate-limited')
+      throw await context.pauseQueue(error.retryAfterMs ?? 60_000);
+    if (error.failure === 'permanent') throw new UnrecoverableError(error.message);
+    throw error;
+  }
+  await markAppended(context, ids);
+  context.log.info({ tab, rows: ids.length }, 'order rows appended');
+  return ids.length;
+}
+
+async function readOrderIds(tab: string, context: JobContext): Promise<string[]> {
+  try {
+    return await context.sheets.readColumn(tab, ORDER_ID_COLUMN);
+  } catch (error) {
+    if (error instanceof SheetStoreError && error.failure === 'not-found') return [];
+    throw error;
+  }
+}

@@ -4,7 +4,7 @@ import { orders, users } from '@campus/shared/server/db/schema';
 import type { MailMessage } from '@campus/shared/server/mail/mailer';
 import { UnrecoverableError } from 'bullmq';
 import { and, eq } from 'drizzle-orm';
-import type { JobProcessor } from '../processor';
+import type { JobProcessor } from '../job-context';
 
 type Order = typeof orders.$inferSelect;
 

@@ -1,4 +1,4 @@
-import type { JobProcessor } from '../processor';
+import type { JobProcessor } from '../job-context';
 
 /** Answers a ping with the time it was seen, proving the queue loop end to end. */
 export const ping: JobProcessor<'ping'> = async (payload, { log }) => {

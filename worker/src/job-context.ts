@@ -1,21 +1,15 @@
 import type { Database } from '@campus/shared/server/db/client';
 import type { JobName, JobPayload } from '@campus/shared/server/jobs';
 import type { Mailer } from '@campus/shared/server/mail/mailer';
-import type { SheetStore } from '@campus/shared/server/sheets/sheet-store';
-import type { Redis } from 'ioredis';
+import type { GuardedSheetStore } from '@campus/shared/server/sheets/guarded-sheet-store';
 import type { Logger } from 'pino';
 
 export interface WorkerDeps {
   database: Database;
   log: Logger;
-  sheets: SheetStore;
+  /** Every write takes its tab's lock and the shared write budget (see guardSheetStore). */
+  sheets: GuardedSheetStore;
   mailer: Mailer;
-  /** For the per-tab locks and the shared sheet write budget. */
-  redis: Redis;
-  /** Namespaces those Redis keys, as it does the queues. */
-  queuePrefix: string;
-  /** Sheet writes allowed per rolling minute across every worker (Google's quota). */
-  sheetWritesPerMinute: number;
   /** The address people open, for links in e-mails. */
   publicUrl: string;
 }

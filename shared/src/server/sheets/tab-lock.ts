@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Redis } from 'ioredis';
+import { SheetStoreError } from './sheet-store';
 
 // A killed worker's tab is free again within LOCK_TTL_MS; a live holder renews the lock every
 // RENEW_EVERY_MS, so a long batch (a slow read, then a slow append) never loses it unnoticed.
@@ -16,18 +17,22 @@ const RENEW = `
 if redis.call('GET', KEYS[1]) == ARGV[1] then return redis.call('PEXPIRE', KEYS[1], ARGV[2]) end
 return 0`;
 
-/** Raised when the tab stayed locked longer than a job should wait; the job retries later. */
-export class TabBusyError extends Error {
+// Both are transient failures of the sheet: nothing was sent, and a later try may succeed. (A
+// caller that had marked rows as being written keeps the mark, so the next try reads the tab
+// before writing: safe either way.)
+
+/** Raised when the tab stayed locked longer than a caller should wait; try again later. */
+export class TabBusyError extends SheetStoreError {
   constructor(tab: string) {
-    super(`Sheet tab ${tab} stayed busy for ${MAX_WAIT_MS / 1000} s`);
+    super('transient', `Sheet tab ${tab} stayed busy for ${MAX_WAIT_MS / 1000} s`);
     this.name = 'TabBusyError';
   }
 }
 
 /** Raised before a sheet call once the lock could not be renewed: another writer may own it. */
-export class TabLockLostError extends Error {
+export class TabLockLostError extends SheetStoreError {
   constructor(tab: string) {
-    super(`Lost the lock of sheet tab ${tab}`);
+    super('transient', `Lost the lock of sheet tab ${tab}`);
     this.name = 'TabLockLostError';
   }
 }

@@ -19,7 +19,7 @@ import {
   type LocalRedis,
   redisAnswers,
   startRedisServer,
-} from '@campus/shared/server/redis-server';
+} from '@campus/shared/dev/redis-server';
 import { guardSheetStore } from '@campus/shared/server/sheets/guarded-sheet-store';
 import { startPipeline } from '@campus/worker/start-pipeline';
 

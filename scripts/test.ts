@@ -2,7 +2,7 @@
 // tests (Vitest), then browser tests (Playwright in Debian's Chromium).
 import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, rmSync } from 'node:fs';
-import { ensureSystemCommand } from '@campus/shared/server/system-package';
+import { ensureSystemCommand } from '@campus/shared/dev/system-package';
 
 const TSCONFIGS = [
   'shared/tsconfig.json',

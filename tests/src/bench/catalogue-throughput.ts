@@ -16,7 +16,7 @@ import {
   restaurants,
   universities,
 } from '@campus/shared/server/db/schema';
-import { freePort } from '@campus/shared/server/free-port';
+import { freePort } from '@campus/shared/dev/free-port';
 import type { Lifecycle } from '@campus/shared/server/lifecycle';
 import { createMailer } from '@campus/shared/server/mail/mailer';
 import { createProducer } from '@campus/shared/server/queue';

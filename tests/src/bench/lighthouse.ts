@@ -6,7 +6,7 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { freePort } from '@campus/shared/server/free-port';
+import { freePort } from '@campus/shared/dev/free-port';
 import { chromium } from '@playwright/test';
 import lighthouse from 'lighthouse';
 import { CHROMIUM_LAUNCH_OPTIONS } from '../support/chromium';

@@ -12,7 +12,7 @@ import {
   ensureRedisServerBinary,
   redisAnswers,
   startRedisServer,
-} from '@campus/shared/server/redis-server';
+} from '@campus/shared/dev/redis-server';
 import { Redis } from 'ioredis';
 import {
   formatReliabilityReport,

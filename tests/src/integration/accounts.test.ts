@@ -3,7 +3,7 @@ import { requireCampusAccess, requireSignedIn } from '@campus/api/auth/guards';
 import { toApiErrorResponse } from '@campus/shared/domain/error-catalogue';
 import type { Database } from '@campus/shared/server/db/client';
 import { users } from '@campus/shared/server/db/schema';
-import { freePort } from '@campus/shared/server/free-port';
+import { freePort } from '@campus/shared/dev/free-port';
 import { listOutbox, readMail } from '@campus/shared/server/mail/eml';
 import { createMailer } from '@campus/shared/server/mail/mailer';
 import { connectRedis, openCheckedRedis } from '@campus/shared/server/redis';

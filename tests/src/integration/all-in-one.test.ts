@@ -1,8 +1,8 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { freePort } from '@campus/shared/server/free-port';
-import { startRedisServer } from '@campus/shared/server/redis-server';
+import { freePort } from '@campus/shared/dev/free-port';
+import { startRedisServer } from '@campus/shared/dev/redis-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { engine } from '../support/database';
 import { spawnEntry } from '../support/process';

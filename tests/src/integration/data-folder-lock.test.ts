@@ -1,7 +1,7 @@
 import { mkdirSync, mkdtempSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { freePort } from '@campus/shared/server/free-port';
+import { freePort } from '@campus/shared/dev/free-port';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { engine } from '../support/database';
 import { type Spawned, spawnEntry } from '../support/process';

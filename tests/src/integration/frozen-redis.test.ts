@@ -6,7 +6,7 @@ import { outbox } from '@campus/shared/server/db/schema';
 import { JOBS, type JobName } from '@campus/shared/server/jobs';
 import { relayOutboxOnce } from '@campus/shared/server/outbox';
 import { openCheckedRedis, REDIS_PAUSED_MESSAGE } from '@campus/shared/server/redis';
-import { type LocalRedis, startRedisServer } from '@campus/shared/server/redis-server';
+import { type LocalRedis, startRedisServer } from '@campus/shared/dev/redis-server';
 import { like } from 'drizzle-orm';
 import type { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

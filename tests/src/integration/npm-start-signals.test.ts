@@ -11,7 +11,7 @@ import {
 import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { freePort } from '@campus/shared/server/free-port';
+import { freePort } from '@campus/shared/dev/free-port';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { engine } from '../support/database';
 import { repoRoot } from '../support/process';

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import type { Database } from '@campus/shared/server/db/client';
 import { createProducer } from '@campus/shared/server/queue';
 import { connectRedis, openCheckedRedis } from '@campus/shared/server/redis';
-import { startRedisServer } from '@campus/shared/server/redis-server';
+import { startRedisServer } from '@campus/shared/dev/redis-server';
 import { processors } from '@campus/worker/processors';
 import { startWorkers } from '@campus/worker/start-worker';
 import { QueueEvents } from 'bullmq';

@@ -1,7 +1,7 @@
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { redisAnswers, startRedisServer } from '@campus/shared/server/redis-server';
+import { redisAnswers, startRedisServer } from '@campus/shared/dev/redis-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { engine } from '../support/database';
 

@@ -1,4 +1,4 @@
-import { freePort } from '@campus/shared/server/free-port';
+import { freePort } from '@campus/shared/dev/free-port';
 import { createProducer } from '@campus/shared/server/queue';
 import { connectRedis, openCheckedRedis } from '@campus/shared/server/redis';
 import { QueueEvents } from 'bullmq';

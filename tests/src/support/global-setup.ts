@@ -6,7 +6,7 @@ import {
   type LocalRedis,
   redisAnswers,
   startRedisServer,
-} from '@campus/shared/server/redis-server';
+} from '@campus/shared/dev/redis-server';
 import { Redis } from 'ioredis';
 import pg from 'pg';
 import type { TestProject } from 'vitest/node';

@@ -4,6 +4,12 @@ import { resolve } from 'node:path';
 import { apiAdaptersFromConfig } from '@campus/api/adapters';
 import { hashPassword } from '@campus/api/auth/password';
 import { startApi } from '@campus/api/server';
+import {
+  ensureRedisServerBinary,
+  type LocalRedis,
+  redisAnswers,
+  startRedisServer,
+} from '@campus/shared/dev/redis-server';
 import { loadOrCreateAuthSecret } from '@campus/shared/server/auth-secret';
 import { loadConfigOrExit, publicUrl } from '@campus/shared/server/config';
 import { lockDataDir } from '@campus/shared/server/data-dir-lock';
@@ -14,12 +20,6 @@ import { createLogger } from '@campus/shared/server/logger';
 import { mailerFromConfig } from '@campus/shared/server/mail/mailer';
 import { createProducer } from '@campus/shared/server/queue';
 import { closeRedis, DEFAULT_REDIS_URL, openCheckedRedis } from '@campus/shared/server/redis';
-import {
-  ensureRedisServerBinary,
-  type LocalRedis,
-  redisAnswers,
-  startRedisServer,
-} from '@campus/shared/dev/redis-server';
 import { guardSheetStore } from '@campus/shared/server/sheets/guarded-sheet-store';
 import { startPipeline } from '@campus/worker/start-pipeline';
 

@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import { DEFAULT_CAPTCHA_COUNTER_MAX } from '@campus/api/auth/captcha';
 import { startApi } from '@campus/api/server';
 import { createLocalImageStore } from '@campus/api/uploads/local-image-store';
+import { freePort } from '@campus/shared/dev/free-port';
 import { type Database, type Db, openDatabase } from '@campus/shared/server/db/client';
 import { newId } from '@campus/shared/server/db/ids';
 import {
@@ -16,7 +17,6 @@ import {
   restaurants,
   universities,
 } from '@campus/shared/server/db/schema';
-import { freePort } from '@campus/shared/dev/free-port';
 import type { Lifecycle } from '@campus/shared/server/lifecycle';
 import { createMailer } from '@campus/shared/server/mail/mailer';
 import { createProducer } from '@campus/shared/server/queue';

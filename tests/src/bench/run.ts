@@ -5,14 +5,14 @@
 import { mkdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus } from 'node:os';
 import { join } from 'node:path';
-import { Lifecycle } from '@campus/shared/server/lifecycle';
-import { createLogger } from '@campus/shared/server/logger';
-import { DEFAULT_REDIS_URL } from '@campus/shared/server/redis';
 import {
   ensureRedisServerBinary,
   redisAnswers,
   startRedisServer,
 } from '@campus/shared/dev/redis-server';
+import { Lifecycle } from '@campus/shared/server/lifecycle';
+import { createLogger } from '@campus/shared/server/logger';
+import { DEFAULT_REDIS_URL } from '@campus/shared/server/redis';
 import { Redis } from 'ioredis';
 import {
   formatReliabilityReport,

@@ -1,9 +1,10 @@
 // The storefront as `npm start` serves it (the all-in-one server on the demo data), for the
 // browser measurements of the bench, and a campus selection in it to open the campus pages with.
-import type { TCampus, TRestaurant, TUniversity } from '@campus/shared/domain/entities';
+
 import { freePort } from '@campus/shared/dev/free-port';
-import type { Lifecycle } from '@campus/shared/server/lifecycle';
 import { ensureSystemCommand } from '@campus/shared/dev/system-package';
+import type { TCampus, TRestaurant, TUniversity } from '@campus/shared/domain/entities';
+import type { Lifecycle } from '@campus/shared/server/lifecycle';
 import { type Spawned, spawnEntry } from '../support/process';
 
 // The web app's keys for the remembered selection (web/src/lib/campus-selection.tsx); the web

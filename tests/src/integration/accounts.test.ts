@@ -1,9 +1,9 @@
 import type { AppEnv } from '@campus/api/app-env';
 import { requireCampusAccess, requireSignedIn } from '@campus/api/auth/guards';
+import { freePort } from '@campus/shared/dev/free-port';
 import { toApiErrorResponse } from '@campus/shared/domain/error-catalogue';
 import type { Database } from '@campus/shared/server/db/client';
 import { users } from '@campus/shared/server/db/schema';
-import { freePort } from '@campus/shared/dev/free-port';
 import { listOutbox, readMail } from '@campus/shared/server/mail/eml';
 import { createMailer } from '@campus/shared/server/mail/mailer';
 import { connectRedis, openCheckedRedis } from '@campus/shared/server/redis';

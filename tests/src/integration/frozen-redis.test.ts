@@ -1,12 +1,12 @@
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { type LocalRedis, startRedisServer } from '@campus/shared/dev/redis-server';
 import type { Database } from '@campus/shared/server/db/client';
 import { outbox } from '@campus/shared/server/db/schema';
 import { JOBS, type JobName } from '@campus/shared/server/jobs';
 import { relayOutboxOnce } from '@campus/shared/server/outbox';
 import { openCheckedRedis, REDIS_PAUSED_MESSAGE } from '@campus/shared/server/redis';
-import { type LocalRedis, startRedisServer } from '@campus/shared/dev/redis-server';
 import { like } from 'drizzle-orm';
 import type { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -1,10 +1,10 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { startRedisServer } from '@campus/shared/dev/redis-server';
 import type { Database } from '@campus/shared/server/db/client';
 import { createProducer } from '@campus/shared/server/queue';
 import { connectRedis, openCheckedRedis } from '@campus/shared/server/redis';
-import { startRedisServer } from '@campus/shared/dev/redis-server';
 import { processors } from '@campus/worker/processors';
 import { startWorkers } from '@campus/worker/start-worker';
 import { QueueEvents } from 'bullmq';

@@ -18,7 +18,13 @@ const E2E_REPORT = 'test-results/e2e.json';
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
 const stages: Record<string, Array<[label: string, args: string[]]>> = {
-  lint: [['Biome (format + lint)', ['biome', 'ci', '.']]],
+  lint: [
+    ['Biome (format, lint, import directions)', ['biome', 'ci', '.']],
+    [
+      'knip (every import declared, every dependency used)',
+      ['knip', '--dependencies', '--no-progress'],
+    ],
+  ],
   typecheck: TSCONFIGS.map((tsconfig) => [`tsc ${tsconfig}`, ['tsc', '-p', tsconfig]]),
   vitest: [
     [

@@ -4,6 +4,7 @@ import { resolve } from 'node:path';
 import { apiAdaptersFromConfig } from '@campus/api/adapters';
 import { hashPassword } from '@campus/api/auth/password';
 import { startApi } from '@campus/api/server';
+import { demoPhotoSaver } from '@campus/api/uploads/demo-photo';
 import {
   ensureRedisServerBinary,
   type LocalRedis,
@@ -62,7 +63,10 @@ try {
   );
   lifecycle.add('database', database.close);
   const redisUrl = await resolveRedisUrl();
-  const seed = seedDemo ? await seedDemoData(database.db, hashPassword) : { seeded: false };
+  const adapters = apiAdaptersFromConfig(config, database.db, publicUrl(config));
+  const seed = seedDemo
+    ? await seedDemoData(database.db, hashPassword, { savePhoto: demoPhotoSaver(adapters.images) })
+    : { seeded: false };
 
   const producerRedis = await openCheckedRedis(redisUrl, 'producer', log);
   lifecycle.add('redis producer connection', () => closeRedis(producerRedis));
@@ -72,7 +76,6 @@ try {
   lifecycle.add('queue producer', producer.close);
   const mailer = mailerFromConfig(config, log);
   lifecycle.add('mailer', async () => mailer.close());
-  const adapters = apiAdaptersFromConfig(config, database.db, publicUrl(config));
   const workers = startPipeline({
     connection: workerRedis,
     producer,

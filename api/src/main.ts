@@ -11,6 +11,7 @@ import { closeRedis, DEFAULT_REDIS_URL, openCheckedRedis } from '@campus/shared/
 import { apiAdaptersFromConfig } from './adapters';
 import { hashPassword } from './auth/password';
 import { startApi } from './server';
+import { demoPhotoSaver } from './uploads/demo-photo';
 
 const config = loadConfigOrExit();
 const log = createLogger({ level: config.LOG_LEVEL, service: 'api' });
@@ -22,8 +23,11 @@ try {
   const authSecret = requireAuthSecret(config.AUTH_SECRET);
   const database = await openDatabase({ kind: 'postgres', url: databaseUrl }, log);
   lifecycle.add('database', database.close);
+  const adapters = apiAdaptersFromConfig(config, database.db, publicUrl(config));
   // Only on request: a deployment gets no demo accounts unless SEED_DEMO_DATA=true says so.
-  if (config.SEED_DEMO_DATA === true) await seedDemoData(database.db, hashPassword);
+  if (config.SEED_DEMO_DATA === true) {
+    await seedDemoData(database.db, hashPassword, { savePhoto: demoPhotoSaver(adapters.images) });
+  }
   const redis = await openCheckedRedis(config.REDIS_URL ?? DEFAULT_REDIS_URL, 'producer', log);
   lifecycle.add('redis', () => closeRedis(redis));
   const producer = createProducer(redis, config.QUEUE_PREFIX, log);
@@ -46,7 +50,7 @@ try {
     captchaCounterMax: config.CAPTCHA_COUNTER_MAX,
     sheetWritesPerMinute: config.SHEETS_WRITES_PER_MINUTE,
     whatsappNumber: config.WHATSAPP_NUMBER,
-    adapters: apiAdaptersFromConfig(config, database.db, publicUrl(config)),
+    adapters,
   });
   lifecycle.add('http server', api.close);
   log.info({ url: api.url }, 'api listening');

@@ -18,6 +18,7 @@ import {
   type ImageStore,
   UPLOAD_PURPOSES,
   type UploadPurpose,
+  uploadRecord,
 } from '../uploads/image-store';
 import { processUpload } from '../uploads/process-image';
 
@@ -118,17 +119,10 @@ export function uploadRoutes(deps: { images: ImageStore }) {
       if (!(file instanceof Blob)) throw notABlob();
       const image = await processUpload(Buffer.from(await file.arrayBuffer()), purpose);
       const { url } = await saveImage(c, deps.images, image);
-      await c.get('accounts').db.insert(uploads).values({
-        id: image.id,
-        purpose,
-        store: deps.images.kind,
-        url,
-        contentType: image.contentType,
-        bytes: image.bytes.length,
-        width: image.width,
-        height: image.height,
-        uploadedBy: user.uid,
-      });
+      await c
+        .get('accounts')
+        .db.insert(uploads)
+        .values(uploadRecord(image, deps.images.kind, url, user.uid));
       c.header('Cache-Control', 'no-store');
       return c.json({ ok: true, upload: { id: image.id, url } }, 201);
     },

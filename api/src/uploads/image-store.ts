@@ -1,3 +1,5 @@
+import type { uploads } from '@campus/shared/server/db/schema';
+
 /** What an upload is for: a payment screenshot (any signed-in person) or a catalogue photo. */
 export const UPLOAD_PURPOSES = ['screenshot', 'menu-photo', 'mart-photo'] as const;
 export type UploadPurpose = (typeof UPLOAD_PURPOSES)[number];
@@ -23,4 +25,24 @@ export interface CleanImage {
 export interface ImageStore {
   readonly kind: 'local' | 'cloudinary';
   save(image: CleanImage): Promise<{ url: string }>;
+}
+
+/** The `uploads` row that records a stored image; admin photo checks look images up by it. */
+export function uploadRecord(
+  image: CleanImage,
+  store: ImageStore['kind'],
+  url: string,
+  uploadedBy: string | null,
+): typeof uploads.$inferInsert {
+  return {
+    id: image.id,
+    purpose: image.purpose,
+    store,
+    url,
+    contentType: image.contentType,
+    bytes: image.bytes.length,
+    width: image.width,
+    height: image.height,
+    uploadedBy,
+  };
 }

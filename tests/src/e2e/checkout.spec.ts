@@ -156,7 +156,8 @@ test('an empty bucket shows the form with Checkout disabled and the profile fill
   await expect(email).toHaveValue(DEMO.student.email);
   await expect(email).toHaveAttribute('readonly', '');
   // No delivery charge or total for nothing.
-  await expect(page.getByTestId('order-totals')).toHaveCount(0);
+  await expect(page.getByTestId('delivery-charge')).toHaveCount(0);
+  await expect(page.getByTestId('grand-total')).toHaveCount(0);
 });
 
 test('a student checks out: the spec checks in order, a closed restaurant, then one order', async ({
@@ -430,6 +431,57 @@ test('a student checks out: the spec checks in order, a closed restaurant, then 
 
   expect(elsewhere).toEqual([]);
   expect(consoleErrors.filter((text) => /Content Security Policy|Refused/i.test(text))).toEqual([]);
+});
+
+/** Signs the demo student in with Doodh Patti (Rs 80, Chai Dhaba is open 24/7) in the bucket. */
+async function checkoutWithTea(page: Page) {
+  await signIn(page, DEMO.student.email, DEMO.student.password);
+  await chooseCampus(page);
+  await openMenu(page, 'Chai Dhaba');
+  await card(page, 'Doodh Patti')
+    .getByRole('button', { name: /Add to Bucket/ })
+    .click();
+  await page.goto('/checkout');
+  await expect(page.getByTestId('grand-total')).toHaveText('Rs 210.00');
+}
+
+test.describe('the order summary', () => {
+  test('at 1280 px it stays beside the form', async ({ page }) => {
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await checkoutWithTea(page);
+    const summary = page.getByRole('region', { name: 'Order Summary' });
+    await expect(summary).toBeInViewport();
+    await expect(summary.getByText('Doodh Patti × 1')).toBeVisible();
+    await expect(page.getByTestId('grand-total')).toBeInViewport();
+    // The form's widest field ends before the summary begins.
+    const field = await page.getByLabel('Email', { exact: true }).boundingBox();
+    const beside = await summary.boundingBox();
+    expect(beside?.x ?? 0).toBeGreaterThan((field?.x ?? 0) + (field?.width ?? 0));
+    // Down at the payment fields, the total is still in sight.
+    await page.getByLabel('Your bank', { exact: true }).scrollIntoViewIfNeeded();
+    await expect(page.getByTestId('grand-total')).toBeInViewport();
+  });
+
+  test('at 390 px its grand total heads the form, the lines one tap away', async ({ page }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await checkoutWithTea(page);
+    expect(await page.evaluate('window.scrollY')).toBe(0);
+    await expect(page.getByTestId('grand-total')).toBeInViewport();
+    const total = await page.getByTestId('grand-total').boundingBox();
+    const firstName = await page.getByLabel('First Name').boundingBox();
+    expect(total?.y ?? 0).toBeLessThan(firstName?.y ?? 0);
+
+    const summary = page.getByRole('region', { name: 'Order Summary' });
+    await expect(summary.getByText('Doodh Patti × 1')).toBeHidden();
+    await summary.getByRole('button', { name: 'Show items' }).click();
+    await expect(summary.getByText('Doodh Patti × 1')).toBeVisible();
+    await expect(page.getByTestId('item-total')).toHaveText('Rs 80.00');
+    await expect(page.getByTestId('delivery-charge')).toBeVisible();
+    await expect(summary.getByRole('button', { name: 'Hide items' })).toHaveAttribute(
+      'aria-expanded',
+      'true',
+    );
+  });
 });
 
 test.describe('at 360 px', () => {

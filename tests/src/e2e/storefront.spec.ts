@@ -32,6 +32,24 @@ async function openMenu(page: Page, restaurant: string) {
   await menuLink(page, restaurant).click();
 }
 
+/** Every demo item has a photo: the menu api answers here as if `item` had none. */
+async function withoutPhoto(page: Page, item: string) {
+  await page.route('**/api/catalogue/**/restaurants/*', async (route) => {
+    const response = await route.fetch();
+    const body = (await response.json()) as { menuItems?: Array<Record<string, unknown>> };
+    for (const menuItem of body.menuItems ?? []) {
+      if (menuItem.name === item) menuItem.photoURL = null;
+    }
+    await route.fulfill({ response, json: body });
+  });
+}
+
+/** A box of 4:3, give or take a pixel. */
+function expectFourByThree(box: { width: number; height: number } | null) {
+  expect(box).not.toBeNull();
+  expect(Math.abs((box?.width ?? 0) * 3 - (box?.height ?? 0) * 4)).toBeLessThanOrEqual(4);
+}
+
 /** Searches for `term` and expects the card `kept` to stay and the card `dropped` to go. */
 async function expectSearch(
   search: Locator,
@@ -211,8 +229,6 @@ test.describe('menu', () => {
     await expect(
       card(page, 'Doodh Patti').getByRole('button', { name: /\+ Add to Bucket/ }),
     ).toBeEnabled();
-    // An item without a photo keeps the same box as one with a photo.
-    await expect(card(page, 'Doodh Patti').locator('img')).toHaveCount(0);
 
     const search = page.getByRole('searchbox', { name: 'Search the menu' });
     await expectSearch(search, 'potato', { kept: 'Aloo Paratha', dropped: 'Doodh Patti' });
@@ -378,22 +394,30 @@ test.describe('every page', () => {
     );
   });
 
-  test('item photos load lazily with a fixed size', async ({ page }) => {
-    await page.route('**/api/catalogue/campuses/*/mart-items', async (route) => {
-      const response = await route.fetch();
-      const body = (await response.json()) as { martItems: Array<Record<string, unknown>> };
-      const [first] = body.martItems;
-      if (first) first.photoURL = '/no-such-photo.jpg';
-      await route.fulfill({ response, json: body });
-    });
+  test('demo photos come from the app itself, load lazily with a fixed size, in a 4:3 box', async ({
+    page,
+    baseURL,
+  }) => {
+    // An item without a photo keeps a placeholder of the same box on a card.
+    await withoutPhoto(page, 'Doodh Patti');
     await page.goto('/');
     await chooseCampus(page);
-    await page.goto('/mart-items');
-    const img = page.locator('main img').first();
+    await openMenu(page, 'Chai Dhaba');
+    const img = card(page, 'Aloo Paratha').locator('img');
+    // Drawn by the seed and stored where admins' photos go: served by the app, no other site.
+    await expect(img).toHaveAttribute('src', new RegExp(`^${baseURL}/uploads/[\\w-]+\\.jpg$`));
     await expect(img).toHaveAttribute('loading', 'lazy');
     await expect(img).toHaveAttribute('decoding', 'async');
     await expect(img).toHaveAttribute('width', /\d+/);
     await expect(img).toHaveAttribute('height', /\d+/);
+    await img.scrollIntoViewIfNeeded();
+    await expect
+      .poll(() => img.evaluate((element) => (element as { naturalWidth: number }).naturalWidth))
+      .toBe(400);
+    expectFourByThree(await img.boundingBox());
+    const placeholder = card(page, 'Doodh Patti').getByTestId('photo-placeholder');
+    await expect(placeholder).toBeVisible();
+    expectFourByThree(await placeholder.boundingBox());
   });
 });
 
@@ -416,6 +440,135 @@ test.describe('small screens (360 px)', () => {
       'document.documentElement.scrollWidth - document.documentElement.clientWidth',
     );
     expect(overflow).toBeLessThanOrEqual(0);
+  });
+});
+
+/** Expects `target` itself to be what a tap at its centre reaches, nothing laid over it. */
+async function expectUncovered(target: Locator) {
+  const reached = await target.evaluate((element) => {
+    const box = element.getBoundingClientRect();
+    const top = element.ownerDocument.elementFromPoint(
+      box.x + box.width / 2,
+      box.y + box.height / 2,
+    );
+    return top !== null && element.contains(top);
+  });
+  expect(reached).toBe(true);
+}
+
+/** Scrolls the page so that `target` sits at the bottom edge of the screen, where the chat is. */
+async function scrollToBottomEdge(target: Locator) {
+  await target.evaluate((element) => {
+    const view = element.ownerDocument.defaultView;
+    view?.scrollBy(0, element.getBoundingClientRect().bottom - view.innerHeight + 4);
+  });
+}
+
+test.describe('phones (390 px)', () => {
+  test.use({ viewport: { width: 390, height: 844 } });
+
+  test('a menu shows compact rows, several per screen, and no placeholder for a missing photo', async ({
+    page,
+  }) => {
+    await withoutPhoto(page, 'Doodh Patti');
+    await page.goto('/');
+    await chooseCampus(page);
+    await openMenu(page, 'Chai Dhaba');
+    await expect(card(page, 'Doodh Patti')).toBeVisible();
+    expect((await page.locator('header').boundingBox())?.height).toBeLessThanOrEqual(120);
+    const rowsInSight = await page
+      .getByRole('main')
+      .getByRole('listitem')
+      .evaluateAll(
+        (rows) =>
+          rows.filter(
+            (row) =>
+              row.getBoundingClientRect().bottom <=
+              (row.ownerDocument.defaultView?.innerHeight ?? 0),
+          ).length,
+      );
+    expect(rowsInSight).toBeGreaterThanOrEqual(4);
+
+    // A photo is a thumbnail beside the name; without one, nothing stands in its place.
+    expect((await card(page, 'Aloo Paratha').locator('img').boundingBox())?.width).toBeLessThan(
+      100,
+    );
+    const tea = card(page, 'Doodh Patti');
+    await expect(tea.locator('img')).toHaveCount(0);
+    await expect(tea.getByTestId('photo-placeholder')).toBeHidden();
+    const row = await tea.boundingBox();
+    const name = await tea.getByRole('heading').boundingBox();
+    expect((name?.x ?? 0) - (row?.x ?? 0)).toBeLessThanOrEqual(20);
+
+    // The header stays in reach down the list.
+    await page.mouse.wheel(0, 500);
+    await expect.poll(() => page.evaluate('window.scrollY')).toBeGreaterThan(0);
+    expect((await page.locator('header').boundingBox())?.y).toBe(0);
+  });
+
+  test('the search placeholders fit in their boxes', async ({ page }) => {
+    await page.goto('/');
+    await chooseCampus(page);
+    for (const [path, name] of [
+      ['/restaurants', 'Search restaurants'],
+      ['/mart-items', 'Search mart items'],
+    ] as const) {
+      await page.goto(path);
+      const fit = await page.getByRole('searchbox', { name }).evaluate((input) => {
+        const view = input.ownerDocument.defaultView;
+        const canvas = input.ownerDocument.createElement('canvas').getContext('2d');
+        if (!view || !canvas) throw new Error('no window or canvas to measure with');
+        const box = view.getComputedStyle(input);
+        const text = view.getComputedStyle(input, '::placeholder');
+        canvas.font = `${text.fontWeight} ${text.fontSize} ${text.fontFamily}`;
+        return {
+          text: canvas.measureText(input.getAttribute('placeholder') ?? '').width,
+          room: input.clientWidth - parseFloat(box.paddingLeft) - parseFloat(box.paddingRight),
+        };
+      });
+      expect(fit.text, `${path}: the placeholder is wider than its box`).toBeLessThanOrEqual(
+        fit.room,
+      );
+    }
+  });
+
+  test('the bucket bar shows the total and Checkout; the chat link covers no Checkout', async ({
+    page,
+  }) => {
+    await page.route('**/api/public-config', (route) =>
+      route.fulfill({ json: { ok: true, whatsappNumber: '923001234567' } }),
+    );
+    await signIn(page, STUDENT.email, STUDENT.password);
+    await chooseCampus(page);
+    await openMenu(page, 'Chai Dhaba');
+    await expect(page.getByRole('link', { name: /Chat with us on WhatsApp/ })).toBeVisible();
+    await expect(page.getByTestId('bucket-bar-total')).toHaveCount(0);
+
+    await card(page, 'Doodh Patti')
+      .getByRole('button', { name: /Add to Bucket/ })
+      .click();
+    await card(page, 'Bun Kebab')
+      .getByRole('button', { name: /Add to Bucket/ })
+      .click();
+    await expect(page.getByTestId('bucket-bar-total')).toHaveText('Rs 240.00');
+    const checkout = page.getByRole('link', { name: 'Checkout', exact: true });
+    await expect(checkout).toHaveAttribute('href', '/checkout');
+    await expectUncovered(checkout);
+    await page.evaluate('window.scrollTo(0, document.body.scrollHeight)');
+    await expectUncovered(checkout);
+    // The bar takes the floating cart button's place and links to the bucket itself.
+    await expect(
+      page.getByRole('link', { name: 'Open your bucket: 2 items', exact: true }),
+    ).toBeHidden();
+    await page.getByRole('link', { name: 'Open your bucket: 2 items Rs 240.00' }).click();
+
+    await expect(page).toHaveURL(/\/cart$/);
+    await expect(page.getByTestId('bucket-bar-total')).toHaveCount(0);
+    const cartCheckout = page.getByRole('main').getByRole('link', { name: 'Checkout' });
+    await expectUncovered(cartCheckout);
+    await page.setViewportSize({ width: 390, height: 480 });
+    await scrollToBottomEdge(cartCheckout);
+    await expectUncovered(cartCheckout);
   });
 });
 

@@ -1,4 +1,9 @@
+import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { hashPassword, verifyPassword } from '@campus/api/auth/password';
+import { demoPhotoSaver } from '@campus/api/uploads/demo-photo';
+import { createLocalImageStore } from '@campus/api/uploads/local-image-store';
 import { isRestaurantOpen } from '@campus/shared/domain/restaurant-hours';
 import type { Database } from '@campus/shared/server/db/client';
 import { newId } from '@campus/shared/server/db/ids';
@@ -12,10 +17,12 @@ import {
   orders,
   restaurants,
   universities,
+  uploads,
   users,
 } from '@campus/shared/server/db/schema';
 import { DEMO_ACCOUNTS, seedDemoData } from '@campus/shared/server/db/seed';
 import { count, eq } from 'drizzle-orm';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildCampusTree, buildOrder, buildUser, violatedConstraint } from '../support/builders';
 import { engine, openTestDatabase } from '../support/database';
@@ -146,18 +153,23 @@ describe(`database on ${engine}`, () => {
 
 describe(`demo data on ${engine}`, () => {
   let seedDb: Database;
+  let uploadsDir: string;
   beforeAll(async () => {
     seedDb = await openTestDatabase();
+    uploadsDir = mkdtempSync(join(tmpdir(), 'campus-seed-uploads-'));
   });
   afterAll(async () => {
     await seedDb.close();
+    rmSync(uploadsDir, { recursive: true, force: true });
   });
 
   it('seeds an empty database once and never again', async () => {
     const { db } = seedDb;
     // 00:30 in Karachi: the wrapping Midnight Grill is open, the bakery's window (2–4 AM) is not.
     const now = new Date('2026-11-21T19:30:00Z');
-    expect(await seedDemoData(db, hashPassword, now)).toEqual({ seeded: true });
+    const images = createLocalImageStore({ dir: uploadsDir, publicUrl: 'http://campus.test' });
+    const savePhoto = demoPhotoSaver(images);
+    expect(await seedDemoData(db, hashPassword, { now, savePhoto })).toEqual({ seeded: true });
 
     const total = async (table: typeof universities | typeof campuses) =>
       (await db.select({ n: count() }).from(table))[0]?.n;
@@ -191,10 +203,23 @@ describe(`demo data on ${engine}`, () => {
       ).toBe(true);
     }
 
-    // Everything deleted by an admin stays deleted: no second seeding.
+    // Every demo item has a picture of its own, stored and recorded as an admin's upload is.
+    const menu = await db.select().from(menuItems);
+    const photos = [...menu, ...mart].map((item) => item.photoUrl);
+    const recorded = await db.select().from(uploads);
+    expect(recorded.map((upload) => upload.url).sort()).toEqual([...photos].sort());
+    expect(new Set(photos).size).toBe(menu.length + mart.length);
+    expect(recorded.filter((upload) => upload.purpose === 'mart-photo')).toHaveLength(mart.length);
+    const files = readdirSync(uploadsDir);
+    expect(files).toHaveLength(photos.length);
+    const drawn = await sharp(join(uploadsDir, files[0] ?? '')).metadata();
+    expect(drawn).toMatchObject({ format: 'jpeg', width: 400, height: 300 });
+
+    // Everything deleted by an admin stays deleted: no second seeding, no second set of pictures.
     await db.delete(universities);
-    expect(await seedDemoData(db, hashPassword, now)).toEqual({ seeded: false });
+    expect(await seedDemoData(db, hashPassword, { now, savePhoto })).toEqual({ seeded: false });
     expect(await total(universities)).toBe(0);
+    expect(readdirSync(uploadsDir)).toHaveLength(photos.length);
     expect((await db.select().from(auditLog).where(eq(auditLog.action, 'seed'))).length).toBe(1);
   });
 });

@@ -1,6 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, Suspense, useEffect, useId, useState } from 'react';
 import { Link, NavLink, Outlet, useLocation, useNavigate, useRouteError } from 'react-router-dom';
+import { BucketBar, useBucketBarShown } from '@/components/cart/bucket-bar';
 import { ErrorBoundary } from '@/components/error-boundary';
 import { ChatLink } from '@/components/layout/chat-link';
 import { ErrorFallback } from '@/components/ui/error-fallback';
@@ -41,29 +42,30 @@ function TopNav() {
   }, [menuOpen]);
 
   return (
-    <header className="border-b border-gray-200 bg-white">
+    // Sticky on phones and tablets, one row high, so the bucket and the menu are always in reach.
+    <header className="sticky top-0 z-40 border-b border-gray-200 bg-white lg:static">
       <nav
         aria-label="Main"
-        className="mx-auto flex max-w-6xl flex-wrap items-center gap-x-4 gap-y-2 px-4 py-3"
+        className="mx-auto flex max-w-6xl flex-wrap items-center gap-x-3 gap-y-2 px-4 py-2 lg:gap-x-4 lg:py-3"
       >
         <Link
           to="/"
-          className="rounded text-lg font-bold text-orange-700 focus-visible:outline-2 focus-visible:outline-orange-700"
+          className="shrink-0 rounded text-lg font-bold text-orange-700 focus-visible:outline-2 focus-visible:outline-orange-700"
         >
           CampusBucket
         </Link>
+        <div className="min-w-0 flex-1 lg:flex-none">
+          <CampusSelector />
+        </div>
         <button
           type="button"
           aria-expanded={menuOpen}
           aria-controls={menuId}
           onClick={() => setMenuOpen((value) => !value)}
-          className="ml-auto rounded border border-gray-400 px-3 py-1.5 text-sm font-medium text-gray-800 hover:bg-gray-100 focus-visible:outline-2 focus-visible:outline-orange-700 lg:hidden"
+          className="shrink-0 rounded border border-gray-400 px-3 py-1.5 text-sm font-medium text-gray-800 hover:bg-gray-100 focus-visible:outline-2 focus-visible:outline-orange-700 lg:hidden"
         >
           Menu
         </button>
-        <div className="w-full lg:w-auto">
-          <CampusSelector />
-        </div>
         <div
           id={menuId}
           className={`${menuOpen ? 'flex' : 'hidden'} w-full flex-col gap-3 border-t border-gray-200 pt-3 lg:flex lg:w-auto lg:flex-1 lg:flex-row lg:items-center lg:border-0 lg:pt-0`}
@@ -86,6 +88,20 @@ function TopNav() {
         </div>
       </nav>
     </header>
+  );
+}
+
+/**
+ * The foot of every screen, kept at the bottom of the view: the chat link and, on a phone's
+ * shopping page, the bucket bar under it, so the chat link never covers the bar's Checkout.
+ */
+function BottomDock() {
+  const bucketBar = useBucketBarShown();
+  return (
+    <div className="pointer-events-none sticky bottom-0 z-30">
+      <ChatLink />
+      {bucketBar && <BucketBar />}
+    </div>
   );
 }
 
@@ -131,7 +147,7 @@ function PageErrorBoundary({ children }: { children: ReactNode }) {
   );
 }
 
-/** The frame of every screen: navigation, the page, the floating chat link. */
+/** The frame of every screen: navigation, the page, the chat link and the bucket bar. */
 export function Layout() {
   usePageTitle();
   return (
@@ -152,7 +168,7 @@ export function Layout() {
               </Suspense>
             </PageErrorBoundary>
           </main>
-          <ChatLink />
+          <BottomDock />
         </div>
       </CartProvider>
     </CampusSelectionProvider>

@@ -14,6 +14,7 @@ import {
   menuItems,
   restaurants,
   universities,
+  uploads,
   users,
 } from './schema';
 
@@ -34,6 +35,15 @@ const SEED_LOCK_KEY = 727_002;
 
 type MenuSeed = Array<[name: string, rupees: number, description: string]>;
 
+/**
+ * Draws and stores a demo item's picture as the app stores an admin's upload (the image store the
+ * configuration chose), and gives the `uploads` row that records it.
+ */
+export type DemoPhotoSaver = (item: {
+  name: string;
+  purpose: 'menu-photo' | 'mart-photo';
+}) => Promise<typeof uploads.$inferInsert>;
+
 /** A two-hour window starting two hours from now, so the restaurant is closed while seeding. */
 function closedWindow(now: Date): { openTime: string; closeTime: string } {
   const hourNow = Math.floor(minutesOfDay(now, DEFAULT_TIME_ZONE) / 60);
@@ -45,12 +55,13 @@ function closedWindow(now: Date): { openTime: string; closeTime: string } {
 
 /**
  * Fills an empty database with demo data, once: a 'seed' row in the audit log remembers it, so a
- * later start never seeds again, even after an admin deletes everything.
+ * later start never seeds again, even after an admin deletes everything. With `savePhoto`, every
+ * demo item gets a picture, so a first visit shows no empty photo boxes.
  */
 export async function seedDemoData(
   db: Db,
   hashPassword: (password: string) => Promise<string>,
-  now = new Date(),
+  { now = new Date(), savePhoto }: { now?: Date; savePhoto?: DemoPhotoSaver } = {},
 ): Promise<{ seeded: boolean }> {
   // Hashing is slow on purpose: done before the transaction, so its lock is held briefly.
   const hashes = await Promise.all(DEMO_ACCOUNTS.map((account) => hashPassword(account.password)));
@@ -105,6 +116,15 @@ export async function seedDemoData(
       },
     ]);
 
+    // Stored only once seeding is decided; a seed that then fails leaves unused files, no rows.
+    const photoUploads: Array<typeof uploads.$inferInsert> = [];
+    const photoUrl = async (name: string, purpose: 'menu-photo' | 'mart-photo') => {
+      if (!savePhoto) return null;
+      const upload = await savePhoto({ name, purpose });
+      photoUploads.push(upload);
+      return upload.url;
+    };
+
     const addRestaurant = async (
       restaurant: Omit<typeof restaurants.$inferInsert, 'id'>,
       menu: MenuSeed,
@@ -112,13 +132,16 @@ export async function seedDemoData(
       const id = newId();
       await tx.insert(restaurants).values({ id, ...restaurant });
       await tx.insert(menuItems).values(
-        menu.map(([name, rupees, description]) => ({
-          id: newId(),
-          restaurantId: id,
-          name,
-          pricePaisa: rupeesToPaisa(rupees),
-          description,
-        })),
+        await Promise.all(
+          menu.map(async ([name, rupees, description]) => ({
+            id: newId(),
+            restaurantId: id,
+            name,
+            pricePaisa: rupeesToPaisa(rupees),
+            description,
+            photoUrl: await photoUrl(name, 'menu-photo'),
+          })),
+        ),
       );
     };
 
@@ -134,6 +157,8 @@ export async function seedDemoData(
         ['Doodh Patti', 80, 'Strong milk tea brewed the dhaba way'],
         ['Aloo Paratha', 150, 'Flaky paratha stuffed with spiced potatoes'],
         ['Anda Shami Burger', 220, 'Shami kebab, fried egg and chutney in a bun'],
+        ['Samosa (2 pcs)', 60, 'Crisp pastry with spiced potato filling'],
+        ['Bun Kebab', 160, 'Spiced lentil patty, egg and onions in a toasted bun'],
       ],
     );
     await addRestaurant(
@@ -206,9 +231,8 @@ export async function seedDemoData(
       ],
     );
 
-    await tx.insert(martItems).values([
+    const martSeed: Array<Omit<typeof martItems.$inferInsert, 'id' | 'photoUrl'>> = [
       {
-        id: newId(),
         campusId: lahore,
         name: 'Mineral Water 1.5L',
         pricePaisa: 12_000,
@@ -217,7 +241,6 @@ export async function seedDemoData(
         stock: 48,
       },
       {
-        id: newId(),
         campusId: lahore,
         name: 'A4 Notebook',
         pricePaisa: 25_000,
@@ -226,7 +249,6 @@ export async function seedDemoData(
         stock: 3,
       },
       {
-        id: newId(),
         campusId: lahore,
         name: 'Salted Crisps',
         pricePaisa: 10_000,
@@ -235,7 +257,6 @@ export async function seedDemoData(
         stock: 0,
       },
       {
-        id: newId(),
         campusId: islamabad,
         name: 'Energy Drink',
         pricePaisa: 35_000,
@@ -244,7 +265,6 @@ export async function seedDemoData(
         stock: 24,
       },
       {
-        id: newId(),
         campusId: riversideMain,
         name: 'Ballpoint Pens (5)',
         pricePaisa: 15_000,
@@ -252,7 +272,18 @@ export async function seedDemoData(
         category: 'Stationery',
         stock: 30,
       },
-    ]);
+    ];
+    await tx.insert(martItems).values(
+      await Promise.all(
+        martSeed.map(async (item) => ({
+          ...item,
+          id: newId(),
+          photoUrl: await photoUrl(item.name, 'mart-photo'),
+        })),
+      ),
+    );
+
+    if (photoUploads.length > 0) await tx.insert(uploads).values(photoUploads);
 
     const profile = (account: DemoAccount, firstName: string, lastName: string) => ({
       id: newId(),

@@ -1,16 +1,19 @@
 import { Link, useNavigate } from 'react-router-dom';
 import { type FromState, useAuth } from '@/lib/auth';
 import { useCart } from '@/lib/cart-store';
+import { itemCount, useBucketBarShown } from './bucket-bar';
 
-/** SPEC §2: a floating link to /cart with the total quantity; signed-out visitors go to /login. */
+/**
+ * SPEC §2: a floating link to /cart with the total quantity; signed-out visitors go to /login. On
+ * a phone the bucket bar takes its place while it is up.
+ */
 export function FloatingCartButton() {
   const { totalQuantity } = useCart();
   const { loading, user } = useAuth();
   const navigate = useNavigate();
+  const barShown = useBucketBarShown();
   const label =
-    totalQuantity > 0
-      ? `Open your bucket: ${totalQuantity} ${totalQuantity === 1 ? 'item' : 'items'}`
-      : 'Open your bucket';
+    totalQuantity > 0 ? `Open your bucket: ${itemCount(totalQuantity)}` : 'Open your bucket';
   return (
     <Link
       to="/cart"
@@ -21,7 +24,7 @@ export function FloatingCartButton() {
         // They asked for the bucket: sign-in leads there, not back to this page.
         navigate('/login', { state: { from: '/cart' } satisfies FromState });
       }}
-      className="fixed right-4 bottom-4 z-30 flex size-14 items-center justify-center rounded-full bg-orange-700 text-white shadow-lg hover:bg-orange-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-orange-700"
+      className={`${barShown ? 'max-sm:hidden' : ''} fixed right-4 bottom-4 z-30 flex size-14 items-center justify-center rounded-full bg-orange-700 text-white shadow-lg hover:bg-orange-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-orange-700`}
     >
       <svg
         viewBox="0 0 24 24"

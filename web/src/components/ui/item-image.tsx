@@ -1,14 +1,17 @@
-// One fixed 4:3 box whether or not there is a photo, so nothing moves when images arrive.
-const WIDTH = 400;
-const HEIGHT = 300;
+import { ITEM_PHOTO_BOX } from '@campus/shared/domain/limits';
 
-/** An item's photo (lazy, async decode, explicit size) or a neutral placeholder of the same box. */
+/**
+ * An item's photo (lazy, async decode, explicit size): a square thumbnail in a phone's compact
+ * row, the card's 4:3 box from the sm breakpoint. Without a photo a phone's row shows nothing in
+ * its place, while a card keeps a neutral placeholder of the same box, so the grid stays even.
+ */
 export function ItemImage({ src, alt }: { src?: string | null; alt: string }) {
   if (!src) {
     return (
       <div
         aria-hidden="true"
-        className="flex aspect-[4/3] w-full items-center justify-center bg-gray-100 text-gray-400"
+        data-testid="photo-placeholder"
+        className="hidden aspect-[4/3] w-full items-center justify-center bg-gray-100 text-gray-400 sm:flex"
       >
         <svg
           aria-hidden="true"
@@ -29,11 +32,11 @@ export function ItemImage({ src, alt }: { src?: string | null; alt: string }) {
     <img
       src={src}
       alt={alt}
-      width={WIDTH}
-      height={HEIGHT}
+      width={ITEM_PHOTO_BOX.width}
+      height={ITEM_PHOTO_BOX.height}
       loading="lazy"
       decoding="async"
-      className="aspect-[4/3] w-full bg-gray-100 object-cover"
+      className="size-20 shrink-0 rounded bg-gray-100 object-cover sm:aspect-[4/3] sm:h-auto sm:w-full sm:rounded-none"
     />
   );
 }

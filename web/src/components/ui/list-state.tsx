@@ -40,7 +40,7 @@ export function ListState<T extends { id: string }>({
     );
   }
   return (
-    <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
+    <ul className="grid gap-3 sm:grid-cols-2 sm:gap-4 lg:grid-cols-4">
       {shown.map((item) => (
         <li key={item.id} className="flex">
           {renderItem(item)}

@@ -55,14 +55,15 @@ export function CartScreen() {
                 />
               ))}
             </ul>
-            <div className="mt-4 flex flex-col gap-4 border-t border-gray-300 pt-4 sm:flex-row sm:items-center sm:justify-between">
+            {/* Checkout at the right end on phones too: the chat link, at the left, never covers it. */}
+            <div className="mt-4 flex flex-wrap items-center justify-between gap-4 border-t border-gray-300 pt-4">
               <p className="text-lg font-semibold" data-testid="cart-total">
                 Total: {formatRs(cartItemTotalPaisa(items))}
               </p>
               {blocked ? (
                 <p className="text-sm font-medium text-red-800">{CART_MESSAGES.fixBucketFirst}</p>
               ) : (
-                <Link to="/checkout" className={primaryButton}>
+                <Link to="/checkout" className={`${primaryButton} ml-auto`}>
                   Checkout
                 </Link>
               )}

@@ -151,13 +151,31 @@ function CheckoutForm({
   return (
     <section className="mx-auto max-w-5xl p-4 sm:p-6">
       <h1 className="text-2xl font-bold sm:text-3xl">Checkout</h1>
+      {/* Phones: the summary heads the form. Wide screens: it stays beside the form, over the
+          captcha and Checkout that close it. */}
       <form
         onSubmit={submit}
         noValidate
         aria-busy={busy || undefined}
-        className="mt-4 grid gap-6 lg:grid-cols-[minmax(0,1fr)_22rem] lg:items-start"
+        className="mt-4 grid gap-6 lg:grid-cols-[minmax(0,1fr)_22rem] lg:grid-rows-[1fr_auto] lg:items-start"
       >
-        <fieldset disabled={busy} className="min-w-0 space-y-6">
+        <div className={`${card} lg:sticky lg:top-4 lg:col-start-2 lg:row-start-1`}>
+          <PriceChangesNotice />
+          <OrderSummary items={cart.items} totals={totals} problems={prices.problems} />
+          {empty && (
+            <div className="space-y-3 text-sm">
+              <p className="text-gray-700">{CHECKOUT_MESSAGES.emptyCart}</p>
+              <Link to="/restaurants" className={secondaryButton}>
+                Browse Restaurants
+              </Link>
+            </div>
+          )}
+        </div>
+
+        <fieldset
+          disabled={busy}
+          className="min-w-0 space-y-6 lg:col-start-1 lg:row-span-2 lg:row-start-1"
+        >
           <div className={card}>
             <h2 className="text-lg font-semibold">Your Details</h2>
             <NameFields
@@ -252,17 +270,7 @@ function CheckoutForm({
           </div>
         </fieldset>
 
-        <div className={`${card} lg:sticky lg:top-4`}>
-          <PriceChangesNotice />
-          <OrderSummary items={cart.items} totals={totals} problems={prices.problems} />
-          {empty && (
-            <div className="space-y-3 text-sm">
-              <p className="text-gray-700">{CHECKOUT_MESSAGES.emptyCart}</p>
-              <Link to="/restaurants" className={secondaryButton}>
-                Browse Restaurants
-              </Link>
-            </div>
-          )}
+        <div className={`${card} lg:col-start-2 lg:row-start-2`}>
           {captcha.field}
           {failure && (
             <div

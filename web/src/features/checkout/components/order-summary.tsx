@@ -1,10 +1,12 @@
 import { cartLineKey, cartLineSource, lineTotalPaisa } from '@campus/shared/domain/cart';
 import type { TCartLine } from '@campus/shared/domain/entities';
 import { formatRs } from '@campus/shared/domain/money';
+import { useId, useState } from 'react';
 
 /**
  * SPEC §2 Checkout's order summary: the lines (with what stops one from being ordered), item
- * total, delivery charge and grand total; no totals for an empty bucket.
+ * total, delivery charge and grand total; no totals for an empty bucket. On phones it heads the
+ * form with the grand total in sight and the rest folded away behind 'Show items'.
  */
 export function OrderSummary({
   items,
@@ -15,41 +17,62 @@ export function OrderSummary({
   totals: { itemTotal: number; deliveryCharge: number; grandTotal: number } | null;
   problems: ReadonlyMap<string, string | null>;
 }) {
+  const [expanded, setExpanded] = useState(false);
+  const detailsId = useId();
   return (
     <section aria-labelledby="order-summary-heading" className="space-y-3">
-      <h2 id="order-summary-heading" className="text-lg font-semibold">
-        Order Summary
-      </h2>
-      {items.length > 0 && (
-        <ul className="divide-y divide-gray-200 text-sm">
-          {items.map((line) => {
-            const problem = problems.get(cartLineKey(line));
-            return (
-              <li key={cartLineKey(line)} className="py-2">
-                <div className="flex justify-between gap-3">
-                  <span className="min-w-0 break-words">
-                    {line.name} × {line.quantity}
-                    <span className="block text-xs text-gray-700">{cartLineSource(line)}</span>
-                  </span>
-                  <span className="shrink-0">{formatRs(lineTotalPaisa(line))}</span>
-                </div>
-                {problem && <p className="mt-1 font-medium text-red-800">{problem}</p>}
-              </li>
-            );
-          })}
-        </ul>
-      )}
+      <div className="flex items-center justify-between gap-3">
+        <h2 id="order-summary-heading" className="text-lg font-semibold">
+          Order Summary
+        </h2>
+        {items.length > 0 && (
+          <button
+            type="button"
+            aria-expanded={expanded}
+            aria-controls={detailsId}
+            onClick={() => setExpanded((value) => !value)}
+            className="rounded px-2 py-1 text-sm font-medium text-orange-800 underline hover:text-orange-900 focus-visible:outline-2 focus-visible:outline-orange-700 lg:hidden"
+          >
+            {expanded ? 'Hide items' : 'Show items'}
+          </button>
+        )}
+      </div>
+      <div id={detailsId} className={`space-y-3 ${expanded ? '' : 'max-lg:hidden'}`}>
+        {items.length > 0 && (
+          <ul className="divide-y divide-gray-200 text-sm">
+            {items.map((line) => {
+              const problem = problems.get(cartLineKey(line));
+              return (
+                <li key={cartLineKey(line)} className="py-2">
+                  <div className="flex justify-between gap-3">
+                    <span className="min-w-0 break-words">
+                      {line.name} × {line.quantity}
+                      <span className="block text-xs text-gray-700">{cartLineSource(line)}</span>
+                    </span>
+                    <span className="shrink-0">{formatRs(lineTotalPaisa(line))}</span>
+                  </div>
+                  {problem && <p className="mt-1 font-medium text-red-800">{problem}</p>}
+                </li>
+              );
+            })}
+          </ul>
+        )}
+        {totals && (
+          <dl className="space-y-1 border-t border-gray-300 pt-3 text-sm">
+            <div className="flex justify-between gap-3">
+              <dt>Item Total</dt>
+              <dd data-testid="item-total">{formatRs(totals.itemTotal)}</dd>
+            </div>
+            <div className="flex justify-between gap-3">
+              <dt>Delivery Charge</dt>
+              <dd data-testid="delivery-charge">{formatRs(totals.deliveryCharge)}</dd>
+            </div>
+          </dl>
+        )}
+      </div>
       {totals && (
-        <dl className="space-y-1 border-t border-gray-300 pt-3 text-sm" data-testid="order-totals">
-          <div className="flex justify-between gap-3">
-            <dt>Item Total</dt>
-            <dd data-testid="item-total">{formatRs(totals.itemTotal)}</dd>
-          </div>
-          <div className="flex justify-between gap-3">
-            <dt>Delivery Charge</dt>
-            <dd data-testid="delivery-charge">{formatRs(totals.deliveryCharge)}</dd>
-          </div>
-          <div className="flex justify-between gap-3 text-base font-semibold">
+        <dl className="border-t border-gray-300 pt-3">
+          <div className="flex justify-between gap-3 font-semibold">
             <dt>Grand Total</dt>
             <dd data-testid="grand-total">{formatRs(totals.grandTotal)}</dd>
           </div>

@@ -7,8 +7,7 @@ import {
 import type { TMartItem } from '@campus/shared/domain/entities';
 import { formatRs } from '@campus/shared/domain/money';
 import { useRef } from 'react';
-import { primaryButton } from '@/components/ui/button-styles';
-import { ItemImage } from '@/components/ui/item-image';
+import { ItemCard, itemButton } from '@/components/ui/item-card';
 import { QuantityStepper } from '@/components/ui/quantity-stepper';
 import { useCart } from '@/lib/cart-store';
 
@@ -23,46 +22,48 @@ export function MartItemCard({ item }: { item: TMartItem }) {
   const quantity = quantityInCart(cart.items, line);
   const inStock = item.stock > 0;
   return (
-    <article className="flex w-full flex-col overflow-hidden rounded-lg border border-gray-200 bg-white shadow-sm">
-      <ItemImage src={item.photoURL} alt={item.name} />
-      <div className="flex flex-1 flex-col p-4">
-        <h2 className="text-lg font-semibold">{item.name}</h2>
-        <p className="text-sm text-gray-700">{item.category}</p>
-        {item.description && <p className="mt-1 text-sm text-gray-700">{item.description}</p>}
-        <p className="mt-2 text-lg font-semibold">{formatRs(item.price)}</p>
-        <div className="mt-auto pt-4">
-          {!inStock ? (
-            <button type="button" disabled className={`${primaryButton} w-full`}>
-              Out of Stock
-            </button>
-          ) : quantity === 0 ? (
-            <button
-              type="button"
-              className={`${primaryButton} w-full`}
-              aria-label={`Add to Cart: ${item.name}`}
-              onClick={() => {
-                added.current = true;
-                cart.add(line);
-              }}
-            >
-              Add to Cart
-            </button>
-          ) : (
-            <QuantityStepper
-              // The add button the person pressed is gone: the focus goes to plus, not the page top.
-              focusOnMount={added.current}
-              itemName={item.name}
-              quantity={quantity}
-              canDecrement={canDecrement({ quantity })}
-              // The stock shown now, not the one known when the line was added.
-              canIncrement={canIncrement({ ...line, quantity })}
-              onDecrement={() => cart.decrement(line)}
-              // Adding again refreshes the stock the line knows, so a restock lifts the cap.
-              onIncrement={() => cart.add(line)}
-            />
-          )}
-        </div>
-      </div>
-    </article>
+    <ItemCard
+      name={item.name}
+      photoURL={item.photoURL}
+      details={
+        <>
+          <p>{item.category}</p>
+          {item.description && <p className="mt-1">{item.description}</p>}
+        </>
+      }
+      price={formatRs(item.price)}
+      action={
+        !inStock ? (
+          <button type="button" disabled className={itemButton}>
+            Out of Stock
+          </button>
+        ) : quantity === 0 ? (
+          <button
+            type="button"
+            className={itemButton}
+            aria-label={`Add to Cart: ${item.name}`}
+            onClick={() => {
+              added.current = true;
+              cart.add(line);
+            }}
+          >
+            Add to Cart
+          </button>
+        ) : (
+          <QuantityStepper
+            // The add button the person pressed is gone: the focus goes to plus, not the page top.
+            focusOnMount={added.current}
+            itemName={item.name}
+            quantity={quantity}
+            canDecrement={canDecrement({ quantity })}
+            // The stock shown now, not the one known when the line was added.
+            canIncrement={canIncrement({ ...line, quantity })}
+            onDecrement={() => cart.decrement(line)}
+            // Adding again refreshes the stock the line knows, so a restock lifts the cap.
+            onIncrement={() => cart.add(line)}
+          />
+        )
+      }
+    />
   );
 }

@@ -21,8 +21,8 @@ export function MartItemsScreen() {
 
   if (!selectedCampus) {
     return (
-      <section className="mx-auto max-w-6xl px-4 py-8">
-        <h1 className="mb-6 text-3xl font-bold">Mart Items</h1>
+      <section className="mx-auto max-w-6xl px-4 py-4 sm:py-8">
+        <h1 className="mb-6 text-2xl font-bold sm:text-3xl">Mart Items</h1>
         <SelectCampusMessage universityChosen={selectedUniversity !== null} what="mart items" />
         <FloatingCartButton />
       </section>
@@ -32,11 +32,11 @@ export function MartItemsScreen() {
   const all = martItems.data ?? [];
   const shown = filterMartItems(all, term);
   return (
-    <section className="mx-auto max-w-6xl px-4 py-8">
-      <h1 className="text-3xl font-bold">
+    <section className="mx-auto max-w-6xl px-4 py-4 sm:py-8">
+      <h1 className="text-2xl font-bold sm:text-3xl">
         {CATALOGUE_MESSAGES.martItems.title(selectedCampus.name)}
       </h1>
-      <div className="mt-4 mb-6">
+      <div className="mt-4 mb-4 sm:mb-6">
         <SearchBox
           label="Search mart items"
           placeholder={CATALOGUE_MESSAGES.martItems.searchPlaceholder}

@@ -31,8 +31,8 @@ export function MenuScreen() {
 
   if (menu.isPending || menu.isError) {
     return (
-      <section className="mx-auto max-w-6xl px-4 py-8">
-        <h1 className="mb-6 text-3xl font-bold">Menu</h1>
+      <section className="mx-auto max-w-6xl px-4 py-4 sm:py-8">
+        <h1 className="mb-6 text-2xl font-bold sm:text-3xl">Menu</h1>
         {menu.isPending ? (
           <StatusMessage title={CATALOGUE_MESSAGES.menu.loading} busy />
         ) : (
@@ -48,13 +48,15 @@ export function MenuScreen() {
   const open = status.state === 'open';
   const shown = filterMenuItems(menuItems, term);
   return (
-    <section className="mx-auto max-w-6xl px-4 py-8">
-      <h1 className="text-3xl font-bold">{CATALOGUE_MESSAGES.menu.title(restaurant.name)}</h1>
+    <section className="mx-auto max-w-6xl px-4 py-4 sm:py-8">
+      <h1 className="text-2xl font-bold sm:text-3xl">
+        {CATALOGUE_MESSAGES.menu.title(restaurant.name)}
+      </h1>
       <p className="mt-2 text-gray-700">
         {restaurant.location} · {restaurant.cuisine}
       </p>
       <RestaurantStatusBadge restaurant={restaurant} status={status} />
-      <div className="mt-4 mb-6">
+      <div className="mt-4 mb-4 sm:mb-6">
         <SearchBox
           label="Search the menu"
           placeholder="Search menu items by name or description..."

@@ -18,8 +18,8 @@ export function RestaurantsScreen() {
 
   if (!selectedCampus) {
     return (
-      <section className="mx-auto max-w-6xl px-4 py-8">
-        <h1 className="mb-6 text-3xl font-bold">Restaurants</h1>
+      <section className="mx-auto max-w-6xl px-4 py-4 sm:py-8">
+        <h1 className="mb-6 text-2xl font-bold sm:text-3xl">Restaurants</h1>
         <SelectCampusMessage universityChosen={selectedUniversity !== null} what="restaurants" />
       </section>
     );
@@ -28,11 +28,11 @@ export function RestaurantsScreen() {
   const all = restaurants.data ?? [];
   const shown = filterRestaurants(all, term);
   return (
-    <section className="mx-auto max-w-6xl px-4 py-8">
-      <h1 className="text-3xl font-bold">
+    <section className="mx-auto max-w-6xl px-4 py-4 sm:py-8">
+      <h1 className="text-2xl font-bold sm:text-3xl">
         {CATALOGUE_MESSAGES.restaurants.title(selectedCampus.name)}
       </h1>
-      <div className="mt-4 mb-6">
+      <div className="mt-4 mb-4 sm:mb-6">
         <SearchBox
           label="Search restaurants"
           placeholder={CATALOGUE_MESSAGES.restaurants.searchPlaceholder}

@@ -4,7 +4,7 @@ import type { TUserProfile } from '@campus/shared/domain/entities';
 import { paisaToRupees } from '@campus/shared/domain/money';
 import { normalisePhoneInput } from '@campus/shared/domain/phone';
 import { useQuery } from '@tanstack/react-query';
-import { useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link } from 'react-router-dom';
 import { PriceChangesNotice } from '@/components/cart/price-changes-notice';
@@ -77,6 +77,8 @@ function CheckoutForm({
   const prices = useLivePrices();
   const { process, step, processing } = useCheckoutProcess();
   const [failure, setFailure] = useState<{ message: string; field: string | null } | null>(null);
+  // A new object per failure: the same field failing twice is focused twice.
+  const [focusTarget, setFocusTarget] = useState<{ field: string | null } | null>(null);
   const failureRef = useRef<HTMLDivElement>(null);
   const screenshotRef = useRef<HTMLInputElement>(null);
   const form = useForm<CheckoutFields>({
@@ -103,12 +105,17 @@ function CheckoutForm({
   /** Shows a failure and moves the focus to the field it is about, or to the message. */
   const fail = (message: string, field: string | null) => {
     setFailure({ message, field });
-    requestAnimationFrame(() => {
-      if (field && FOCUSABLE.has(field)) form.setFocus(field as keyof CheckoutFields);
-      else if (field === 'screenshot') screenshotRef.current?.focus();
-      else failureRef.current?.focus();
-    });
+    setFocusTarget({ field });
   };
+  // The fields are disabled while the form is busy: focus once it is not.
+  useEffect(() => {
+    if (!focusTarget || busy) return;
+    const { field } = focusTarget;
+    if (field && FOCUSABLE.has(field)) form.setFocus(field as keyof CheckoutFields);
+    else if (field === 'screenshot') screenshotRef.current?.focus();
+    else failureRef.current?.focus();
+    setFocusTarget(null);
+  }, [focusTarget, busy, form]);
   /** The props that mark a field as the one the failure is about. */
   const invalid = (field: string) =>
     failure?.field === field

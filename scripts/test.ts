@@ -1,7 +1,9 @@
 // `npm test`: the one gate. Format and lint, type-check every workspace, unit and integration
 // tests (Vitest), then browser tests (Playwright in Debian's Chromium).
 import { spawnSync } from 'node:child_process';
-import { existsSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { ensureSystemCommand } from '@campus/shared/dev/system-package';
 
 const TSCONFIGS = [
@@ -78,6 +80,11 @@ const selected = only ? [only] : Object.keys(stages);
 rmSync(VITEST_REPORT, { force: true });
 rmSync(E2E_REPORT, { force: true });
 
+// Every temporary file and folder of the run goes in one folder, removed when the run ends:
+// nothing is left in the system's temp dir, whatever a test forgot or a crash left behind.
+const runTemp = mkdtempSync(join(tmpdir(), 'campus-test-run-'));
+const env = { ...process.env, TMPDIR: runTemp };
+
 let failedStage: string | undefined;
 for (const stage of selected) {
   const steps = stages[stage];
@@ -88,13 +95,20 @@ for (const stage of selected) {
   if (stage === 'e2e') ensureChromium();
   for (const [label, args] of steps) {
     process.stdout.write(`\n▶ ${label}\n`);
-    const result = spawnSync('npx', ['--no-install', ...args], { stdio: 'inherit' });
+    const result = spawnSync('npx', ['--no-install', ...args], { stdio: 'inherit', env });
     if (result.status !== 0) {
       failedStage = label;
       break;
     }
   }
   if (failedStage) break;
+}
+
+try {
+  rmSync(runTemp, { recursive: true, force: true });
+} catch (error) {
+  // A folder still mounted (a crashed full-disk test) cannot go: say where it is.
+  process.stderr.write(`Could not remove ${runTemp}: ${error}\n`);
 }
 
 const { passed, failed, skipped, reliability } = counts();

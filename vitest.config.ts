@@ -6,6 +6,8 @@ import { POSTGRES_ADMIN_URL, postgresAnswers } from './tests/src/support/postgre
 // engine: PGlite in memory always, PostgreSQL when DATABASE_URL_TEST is set or one answers locally.
 
 const consoleGuard = 'tests/src/support/fail-on-console-error.ts';
+// The web's own import alias (web/vite.config.ts), for its tests.
+const webAlias = { alias: { '@': fileURLToPath(new URL('./web/src', import.meta.url)) } };
 const integration = (engine: 'pglite' | 'postgres') => ({
   test: {
     name: `integration-${engine}`,
@@ -42,13 +44,22 @@ export default defineConfig(async () => {
     test: {
       projects: [
         {
-          // The web's own import alias (web/vite.config.ts), for its component tests.
-          resolve: { alias: { '@': fileURLToPath(new URL('./web/src', import.meta.url)) } },
+          resolve: webAlias,
           test: {
             name: 'unit',
-            include: ['{shared,api,worker}/src/**/*.test.ts', 'web/src/**/*.test.{ts,tsx}'],
+            include: ['{shared,api,worker}/src/**/*.test.ts', 'web/src/**/*.test.ts'],
             environment: 'node',
             setupFiles: [consoleGuard],
+          },
+        },
+        {
+          // The web's component tests: rendered in a DOM (happy-dom), used as a person would.
+          resolve: webAlias,
+          test: {
+            name: 'web',
+            include: ['web/src/**/*.test.tsx'],
+            environment: 'happy-dom',
+            setupFiles: [consoleGuard, 'web/src/test/setup.ts'],
           },
         },
         integration('pglite'),

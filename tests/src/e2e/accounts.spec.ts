@@ -1,10 +1,14 @@
-import { type Browser, expect, test } from '@playwright/test';
 import { expectNoSevereViolations } from './support/a11y';
 import { DEMO, signIn, waitForCaptcha } from './support/auth';
+import { type BrowserErrors, expect, test } from './support/test';
 
 /** The first link of the newest outbox mail to `email` with `subject`, read by the super admin. */
-async function mailedLink(browser: Browser, email: string, subject: string): Promise<string> {
-  const context = await browser.newContext();
+async function mailedLink(
+  browserErrors: BrowserErrors,
+  email: string,
+  subject: string,
+): Promise<string> {
+  const context = await browserErrors.newContext();
   try {
     const admin = await context.newPage();
     await signIn(admin, DEMO.superAdmin.email, DEMO.superAdmin.password);
@@ -22,7 +26,7 @@ async function mailedLink(browser: Browser, email: string, subject: string): Pro
 
 test('a student signs up, verifies the e-mailed link, lands on /home, and resets a forgotten password', async ({
   page,
-  browser,
+  browserErrors,
 }) => {
   test.setTimeout(90_000);
   const email = `new.student.${Date.now()}@lhr.northfield.edu.pk`;
@@ -58,7 +62,7 @@ test('a student signs up, verifies the e-mailed link, lands on /home, and resets
   await expect(page).toHaveURL(/\/login$/, { timeout: 10_000 }); // after 3 s
 
   // No SMTP here: the super admin reads the outbox and opens the link.
-  const link = await mailedLink(browser, email, 'Verify your CampusBucket e-mail address');
+  const link = await mailedLink(browserErrors, email, 'Verify your CampusBucket e-mail address');
   expect(link).toContain('/api/account/verify-email?token=');
 
   await page.goto(link as string);
@@ -79,7 +83,7 @@ test('a student signs up, verifies the e-mailed link, lands on /home, and resets
   await waitForCaptcha(page);
   await page.getByRole('button', { name: 'Send Reset Email' }).click();
   await expect(page.getByText('Password reset email sent! Please check your inbox.')).toBeVisible();
-  const reset = await mailedLink(browser, email, 'Reset your CampusBucket password');
+  const reset = await mailedLink(browserErrors, email, 'Reset your CampusBucket password');
   expect(reset).toContain('/reset-password?token=');
   await page.goto(reset);
   await page.getByLabel('New Password', { exact: true }).fill('hina-new-secret');
@@ -132,7 +136,10 @@ test('a signed-out visit to /cart goes to /login and returns to /cart after sign
 
 test('a wrong password shows the spec text; reset mode asks for the e-mail first', async ({
   page,
+  browserErrors,
 }) => {
+  // The api answers the wrong password 401.
+  browserErrors.allow({ text: /status of 401/, url: /\/api\/account\/sign-in$/ });
   await page.goto('/login');
   await page.getByLabel('Email', { exact: true }).fill(DEMO.student.email);
   await page.getByLabel('Password', { exact: true }).fill('not-it');

@@ -2,10 +2,11 @@ import { SCREENSHOT_MAX_BYTES, SCREENSHOT_MAX_DIMENSION_PX } from '@campus/share
 import { ROLE_MESSAGES } from '@campus/shared/domain/roles';
 import { ADMIN_CONFIRM_MESSAGES, ADMIN_MESSAGES } from '@campus/shared/domain/screen-messages';
 import { sheetTabName } from '@campus/shared/domain/sheet-tab';
-import { expect, type Locator, type Page, test } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 import sharp from 'sharp';
 import { expectNoSevereViolations } from './support/a11y';
 import { DEMO, signIn } from './support/auth';
+import { expect, test } from './support/test';
 
 // The admin dashboards of SPEC §2 end to end (issue #7): a super admin builds a campus from
 // nothing, its campus admin runs it and cannot reach another campus, and deleting the university

@@ -6,9 +6,10 @@ import type {
   TUserResponse,
 } from '@campus/shared/domain/admin-api';
 import type { TUserProfile } from '@campus/shared/domain/entities';
-import { type APIResponse, expect, type Page, test } from '@playwright/test';
+import type { APIResponse, Page } from '@playwright/test';
 import { DEMO, signIn } from './support/auth';
 import { chooseCampus, DEMO_CAMPUS, DEMO_UNIVERSITY } from './support/campus';
+import { expect, test } from './support/test';
 
 // Text people type is shown as text: markup an admin puts in a restaurant, a menu item, a mart
 // item or a person's name reaches the storefront and the dashboards as letters on the page, never

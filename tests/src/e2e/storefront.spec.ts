@@ -1,7 +1,8 @@
-import { expect, type Locator, type Page, test } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 import { expectNoSevereViolations } from './support/a11y';
 import { signIn } from './support/auth';
 import { chooseCampus, DEMO_CAMPUS, DEMO_UNIVERSITY } from './support/campus';
+import { expect, test } from './support/test';
 
 // The storefront of SPEC §2/§4 against the all-in-one server and its demo data (seed.ts):
 // Northfield University / Lahore Campus with Chai Dhaba and Slice Corner (24x7), Midnight Grill (6 PM - 2 AM),
@@ -132,8 +133,9 @@ test.describe('university and campus selector', () => {
     await expect(page.getByTestId('demo-campuses')).toHaveText('2');
   });
 
-  test('/demo turns Offline when the api does not answer', async ({ page }) => {
+  test('/demo turns Offline when the api does not answer', async ({ page, browserErrors }) => {
     await page.route('**/healthz', (route) => route.abort('connectionrefused'));
+    browserErrors.allow({ text: /net::ERR_CONNECTION_REFUSED/, url: /\/healthz$/ });
     await page.goto('/demo');
     await expect(page.getByTestId('demo-connectivity')).toHaveText('Offline');
   });
@@ -199,13 +201,17 @@ test.describe('restaurants', () => {
     await expect(page.getByRole('listitem').filter({ hasText: 'View Menu' })).toHaveCount(4);
   });
 
-  test('a load error replaces the list', async ({ page }) => {
+  test('a load error replaces the list', async ({ page, browserErrors }) => {
     await page.route('**/api/catalogue/campuses/*/restaurants', (route) =>
       route.fulfill({
         status: 500,
         json: { error: { code: 'internal', message: 'Internal server error. Please try again.' } },
       }),
     );
+    browserErrors.allow({
+      text: /status of 500/,
+      url: /\/api\/catalogue\/campuses\/[^/]+\/restaurants$/,
+    });
     await page.goto('/');
     await chooseCampus(page);
     await page.goto('/restaurants');
@@ -253,7 +259,15 @@ test.describe('menu', () => {
     await expect(page.getByRole('button', { name: /Add to Bucket/ })).toHaveCount(0);
   });
 
-  test('a restaurant of another campus is not found at the chosen campus', async ({ page }) => {
+  test('a restaurant of another campus is not found at the chosen campus', async ({
+    page,
+    browserErrors,
+  }) => {
+    // The api answers the menu of a restaurant of another campus 404.
+    browserErrors.allow({
+      text: /status of 404/,
+      url: /\/api\/catalogue\/campuses\/[^/]+\/restaurants\/[^/]+$/,
+    });
     await page.goto('/');
     await chooseCampus(page);
     await page.goto('/restaurants');
@@ -334,7 +348,13 @@ test.describe('signed out', () => {
 test.describe('every page', () => {
   test('a page that cannot show its data shows the error screen; Try Again recovers', async ({
     page,
+    browserErrors,
   }) => {
+    // The page's render error, as React reports it and as the page's error boundary logs it.
+    browserErrors.allow({ text: /^TypeError: \S+\.openTime\?\.trim is not a function/ });
+    browserErrors.allow({
+      text: /^A page failed to render \{path: \/restaurants, error: TypeError: \S+\.openTime\?\.trim is not a function/,
+    });
     // An answer of the wrong shape (hours that are not even text): the open/closed rule throws.
     // (Hours that are text but not a time read 'Hours unknown': student-walk.spec.ts.)
     await page.route('**/api/catalogue/campuses/*/restaurants', (route) =>

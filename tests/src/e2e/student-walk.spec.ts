@@ -1,9 +1,10 @@
 import { deflateSync } from 'node:zlib';
-import { expect, type Page, type Request, test } from '@playwright/test';
+import type { Page, Request } from '@playwright/test';
 import { pngChunk } from '../support/png';
 import { expectNoSevereViolations } from './support/a11y';
 import { DEMO, signIn, waitForCaptcha } from './support/auth';
 import { chooseCampus, DEMO_CAMPUS, DEMO_UNIVERSITY } from './support/campus';
+import { expect, test } from './support/test';
 
 // What a new student ran into (issue 14), walked as they would against the all-in-one server:
 // a price that changes under the bucket, the selector against the profile, a bucket left by the
@@ -87,11 +88,11 @@ const checkoutFailure = (page: Page) => page.getByTestId('checkout-failure').get
 
 test('a price changed under the bucket: the cart shows it, and the order is placed only at the total the student confirmed', async ({
   page,
-  browser,
+  browserErrors,
   baseURL,
 }) => {
   test.setTimeout(120_000);
-  const adminContext = await browser.newContext({ baseURL });
+  const adminContext = await browserErrors.newContext({ baseURL });
   const admin = await openCampusAdmin(await adminContext.newPage());
   try {
     const juice = await admin.create({ name: 'Walk Juice', price: 120, stock: 20 });
@@ -162,6 +163,8 @@ test('a price changed under the bucket: the cart shows it, and the order is plac
     // It moves again between that check and the order: the api refuses the old total.
     const orderBodies: Array<{ grandTotal: number }> = [];
     let moved = false;
+    // The api refuses the old total: 409.
+    browserErrors.allow({ text: /status of 409/, url: /\/api\/orders$/ });
     await page.route('**/api/orders', async (route) => {
       orderBodies.push(route.request().postDataJSON());
       if (!moved) {
@@ -194,11 +197,11 @@ test('a price changed under the bucket: the cart shows it, and the order is plac
 
 test('gone and sold-out items say so on the cart page; focus stays in the bucket; the bucket leaves with its owner', async ({
   page,
-  browser,
+  browserErrors,
   baseURL,
 }) => {
   test.setTimeout(120_000);
-  const adminContext = await browser.newContext({ baseURL });
+  const adminContext = await browserErrors.newContext({ baseURL });
   const admin = await openCampusAdmin(await adminContext.newPage());
   try {
     const crisps = await admin.create({ name: 'Walk Crisps', price: 50, stock: 5 });
@@ -296,11 +299,13 @@ test('a signed-out add says why it goes to sign-in and is done after it; signed-
 
 test('failed loads offer Retry; a restaurant with malformed hours reads "Hours unknown"', async ({
   page,
+  browserErrors,
 }) => {
   let failUniversities = true;
   await page.route('**/api/catalogue/universities', (route) =>
     failUniversities ? route.fulfill({ status: 500, body: '{}' }) : route.continue(),
   );
+  browserErrors.allow({ text: /status of 500/, url: /\/api\/catalogue\/universities$/ });
   await page.goto('/');
   await page.getByRole('button', { name: SELECTOR }).click();
   const retry = page.getByRole('button', { name: 'Retry' });
@@ -336,6 +341,10 @@ test('failed loads offer Retry; a restaurant with malformed hours reads "Hours u
   await page.route('**/api/catalogue/campuses/*/mart-items', (route) =>
     failMart ? route.fulfill({ status: 503, body: '{}' }) : route.continue(),
   );
+  browserErrors.allow({
+    text: /status of 503/,
+    url: /\/api\/catalogue\/campuses\/[^/]+\/mart-items$/,
+  });
   await page.goto('/mart-items');
   await expect(page.getByRole('button', { name: 'Retry' })).toBeVisible();
   failMart = false;

@@ -29,6 +29,7 @@ import {
   shownGrandTotal,
   signedInStudent,
 } from '../support/orders';
+import { waitForDrainedQueue, waitForEveryJobTried } from '../support/queues';
 import { testQueuePrefix, testRedisUrl } from '../support/redis';
 import { type SheetsStandIn, startSheetsStandIn } from '../support/sheets-stand-in';
 import { testWorkerDeps } from '../support/worker';
@@ -225,8 +226,8 @@ describe(`orders into Google Sheets (stand-in) on ${engine}`, () => {
     await expect
       .poll(() => reconcile(standIn, tab, placed).rows, { timeout: 20_000, interval: 300 })
       .toBe(4);
-    // Give any stray job the time to write again before checking there is no duplicate.
-    await new Promise((resolve) => setTimeout(resolve, 1_500));
+    // Every sheet job has run its course before checking that none wrote a row again.
+    await waitForDrainedQueue(producer.queue('sheets'));
     expect(reconcile(standIn, tab, placed)).toEqual({
       rows: 4,
       duplicates: [],
@@ -382,7 +383,10 @@ describe(`orders into Google Sheets (stand-in) on ${engine}`, () => {
     });
     const orderId = await place(lost, 0, other);
     const { producer, deps } = await startWorkerAgainst(standIn);
-    await new Promise((resolve) => setTimeout(resolve, 1_000));
+    // The new queues never saw the order's jobs: once they are drained, nothing wrote its row.
+    await waitForDrainedQueue(producer.queue('sheets'));
+    expect(await producer.queue('sheets').getJob(orderJobId(orderId, 'sheet'))).toBeUndefined();
+    expect(await producer.queue('mail').getJob(orderJobId(orderId, 'notify'))).toBeUndefined();
     expect(standIn.tab(tab)).toBeUndefined();
 
     await database.db
@@ -472,7 +476,12 @@ describe(`orders into Google Sheets (stand-in) on ${engine}`, () => {
     expect(response.status).toBe(201);
     placed.push(((await response.json()) as { orderId: string }).orderId);
     expect(placed).toHaveLength(21);
-    await new Promise((resolve) => setTimeout(resolve, 3_000));
+    // The queue cannot drain while the sheet is down (its jobs retry with backoff): wait until
+    // the worker has tried every order's row at least once, then check that none was written.
+    await waitForEveryJobTried(
+      producer.queue('sheets'),
+      placed.map((orderId) => orderJobId(orderId, 'sheet')),
+    );
     expect(standIn.tab(tab)).toBeUndefined();
 
     await standIn.up();

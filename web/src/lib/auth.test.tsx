@@ -1,5 +1,5 @@
 import { USE_AUTH_OUTSIDE_PROVIDER } from '@campus/shared/domain/screen-messages';
-import { renderToString } from 'react-dom/server';
+import { render } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { useAuth } from './auth';
 
@@ -10,7 +10,7 @@ function NeedsAuth() {
 
 describe('useAuth', () => {
   it('throws the spec text outside its provider', () => {
-    expect(() => renderToString(<NeedsAuth />)).toThrow(USE_AUTH_OUTSIDE_PROVIDER);
+    expect(() => render(<NeedsAuth />)).toThrow(USE_AUTH_OUTSIDE_PROVIDER);
     expect(USE_AUTH_OUTSIDE_PROVIDER).toBe('useAuth must be used within an AuthProvider');
   });
 });

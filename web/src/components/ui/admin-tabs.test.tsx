@@ -1,4 +1,6 @@
-import { renderToStaticMarkup } from 'react-dom/server';
+import { render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { useState } from 'react';
 import { describe, expect, it } from 'vitest';
 import { AdminTabs, TabPanel } from './admin-tabs';
 
@@ -7,42 +9,57 @@ const TABS = [
   { id: 'mart-items', label: 'Mart Items' },
 ];
 
-describe('AdminTabs', () => {
-  const html = renderToStaticMarkup(
+/** A dashboard with the two sections, the Mart Items one open. */
+function Dashboard() {
+  const [active, setActive] = useState('mart-items');
+  return (
     <>
-      <AdminTabs tabs={TABS} active="mart-items" onChange={() => undefined} />
-      <TabPanel id="restaurants" active="mart-items">
+      <AdminTabs tabs={TABS} active={active} onChange={setActive} />
+      <TabPanel id="restaurants" active={active}>
         restaurants content
       </TabPanel>
-      <TabPanel id="mart-items" active="mart-items">
+      <TabPanel id="mart-items" active={active}>
         mart content
       </TabPanel>
-    </>,
+    </>
   );
-  const tabs = [...html.matchAll(/<button([^>]*)>([^<]*)<\/button>/g)].map((match) => ({
-    attributes: match[1] ?? '',
-    label: match[2],
-  }));
+}
 
+describe('AdminTabs', () => {
   it('is a named tab list with one tab per section, only the active one selected and tabbable', () => {
-    expect(html).toContain('role="tablist"');
-    expect(html).toContain('aria-label="Dashboard sections"');
-    expect(tabs.map((tab) => tab.label)).toEqual(['Restaurants', 'Mart Items']);
-    expect(tabs.map((tab) => /aria-selected="(\w+)"/.exec(tab.attributes)?.[1])).toEqual([
-      'false',
-      'true',
-    ]);
-    expect(tabs.map((tab) => /tabindex="(-?\d)"/.exec(tab.attributes)?.[1])).toEqual(['-1', '0']);
+    render(<Dashboard />);
+    const list = screen.getByRole('tablist', { name: 'Dashboard sections' });
+    const tabs = screen.getAllByRole('tab');
+    expect(list.contains(tabs[0] ?? null)).toBe(true);
+    expect(tabs.map((tab) => tab.textContent)).toEqual(['Restaurants', 'Mart Items']);
+    expect(tabs.map((tab) => tab.getAttribute('aria-selected'))).toEqual(['false', 'true']);
+    expect(tabs.map((tab) => tab.tabIndex)).toEqual([-1, 0]);
   });
 
   it('ties each tab to its panel and shows only the active panel', () => {
-    for (const tab of tabs) {
-      const tabId = /id="([^"]+)"/.exec(tab.attributes)?.[1];
-      const panelId = /aria-controls="([^"]+)"/.exec(tab.attributes)?.[1];
-      expect(html).toContain(`role="tabpanel" id="${panelId}" aria-labelledby="${tabId}"`);
+    render(<Dashboard />);
+    for (const tab of screen.getAllByRole('tab')) {
+      const panel = document.getElementById(tab.getAttribute('aria-controls') ?? '');
+      expect(panel?.getAttribute('role')).toBe('tabpanel');
+      expect(panel?.getAttribute('aria-labelledby')).toBe(tab.id);
     }
-    expect(html).toContain('mart content');
-    expect(html).not.toContain('restaurants content');
-    expect(html).toMatch(/id="admin-tabpanel-restaurants"[^>]*hidden=""/);
+    expect(screen.getByRole('tabpanel', { name: 'Mart Items' }).textContent).toBe('mart content');
+    expect(screen.queryByText('restaurants content')).toBeNull();
+    const restaurants = screen.getByRole('tab', { name: 'Restaurants' });
+    const hidden = document.getElementById(restaurants.getAttribute('aria-controls') ?? '');
+    expect(hidden?.hidden).toBe(true);
+  });
+
+  it('opens a section by its tab, and the arrow keys move between the tabs', async () => {
+    const user = userEvent.setup();
+    render(<Dashboard />);
+    await user.click(screen.getByRole('tab', { name: 'Restaurants' }));
+    expect(screen.getByRole('tabpanel').textContent).toBe('restaurants content');
+
+    await user.keyboard('{ArrowRight}');
+    const mart = screen.getByRole('tab', { name: 'Mart Items' });
+    expect(document.activeElement).toBe(mart);
+    expect(mart.getAttribute('aria-selected')).toBe('true');
+    expect(screen.getByRole('tabpanel').textContent).toBe('mart content');
   });
 });

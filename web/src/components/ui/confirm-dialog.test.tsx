@@ -1,82 +1,114 @@
 import { ADMIN_CONFIRM_MESSAGES } from '@campus/shared/domain/screen-messages';
-import { renderToStaticMarkup } from 'react-dom/server';
-import { describe, expect, it } from 'vitest';
+import { render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
 import { ConfirmDialog, type ConfirmDialogProps } from './confirm-dialog';
 
-// Web unit tests run without a DOM: these read the dialog's markup, which is what assistive
-// technology reads. Focus and Escape are exercised by the browser tests.
-
-function render(overrides: Partial<ConfirmDialogProps> = {}): string {
-  return renderToStaticMarkup(
+function renderDialog(overrides: Partial<ConfirmDialogProps> = {}) {
+  const props = {
+    onConfirm: vi.fn(),
+    onCancel: vi.fn(),
+    ...overrides,
+  };
+  const view = render(
     <ConfirmDialog
       open
       type="danger"
       title={ADMIN_CONFIRM_MESSAGES.deleteUniversity.title}
       message={ADMIN_CONFIRM_MESSAGES.deleteUniversity.message('NUST')}
-      onConfirm={() => undefined}
-      onCancel={() => undefined}
-      {...overrides}
+      {...props}
     />,
   );
+  return { ...view, ...props };
 }
 
-function buttons(html: string): { text: string; disabled: boolean; className: string }[] {
-  return [...html.matchAll(/<button([^>]*)>([^<]*)<\/button>/g)].map((match) => ({
-    text: match[2] ?? '',
-    disabled: / disabled=""/.test(match[1] ?? ''),
-    className: /class="([^"]*)"/.exec(match[1] ?? '')?.[1] ?? '',
-  }));
-}
+const dialog = () => screen.getByRole('alertdialog');
+const buttons = () => within(dialog()).getAllByRole('button') as HTMLButtonElement[];
 
 describe('ConfirmDialog', () => {
   it('renders nothing while closed', () => {
-    expect(render({ open: false })).toBe('');
+    const { container } = renderDialog({ open: false });
+    expect(container.innerHTML).toBe('');
+    expect(screen.queryByRole('alertdialog')).toBeNull();
   });
 
   it('is a modal alert dialog named by its title and described by its message', () => {
-    const html = render();
-    const dialog = /<div[^>]*role="alertdialog"[^>]*>/.exec(html)?.[0] ?? '';
-    expect(dialog).toContain('aria-modal="true"');
-    const labelledBy = /aria-labelledby="([^"]+)"/.exec(dialog)?.[1];
-    const describedBy = /aria-describedby="([^"]+)"/.exec(dialog)?.[1];
-    expect(labelledBy).toBeTruthy();
-    expect(describedBy).toBeTruthy();
-    expect(html).toContain(`<h2 id="${labelledBy}"`);
-    expect(html).toContain(`id="${describedBy}"`);
-    const title = new RegExp(`<h2 id="${labelledBy}"[^>]*>([^<]*)</h2>`).exec(html)?.[1];
-    expect(title).toBe('Delete university?');
+    renderDialog();
+    const named = screen.getByRole('alertdialog', {
+      name: 'Delete university?',
+      description: ADMIN_CONFIRM_MESSAGES.deleteUniversity.message('NUST'),
+    });
+    expect(named.getAttribute('aria-modal')).toBe('true');
+    expect(within(named).getByRole('heading', { level: 2 }).textContent).toBe('Delete university?');
   });
 
   it('warns that deleting a university removes its campuses, restaurants, menu and mart items', () => {
-    const html = render();
-    expect(html).toContain(
+    renderDialog();
+    expect(dialog().textContent).toContain(
       'Its campuses, restaurants, menu items and mart items will be removed as well.',
     );
   });
 
   it('offers Cancel first and the confirm action second, with default labels', () => {
-    expect(buttons(render()).map(({ text, disabled }) => ({ text, disabled }))).toEqual([
-      { text: 'Cancel', disabled: false },
-      { text: 'Delete', disabled: false },
-    ]);
+    renderDialog();
+    expect(buttons().map(({ textContent, disabled }) => ({ text: textContent, disabled }))).toEqual(
+      [
+        { text: 'Cancel', disabled: false },
+        { text: 'Delete', disabled: false },
+      ],
+    );
   });
 
   it('uses the given labels', () => {
-    const html = render({ confirmLabel: 'Clear all', cancelLabel: 'Keep them' });
-    expect(buttons(html).map((button) => button.text)).toEqual(['Keep them', 'Clear all']);
+    renderDialog({ confirmLabel: 'Clear all', cancelLabel: 'Keep them' });
+    expect(buttons().map((button) => button.textContent)).toEqual(['Keep them', 'Clear all']);
   });
 
   it('disables both buttons while the action runs', () => {
-    const html = render({ busy: true });
-    expect(buttons(html).every((button) => button.disabled)).toBe(true);
-    expect(html).toContain('aria-busy="true"');
+    renderDialog({ busy: true });
+    expect(buttons().every((button) => button.disabled)).toBe(true);
+    expect(dialog().getAttribute('aria-busy')).toBe('true');
   });
 
   it('colours the confirm button by type', () => {
-    const confirmClass = (type: ConfirmDialogProps['type']) =>
-      buttons(render({ type }))[1]?.className ?? '';
+    const confirmClass = (type: ConfirmDialogProps['type']) => {
+      const { unmount } = renderDialog({ type });
+      const className = buttons()[1]?.className ?? '';
+      unmount();
+      return className;
+    };
     expect(confirmClass('danger')).toContain('bg-red-700');
     expect(confirmClass('warning')).toContain('bg-amber-800');
     expect(confirmClass('info')).toContain('bg-blue-700');
+  });
+
+  it('opens with the focus on Cancel, so Enter never confirms by accident', async () => {
+    const user = userEvent.setup();
+    const { onConfirm, onCancel } = renderDialog();
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Cancel' }));
+    await user.keyboard('{Enter}');
+    expect(onCancel).toHaveBeenCalledTimes(1);
+    expect(onConfirm).not.toHaveBeenCalled();
+  });
+
+  it('confirms with the confirm button, cancels with Cancel or Escape', async () => {
+    const user = userEvent.setup();
+    const { onConfirm, onCancel } = renderDialog();
+    await user.click(screen.getByRole('button', { name: 'Delete' }));
+    expect(onConfirm).toHaveBeenCalledTimes(1);
+    await user.click(screen.getByRole('button', { name: 'Cancel' }));
+    await user.keyboard('{Escape}');
+    expect(onCancel).toHaveBeenCalledTimes(2);
+  });
+
+  it('keeps Tab inside the dialog and ignores Escape while busy', async () => {
+    const user = userEvent.setup();
+    renderDialog();
+    await user.tab();
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Delete' }));
+    await user.tab();
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Cancel' }));
+    await user.tab({ shift: true });
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Delete' }));
   });
 });

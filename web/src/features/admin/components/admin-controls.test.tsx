@@ -1,90 +1,93 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { Children, isValidElement, type ReactElement, type ReactNode } from 'react';
-import { renderToString } from 'react-dom/server';
-import { describe, expect, it, vi } from 'vitest';
-import { FormActions } from './admin-controls';
-import { MartItemsManager } from './mart-items-manager';
-import { MenuItemsManager } from './menu-items-manager';
-import { RestaurantsManager } from './restaurants-manager';
+import { screen, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { buildCampusAdmin, buildRestaurant, buildUniversity } from '@/test/builders';
+import { openDashboardSection, openSuperAdminSection } from '@/test/render';
 
-// Rendered to HTML (the unit project has no DOM). SPEC §4: 'Admin forms are in add mode or edit
-// mode depending on whether an id is set; Cancel or a successful save resets the form.'
+// SPEC §4: 'Admin forms are in add mode or edit mode depending on whether an id is set; Cancel or
+// a successful save resets the form.' The catalogue forms of the campus dashboard
+// /admin/uni-1/campus-1 and of the super admin's tabs, used as an admin would.
 
-const CANCEL = /<button type="button"[^>]*>Cancel<\/button>/;
+const CAMPUS_DASHBOARD = '/admin/uni-1/campus-1';
+const chaiDhaba = buildRestaurant();
 
-/** The HTML of the form named `label` (its aria-label). */
-function formLabelled(html: string, label: string): string {
-  const start = html.search(new RegExp(`<form\\b[^>]*aria-label="${label}"`));
-  if (start < 0) throw new Error(`no form labelled "${label}"`);
-  return html.slice(start, html.indexOf('</form>', start));
+function openCampusSection(section: string) {
+  return openDashboardSection(CAMPUS_DASHBOARD, section, {
+    session: buildCampusAdmin(),
+    restaurants: [chaiDhaba],
+  });
 }
 
-describe('FormActions', () => {
-  const render = (editing: boolean) =>
-    renderToString(
-      <FormActions noun="Restaurant" editing={editing} busy={false} onCancel={() => undefined} />,
-    );
+/** The form's submit button and its Cancel, checked to be what they say. */
+function actionsOf(form: HTMLElement, submitLabel: string) {
+  const submit = within(form).getByRole('button', { name: submitLabel }) as HTMLButtonElement;
+  const cancel = within(form).getByRole('button', { name: 'Cancel' }) as HTMLButtonElement;
+  expect(submit.type).toBe('submit');
+  expect(cancel.type).toBe('button');
+  return { submit, cancel };
+}
 
-  it('offers Cancel beside Add in add mode, so a half-filled form can be emptied', () => {
-    const html = render(false);
-    expect(html).toMatch(/<button type="submit"[^>]*>Add Restaurant<\/button>/);
-    expect(html).toMatch(CANCEL);
+describe('a catalogue form', () => {
+  it('offers Cancel beside Add in add mode, so a half-filled form can be emptied', async () => {
+    const { panel, user } = await openCampusSection('Restaurants');
+    const form = within(panel).getByRole('form', { name: 'Add restaurant' });
+    const { cancel } = actionsOf(form, 'Add Restaurant');
+    const name = within(form).getByRole('textbox', { name: 'Restaurant Name' }) as HTMLInputElement;
+    await user.type(name, 'Half a name');
+    await user.click(cancel);
+    expect(name.value).toBe('');
+    expect(within(panel).getByRole('form', { name: 'Add restaurant' })).toBe(form);
   });
 
-  it('offers Cancel beside Update in edit mode', () => {
-    const html = render(true);
-    expect(html).toMatch(/<button type="submit"[^>]*>Update Restaurant<\/button>/);
-    expect(html).toMatch(CANCEL);
-  });
-
-  it('resets the form through onCancel when Cancel is pressed, in both modes', () => {
-    for (const editing of [false, true]) {
-      const onCancel = vi.fn();
-      // FormActions has no hooks: its element tree holds the buttons and their handlers.
-      const tree = FormActions({ noun: 'Restaurant', editing, busy: false, onCancel }) as
-        | ReactElement<{ children: ReactNode }>
-        | undefined;
-      const cancel = Children.toArray(tree?.props.children).find(
-        (child): child is ReactElement<{ onClick(): void; children: ReactNode }> =>
-          isValidElement(child) && child.type === 'button',
-      );
-      expect(cancel?.props.children).toBe('Cancel');
-      cancel?.props.onClick();
-      expect(onCancel).toHaveBeenCalledTimes(1);
-    }
+  it('offers Cancel beside Update in edit mode, and Cancel goes back to an empty add form', async () => {
+    const { panel, user } = await openCampusSection('Restaurants');
+    await user.click(await within(panel).findByRole('button', { name: 'Edit Chai Dhaba' }));
+    const form = within(panel).getByRole('form', { name: 'Edit restaurant' });
+    const name = within(form).getByRole('textbox', { name: 'Restaurant Name' }) as HTMLInputElement;
+    expect(name.value).toBe('Chai Dhaba');
+    const { cancel } = actionsOf(form, 'Update Restaurant');
+    await user.click(cancel);
+    const add = within(panel).getByRole('form', { name: 'Add restaurant' });
+    actionsOf(add, 'Add Restaurant');
+    expect(
+      (within(add).getByRole('textbox', { name: 'Restaurant Name' }) as HTMLInputElement).value,
+    ).toBe('');
   });
 });
 
 describe('the catalogue forms in add mode', () => {
-  const scope = { kind: 'campus', universityId: 'uni-1', campusId: 'campus-1' } as const;
-  const render = (manager: ReactNode) =>
-    renderToString(<QueryClientProvider client={new QueryClient()}>{manager}</QueryClientProvider>);
-
-  it('have a Cancel: restaurants', () => {
-    const html = render(<RestaurantsManager scope={scope} />);
-    expect(formLabelled(html, 'Add restaurant')).toMatch(CANCEL);
+  it('have a Cancel: restaurants', async () => {
+    const { panel } = await openCampusSection('Restaurants');
+    actionsOf(within(panel).getByRole('form', { name: 'Add restaurant' }), 'Add Restaurant');
   });
 
-  it('have a Cancel: menu items', () => {
-    const html = render(<MenuItemsManager scope={scope} restaurantId="r-1" />);
-    expect(formLabelled(html, 'Add menu item')).toMatch(CANCEL);
+  it('have a Cancel: menu items', async () => {
+    const { panel, user } = await openCampusSection('Restaurants');
+    // The menu of the restaurant chosen in the list.
+    await user.click(await within(panel).findByRole('button', { name: /^Chai Dhaba/ }));
+    expect(
+      await within(panel).findByRole('heading', { name: 'Menu Items of Chai Dhaba' }),
+    ).toBeTruthy();
+    actionsOf(within(panel).getByRole('form', { name: 'Add menu item' }), 'Add Menu Item');
   });
 
-  it('have a Cancel: mart items', () => {
-    const html = render(<MartItemsManager scope={scope} />);
-    expect(formLabelled(html, 'Add mart item')).toMatch(CANCEL);
+  it('have a Cancel: mart items', async () => {
+    const { panel } = await openCampusSection('Mart Items');
+    actionsOf(within(panel).getByRole('form', { name: 'Add mart item' }), 'Add Mart Item');
   });
 
-  it('have a Cancel on the super admin tabs too', () => {
-    const html = render(
-      <>
-        <RestaurantsManager scope={{ kind: 'all' }} />
-        <MenuItemsManager scope={{ kind: 'all' }} />
-        <MartItemsManager scope={{ kind: 'all' }} />
-      </>,
-    );
-    for (const label of ['Add restaurant', 'Add menu item', 'Add mart item']) {
-      expect(formLabelled(html, label)).toMatch(CANCEL);
+  it('have a Cancel on the super admin tabs too', async () => {
+    const { user } = await openSuperAdminSection('All Restaurants', {
+      universities: [buildUniversity()],
+      restaurants: [chaiDhaba],
+    });
+    for (const [section, form, submit] of [
+      ['All Restaurants', 'Add restaurant', 'Add Restaurant'],
+      ['All Menu Items', 'Add menu item', 'Add Menu Item'],
+      ['All Mart Items', 'Add mart item', 'Add Mart Item'],
+    ] as const) {
+      await user.click(screen.getByRole('tab', { name: section }));
+      const panel = screen.getByRole('tabpanel', { name: section });
+      actionsOf(within(panel).getByRole('form', { name: form }), submit);
     }
   });
 });

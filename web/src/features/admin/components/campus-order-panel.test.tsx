@@ -1,70 +1,92 @@
-import { appErrorFromResponse } from '@campus/shared/domain/error-catalogue';
 import { ROLE_MESSAGES } from '@campus/shared/domain/roles';
 import { SET_ASIDE_MESSAGES } from '@campus/shared/domain/sheet-requests';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import type { ComponentProps } from 'react';
-import { renderToString } from 'react-dom/server';
+import { sheetTabName } from '@campus/shared/domain/sheet-tab';
+import { within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { CampusOrderPanel, SetAsideRows } from './campus-order-panel';
+import {
+  buildCampusAdmin,
+  buildSetAsideRow,
+  buildSheetTab,
+  buildSuperAdmin,
+  buildUniversity,
+} from '@/test/builders';
+import { type AdminData, type ApiHandler, apiError, json } from '@/test/fake-api';
+import { openDashboardSection } from '@/test/render';
 
-// Rendered to HTML (the unit project has no DOM). Without names the sheet tabs are not asked for,
-// so no fetch is needed; `lookup` stands for the super admin's universities query.
+// The Order Dashboard tab of the campus dashboard /admin/uni-1/campus-1: the campus's names come
+// from the campus admin's profile, or for a super admin from the universities list.
 
-function render(props: ComponentProps<typeof CampusOrderPanel>) {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  return renderToString(
-    <QueryClientProvider client={client}>
-      <CampusOrderPanel {...props} />
-    </QueryClientProvider>,
-  );
+const TAB = sheetTabName('Punjab University', 'Main Campus');
+
+function openOrders(data: Partial<AdminData>, overrides: Record<string, ApiHandler> = {}) {
+  return openDashboardSection('/admin/uni-1/campus-1', 'Order Dashboard', data, overrides);
 }
 
-const lookup = (state: { isPending?: boolean; error?: unknown }) => ({
-  isPending: state.isPending ?? false,
-  isError: state.error !== undefined,
-  error: state.error ?? null,
-  refetch: () => undefined,
-});
-
-const noNames = { universityName: null, campusName: null };
-
-describe('CampusOrderPanel', () => {
-  it('says the campus information is loading, not missing, while the list loads', () => {
-    const html = render({ ...noNames, lookup: lookup({ isPending: true }) });
-    expect(html).toContain('Loading campus information...');
-    expect(html).not.toContain(ROLE_MESSAGES.campusInfoMissing);
-  });
-
-  it('shows a failed load of the list with Retry, not the missing-information message', () => {
-    const error = appErrorFromResponse(503, {
-      error: { code: 'unavailable', message: 'Service is currently unavailable.' },
-    });
-    const html = render({ ...noNames, lookup: lookup({ error }) });
-    expect(html).toContain('Service is currently unavailable.');
-    expect(html).toMatch(/<button[^>]*>Retry<\/button>/);
-    expect(html).not.toContain(ROLE_MESSAGES.campusInfoMissing);
-  });
-
-  it('says the information is missing once the list loaded without the campus', () => {
-    expect(render({ ...noNames, lookup: lookup({}) })).toContain(ROLE_MESSAGES.campusInfoMissing);
-  });
-
-  it("says the information is missing when the campus admin's profile lacks it", () => {
-    expect(render(noNames)).toContain(ROLE_MESSAGES.campusInfoMissing);
-  });
-
-  it('names every order whose row the spreadsheet refused, with the reason', () => {
-    const html = renderToString(
-      <SetAsideRows
-        rows={[
-          { orderId: 'order-1', reason: 'a cell holds more than 50,000 characters' },
-          { orderId: 'order-2', reason: 'Invalid values[0][16]' },
-        ]}
-      />,
+describe('the campus Order Dashboard', () => {
+  it('says the campus information is loading, not missing, while the list loads', async () => {
+    const { panel } = await openOrders(
+      { session: buildSuperAdmin() },
+      { 'GET /api/admin/universities': () => new Promise<Response>(() => undefined) },
     );
-    expect(html).toContain(SET_ASIDE_MESSAGES.heading(2));
-    expect(html).toContain('Order order-1: a cell holds more than 50,000 characters');
-    expect(html).toContain('Order order-2: Invalid values[0][16]');
-    expect(renderToString(<SetAsideRows rows={[]} />)).toBe('');
+    expect(await within(panel).findByText('Loading campus information...')).toBeTruthy();
+    expect(panel.textContent).not.toContain(ROLE_MESSAGES.campusInfoMissing);
+  });
+
+  it('shows a failed load of the list with Retry, not the missing-information message', async () => {
+    let answer = () => apiError(503, 'unavailable', 'Service is currently unavailable.');
+    const { panel, user } = await openOrders(
+      { session: buildSuperAdmin(), sheetTabs: [buildSheetTab(TAB)] },
+      { 'GET /api/admin/universities': () => answer() },
+    );
+    const alert = await within(panel).findByRole('alert');
+    expect(alert.textContent).toContain('Service is currently unavailable.');
+    expect(panel.textContent).not.toContain(ROLE_MESSAGES.campusInfoMissing);
+
+    answer = () => json(200, { ok: true, universities: [buildUniversity()] });
+    await user.click(within(alert).getByRole('button', { name: 'Retry' }));
+    const link = await within(panel).findByRole('link', { name: 'View Orders' });
+    expect(link.getAttribute('href')).toBe(`/sheets/${TAB}`);
+  });
+
+  it('says the information is missing once the list loaded without the campus', async () => {
+    const { panel } = await openOrders({ session: buildSuperAdmin(), universities: [] });
+    expect(await within(panel).findByText(ROLE_MESSAGES.campusInfoMissing)).toBeTruthy();
+  });
+
+  it("says the information is missing when the campus admin's profile lacks it", async () => {
+    const { panel } = await openOrders({
+      session: buildCampusAdmin({ universityName: null, campusName: null }),
+    });
+    expect(await within(panel).findByText(ROLE_MESSAGES.campusInfoMissing)).toBeTruthy();
+  });
+
+  it('names every order whose row the spreadsheet refused, with the reason', async () => {
+    const { panel } = await openOrders({
+      session: buildCampusAdmin(),
+      sheetTabs: [buildSheetTab(TAB)],
+      setAside: [
+        buildSetAsideRow({ orderId: 'order-1' }),
+        buildSetAsideRow({ orderId: 'order-2', reason: 'Invalid values[0][16]' }),
+      ],
+    });
+    expect(await within(panel).findByText(SET_ASIDE_MESSAGES.heading(2))).toBeTruthy();
+    const orders = within(within(panel).getByRole('alert')).getAllByRole('listitem');
+    expect(orders.map((order) => order.textContent)).toEqual([
+      'Order order-1: a cell holds more than 50,000 characters',
+      'Order order-2: Invalid values[0][16]',
+    ]);
+  });
+
+  it('shows no set-aside notice when the spreadsheet refused none', async () => {
+    const { panel, settled, callsOf } = await openOrders({
+      session: buildCampusAdmin(),
+      sheetTabs: [buildSheetTab(TAB)],
+      setAside: [],
+    });
+    expect(await within(panel).findByRole('link', { name: 'View Orders' })).toBeTruthy();
+    await settled();
+    expect(callsOf('GET', `/api/sheets/tabs/${TAB}/set-aside`)).toHaveLength(1);
+    expect(within(panel).queryByRole('alert')).toBeNull();
+    expect(panel.textContent).not.toContain(SET_ASIDE_MESSAGES.explanation);
   });
 });

@@ -1,93 +1,95 @@
-import type { TAdminUniversity } from '@campus/shared/domain/admin-api';
-import type { TAllowedDomain } from '@campus/shared/domain/entities';
 import { EMPTY_LIST_MESSAGES } from '@campus/shared/domain/screen-messages';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { renderToString } from 'react-dom/server';
+import { within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { adminKeys } from '@/features/admin/api/admin-api';
-import { DomainsTab, listDomains } from './domains-tab';
+import { buildCampus, buildDomain, buildUniversity } from '@/test/builders';
+import { openSuperAdminSection } from '@/test/render';
 
-// Rendered to HTML (the unit project has no DOM) from what the admin api answered; the filters
-// start empty, so what they hide is checked on listDomains, which the tab lists with.
+// The Domain Management tab of /super-admin, from what the admin api answers; the filters are
+// chosen as a person would.
 
-function buildDomain(overrides: Partial<TAllowedDomain> = {}): TAllowedDomain {
-  return {
-    id: 'd-1',
-    name: 'Main campus students',
-    domain: '@pu.edu.pk',
-    universityId: 'uni-1',
-    campusId: 'campus-1',
-    ...overrides,
-  };
-}
+const SECTION = 'Domain Management';
 
-const universities: TAdminUniversity[] = [
-  { id: 'uni-1', name: 'Punjab University', campuses: [] },
-  { id: 'uni-2', name: 'Northfield University', campuses: [] },
+const universities = [
+  buildUniversity({
+    campuses: [buildCampus(), buildCampus({ id: 'campus-2', name: 'Lahore Campus' })],
+  }),
+  buildUniversity({ id: 'uni-2', name: 'Northfield University', campuses: [] }),
+];
+const twoDomains = [
+  buildDomain(),
+  buildDomain({ id: 'd-2', domain: '@lhr.pu.edu.pk', campusId: 'campus-2' }),
 ];
 
-function renderTab(domains: TAllowedDomain[]) {
-  const client = new QueryClient();
-  client.setQueryData(adminKeys.universities(), { ok: true, universities });
-  client.setQueryData(adminKeys.domains(), { ok: true, domains });
-  return renderToString(
-    <QueryClientProvider client={client}>
-      <DomainsTab />
-    </QueryClientProvider>,
-  );
+/** The domains the list shows, by the names of their rows' Delete buttons. */
+function listed(panel: HTMLElement): string[] {
+  const list = within(panel).queryByRole('list');
+  if (!list) return [];
+  return within(list)
+    .getAllByRole('button', { name: /^Delete / })
+    .map((button) => button.getAttribute('aria-label')?.replace(/^Delete /, '') ?? '');
 }
 
-const NO_FILTER = { universityId: '', campusId: '' };
-
-describe('DomainsTab', () => {
-  it("says 'No domains configured yet.' when there are none at all", () => {
-    const html = renderTab([]);
-    expect(html).toContain('No domains configured yet.');
-    expect(html).not.toContain(EMPTY_LIST_MESSAGES.domainsFiltered);
+describe('the Domain Management tab', () => {
+  it("says 'No domains configured yet.' when there are none at all", async () => {
+    const { panel } = await openSuperAdminSection(SECTION, { universities, domains: [] });
+    expect(await within(panel).findByText('No domains configured yet.')).toBeTruthy();
+    expect(panel.textContent).not.toContain(EMPTY_LIST_MESSAGES.domainsFiltered);
   });
 
-  it('lists the domains there are, with no empty message', () => {
-    const html = renderTab([buildDomain()]);
-    expect(html).toContain('@pu.edu.pk');
-    expect(html).not.toContain(EMPTY_LIST_MESSAGES.domains);
-    expect(html).not.toContain(EMPTY_LIST_MESSAGES.domainsFiltered);
+  it('lists the domains there are, with no empty message', async () => {
+    const { panel } = await openSuperAdminSection(SECTION, {
+      universities,
+      domains: [buildDomain()],
+    });
+    expect(await within(panel).findByText('@pu.edu.pk')).toBeTruthy();
+    expect(panel.textContent).not.toContain(EMPTY_LIST_MESSAGES.domains);
+    expect(panel.textContent).not.toContain(EMPTY_LIST_MESSAGES.domainsFiltered);
   });
 
-  it('gives the domain form a Cancel in add mode (SPEC §4)', () => {
-    const html = renderTab([]);
-    const start = html.search(/<form\b[^>]*aria-labelledby="domain-form-heading"/);
-    const form = html.slice(start, html.indexOf('</form>', start));
-    expect(start).toBeGreaterThanOrEqual(0);
-    expect(form).toMatch(/<button type="button"[^>]*>Cancel<\/button>/);
-  });
-});
-
-describe('listDomains', () => {
-  const domains = [
-    buildDomain(),
-    buildDomain({ id: 'd-2', domain: '@lhr.pu.edu.pk', campusId: 'campus-2' }),
-  ];
-
-  it('keeps the domains of the chosen university and campus', () => {
-    expect(listDomains(domains, NO_FILTER).shown).toEqual(domains);
-    expect(listDomains(domains, { universityId: 'uni-1', campusId: '' }).shown).toEqual(domains);
-    expect(
-      listDomains(domains, { universityId: 'uni-1', campusId: 'campus-2' }).shown.map(
-        (d) => d.domain,
-      ),
-    ).toEqual(['@lhr.pu.edu.pk']);
+  it('gives the domain form a Cancel in add mode (SPEC §4)', async () => {
+    const { panel } = await openSuperAdminSection(SECTION, { universities, domains: [] });
+    const form = await within(panel).findByRole('form', { name: 'Add Domain' });
+    const cancel = within(form).getByRole('button', { name: 'Cancel' }) as HTMLButtonElement;
+    expect(cancel.type).toBe('button');
   });
 
-  it('says the filters hide them when domains exist but none matches', () => {
-    const listed = listDomains(domains, { universityId: 'uni-2', campusId: '' });
-    expect(listed.shown).toEqual([]);
-    expect(listed.emptyMessage).toBe('No domains found with the selected filters.');
+  it('keeps the domains of the chosen university and campus', async () => {
+    const { panel, user } = await openSuperAdminSection(SECTION, {
+      universities,
+      domains: twoDomains,
+    });
+    await within(panel).findByText('@lhr.pu.edu.pk');
+    expect(listed(panel)).toEqual(['@pu.edu.pk', '@lhr.pu.edu.pk']);
+    const university = within(panel).getByRole('combobox', { name: 'Filter by university' });
+    const campus = within(panel).getByRole('combobox', { name: 'Filter by campus' });
+    await user.selectOptions(university, 'Punjab University');
+    expect(listed(panel)).toEqual(['@pu.edu.pk', '@lhr.pu.edu.pk']);
+    await user.selectOptions(campus, 'Lahore Campus');
+    expect(listed(panel)).toEqual(['@lhr.pu.edu.pk']);
   });
 
-  it("says 'No domains configured yet.' only when there are none at all", () => {
-    expect(listDomains([], NO_FILTER).emptyMessage).toBe('No domains configured yet.');
-    expect(listDomains([], { universityId: 'uni-2', campusId: '' }).emptyMessage).toBe(
-      'No domains configured yet.',
+  it('says the filters hide them when domains exist but none matches', async () => {
+    const { panel, user } = await openSuperAdminSection(SECTION, {
+      universities,
+      domains: twoDomains,
+    });
+    await within(panel).findByText('@lhr.pu.edu.pk');
+    await user.selectOptions(
+      within(panel).getByRole('combobox', { name: 'Filter by university' }),
+      'Northfield University',
     );
+    expect(listed(panel)).toEqual([]);
+    expect(within(panel).getByText('No domains found with the selected filters.')).toBeTruthy();
+  });
+
+  it("says 'No domains configured yet.' only when there are none at all", async () => {
+    const { panel, user } = await openSuperAdminSection(SECTION, { universities, domains: [] });
+    await within(panel).findByText('No domains configured yet.');
+    await user.selectOptions(
+      within(panel).getByRole('combobox', { name: 'Filter by university' }),
+      'Northfield University',
+    );
+    expect(within(panel).getByText('No domains configured yet.')).toBeTruthy();
+    expect(panel.textContent).not.toContain(EMPTY_LIST_MESSAGES.domainsFiltered);
   });
 });

@@ -1,25 +1,17 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { renderToString } from 'react-dom/server';
-import { MemoryRouter } from 'react-router-dom';
+import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { SuperAdminDashboard } from './super-admin-dashboard';
+import { buildSuperAdmin } from '@/test/builders';
+import { stubAdminApi } from '@/test/fake-api';
+import { openPage } from '@/test/render';
 
-describe('SuperAdminDashboard', () => {
-  it('has the eight tabs of the spec, in its order, System Overview first', () => {
-    const client = new QueryClient();
-    const html = renderToString(
-      <QueryClientProvider client={client}>
-        <MemoryRouter>
-          <SuperAdminDashboard />
-        </MemoryRouter>
-      </QueryClientProvider>,
-    );
-    const tabs = [...html.matchAll(/<button[^>]*role="tab"[^>]*>([^<]*)<\/button>/g)].map(
-      (match) => match[1],
-    );
-    expect(tabs).toEqual([
+describe('the super admin dashboard', () => {
+  it('has the eight tabs of the spec, in its order, System Overview first', async () => {
+    stubAdminApi({ session: buildSuperAdmin() });
+    openPage('/super-admin');
+    const tabs = await screen.findAllByRole('tab');
+    expect(tabs.map((tab) => tab.textContent)).toEqual([
       'System Overview',
-      'Universities &amp; Campuses',
+      'Universities & Campuses',
       'User Management',
       'All Restaurants',
       'All Menu Items',
@@ -27,9 +19,27 @@ describe('SuperAdminDashboard', () => {
       'Domain Management',
       'Order Dashboard',
     ]);
-    expect(html).toMatch(/<button[^>]*role="tab"[^>]*aria-selected="true"[^>]*>System Overview</);
+    expect(screen.getByRole('tab', { selected: true }).textContent).toBe('System Overview');
     // The quick actions reach the mail outbox (in the app) and the jobs dashboard (the api's).
-    expect(html).toContain('href="/super-admin/mail"');
-    expect(html).toContain('href="/ops/queues"');
+    const overview = screen.getByRole('tabpanel', { name: 'System Overview' });
+    const hrefs = within(overview)
+      .getAllByRole('link')
+      .map((link) => link.getAttribute('href'));
+    expect(hrefs).toEqual(expect.arrayContaining(['/super-admin/mail', '/ops/queues']));
+  });
+
+  it('asks for the Master tab of the orders spreadsheet once it opens', async () => {
+    const { callsOf } = stubAdminApi({ session: buildSuperAdmin() });
+    openPage('/super-admin');
+    await screen.findByRole('tablist', { name: 'Super admin sections' });
+    expect(callsOf('POST', '/api/sheets/master')).toHaveLength(1);
+  });
+
+  it('opens the section a quick action names', async () => {
+    stubAdminApi({ session: buildSuperAdmin() });
+    const { user } = openPage('/super-admin');
+    await user.click(await screen.findByRole('button', { name: 'Manage Domains' }));
+    expect(screen.getByRole('tab', { selected: true }).textContent).toBe('Domain Management');
+    expect(screen.getByRole('heading', { level: 2, name: 'Domain Management' })).toBeTruthy();
   });
 });

@@ -1,34 +1,38 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { renderToString } from 'react-dom/server';
+import { within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { adminKeys } from '@/features/admin/api/admin-api';
-import { UniversitiesTab } from './universities-tab';
+import { openSuperAdminSection } from '@/test/render';
 
-// Rendered to HTML (the unit project has no DOM) from a loaded, empty universities list.
+// The Universities & Campuses tab of /super-admin, with no university yet.
 
-/** The HTML of the form whose heading has the id `headingId`. */
-function formHeadedBy(html: string, headingId: string): string {
-  const start = html.search(new RegExp(`<form\\b[^>]*aria-labelledby="${headingId}"`));
-  if (start < 0) throw new Error(`no form headed by #${headingId}`);
-  return html.slice(start, html.indexOf('</form>', start));
-}
+const SECTION = 'Universities & Campuses';
 
-describe('UniversitiesTab', () => {
-  it('gives the university and campus forms a Cancel in add mode (SPEC §4)', () => {
-    const client = new QueryClient();
-    client.setQueryData(adminKeys.universities(), { ok: true, universities: [] });
-    const html = renderToString(
-      <QueryClientProvider client={client}>
-        <UniversitiesTab />
-      </QueryClientProvider>,
-    );
+describe('the Universities & Campuses tab', () => {
+  it('gives the university and campus forms a Cancel in add mode (SPEC §4)', async () => {
+    const { panel } = await openSuperAdminSection(SECTION, { universities: [] });
     for (const [heading, add] of [
-      ['university-form-heading', 'Add University'],
-      ['campus-form-heading', 'Add Campus'],
+      ['Add University', 'Add University'],
+      ['Add Campus', 'Add Campus'],
     ] as const) {
-      const form = formHeadedBy(html, heading);
-      expect(form).toMatch(new RegExp(`<button type="submit"[^>]*>${add}</button>`));
-      expect(form).toMatch(/<button type="button"[^>]*>Cancel<\/button>/);
+      const form = await within(panel).findByRole('form', { name: heading });
+      const submit = within(form).getByRole('button', { name: add }) as HTMLButtonElement;
+      const cancel = within(form).getByRole('button', { name: 'Cancel' }) as HTMLButtonElement;
+      expect(submit.type).toBe('submit');
+      expect(cancel.type).toBe('button');
     }
+  });
+
+  it('empties a half-filled form with Cancel', async () => {
+    const { panel, user } = await openSuperAdminSection(SECTION, { universities: [] });
+    const university = await within(panel).findByRole('form', { name: 'Add University' });
+    const name = within(university).getByRole('textbox', { name: /University Name/ });
+    await user.type(name, 'Northfield University');
+    await user.click(within(university).getByRole('button', { name: 'Cancel' }));
+    expect((name as HTMLInputElement).value).toBe('');
+
+    const campus = within(panel).getByRole('form', { name: 'Add Campus' });
+    const campusName = within(campus).getByRole('textbox', { name: /Campus Name/ });
+    await user.type(campusName, 'Lahore Campus');
+    await user.click(within(campus).getByRole('button', { name: 'Cancel' }));
+    expect((campusName as HTMLInputElement).value).toBe('');
   });
 });

@@ -1,200 +1,129 @@
-import type { TAdminUniversity } from '@campus/shared/domain/admin-api';
-import type { TUserProfile } from '@campus/shared/domain/entities';
 import { ROLE_LABELS, ROLES } from '@campus/shared/domain/roles';
-import { EMPTY_LIST_MESSAGES } from '@campus/shared/domain/screen-messages';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { renderToString } from 'react-dom/server';
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import { adminKeys, fetchUniversities, fetchUsers } from '@/features/admin/api/admin-api';
-import { AuthProvider } from '@/lib/auth';
-import { sendRoleChange, UsersTab } from './users-tab';
+import { ADMIN_MESSAGES, EMPTY_LIST_MESSAGES } from '@campus/shared/domain/screen-messages';
+import { within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { buildCampusAdmin, buildSuperAdmin, buildUniversity, buildUser } from '@/test/builders';
+import { openSuperAdminSection } from '@/test/render';
 
-// Rendered to HTML (the unit project has no DOM) from what the admin api answered, with fetch
-// stubbed at the boundary and the real admin api client in between.
+// The User Management tab of /super-admin, signed in as Sara Admin, from what the admin api
+// answers; the api client of the web runs between the page and the stubbed fetch.
 
-function buildUser(overrides: Partial<TUserProfile> = {}): TUserProfile {
-  return {
-    uid: 'u-student',
-    email: 'ayesha@uni.edu.pk',
-    firstName: 'Ayesha',
-    lastName: 'Khan',
-    universityId: 'uni-1',
-    campusId: 'campus-1',
-    universityName: 'Punjab University',
-    campusName: 'Main Campus',
-    role: 'user',
-    createdAt: '2026-11-01T10:00:00.000Z',
-    emailVerified: true,
-    ...overrides,
-  };
-}
-
-// The signed-in super admin has no campus of their own.
-const me = buildUser({
-  uid: 'u-me',
-  email: 'root@campusbucket.pk',
-  firstName: 'Sara',
-  lastName: 'Admin',
-  universityId: null,
-  campusId: null,
-  universityName: null,
-  campusName: null,
-  role: 'superAdmin',
-});
+const SECTION = 'User Management';
+const me = buildSuperAdmin();
 const student = buildUser();
-const campusAdmin = buildUser({
-  uid: 'u-campus-admin',
-  email: 'bilal@uni.edu.pk',
-  firstName: 'Bilal',
-  lastName: 'Raza',
-  role: 'campusAdmin',
-});
+const campusAdmin = buildCampusAdmin();
+const universities = [buildUniversity()];
 
-const universities: TAdminUniversity[] = [
-  {
-    id: 'uni-1',
-    name: 'Punjab University',
-    campuses: [
-      {
-        id: 'campus-1',
-        universityId: 'uni-1',
-        name: 'Main Campus',
-        location: 'Lahore',
-        payToAccountTitle: null,
-        payToBankName: null,
-        payToAccountNumber: null,
-      },
-    ],
-  },
-];
-
-const json = (status: number, body: unknown) =>
-  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
-
-function stubApi(users: TUserProfile[]) {
-  const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
-    const url = String(input);
-    const method = init?.method ?? 'GET';
-    if (method === 'GET' && url === '/api/admin/universities') {
-      return json(200, { ok: true, universities });
-    }
-    if (method === 'GET' && url === '/api/admin/users') return json(200, { ok: true, users });
-    const role = url.match(/^\/api\/admin\/users\/([^/]+)\/role$/);
-    if (method === 'PATCH' && role) {
-      const { role: next } = JSON.parse(String(init?.body));
-      const user = users.find((u) => u.uid === decodeURIComponent(role[1] ?? ''));
-      return user
-        ? json(200, { ok: true, user: { ...user, role: next } })
-        : json(404, { error: { code: 'not-found', message: 'User not found.' } });
-    }
-    return json(404, { error: { code: 'not-found', message: `No stub for ${method} ${url}` } });
-  });
-  vi.stubGlobal('fetch', fetchMock);
-  return fetchMock;
+async function openUsers(users = [me, student, campusAdmin]) {
+  const opened = await openSuperAdminSection(SECTION, { session: me, universities, users });
+  if (users.length > 0) await within(opened.panel).findByRole('table');
+  else await within(opened.panel).findByText(EMPTY_LIST_MESSAGES.users);
+  return opened;
 }
 
-async function renderUsersTab(users: TUserProfile[]) {
-  const fetchMock = stubApi(users);
-  const client = new QueryClient({
-    defaultOptions: { queries: { retry: false, retryOnMount: false, staleTime: Infinity } },
-  });
-  client.setQueryData(['session'], { ok: true, user: me });
-  await Promise.all([
-    client.prefetchQuery({ queryKey: adminKeys.universities(), queryFn: fetchUniversities }),
-    client.prefetchQuery({ queryKey: adminKeys.users({}), queryFn: () => fetchUsers({}) }),
-  ]);
-  const html = renderToString(
-    <QueryClientProvider client={client}>
-      <AuthProvider>
-        <UsersTab />
-      </AuthProvider>
-    </QueryClientProvider>,
-  );
-  return { html, fetchMock };
-}
+const roleOf = (panel: HTMLElement, name: string) =>
+  within(panel).getByRole('combobox', { name: `Role of ${name}` }) as HTMLSelectElement;
+const deleteOf = (panel: HTMLElement, name: string) =>
+  within(panel).getByRole('button', { name: `Delete ${name}` }) as HTMLButtonElement;
 
-/** The opening tag of the element whose accessible name is `label`. */
-function tagLabelled(html: string, element: string, label: string): string {
-  const tag = [...html.matchAll(new RegExp(`<${element}\\b[^>]*>`, 'g'))]
-    .map((match) => match[0])
-    .find((opening) => opening.includes(`aria-label="${label}"`));
-  if (!tag) throw new Error(`no <${element}> labelled "${label}"`);
-  return tag;
-}
-
-/** The role the row's selector shows. */
-function selectedRole(html: string, name: string): string | undefined {
-  const start = html.indexOf(tagLabelled(html, 'select', `Role of ${name}`));
-  const select = html.slice(start, html.indexOf('</select>', start));
-  return select.match(/<option value="([^"]+)" selected="">/)?.[1];
-}
-
-afterEach(() => {
-  vi.unstubAllGlobals();
-});
-
-describe('UsersTab', () => {
+describe('the User Management tab', () => {
   it('disables Delete (and the role selector) on the own account only', async () => {
-    const { html } = await renderUsersTab([me, student, campusAdmin]);
-    expect(tagLabelled(html, 'button', 'Delete Sara Admin')).toMatch(/\sdisabled=""/);
-    expect(tagLabelled(html, 'button', 'Delete Ayesha Khan')).not.toMatch(/\sdisabled=""/);
-    expect(tagLabelled(html, 'button', 'Delete Bilal Raza')).not.toMatch(/\sdisabled=""/);
-    expect(tagLabelled(html, 'select', 'Role of Sara Admin')).toMatch(/\sdisabled=""/);
-    expect(tagLabelled(html, 'select', 'Role of Ayesha Khan')).not.toMatch(/\sdisabled=""/);
+    const { panel } = await openUsers();
+    expect(deleteOf(panel, 'Sara Admin').disabled).toBe(true);
+    expect(deleteOf(panel, 'Ayesha Khan').disabled).toBe(false);
+    expect(deleteOf(panel, 'Bilal Raza').disabled).toBe(false);
+    expect(roleOf(panel, 'Sara Admin').disabled).toBe(true);
+    expect(roleOf(panel, 'Ayesha Khan').disabled).toBe(false);
   });
 
   it('shows a role selector per user, set to their role, offering the three roles', async () => {
-    const { html } = await renderUsersTab([me, student, campusAdmin]);
-    expect(selectedRole(html, 'Sara Admin')).toBe('superAdmin');
-    expect(selectedRole(html, 'Ayesha Khan')).toBe('user');
-    expect(selectedRole(html, 'Bilal Raza')).toBe('campusAdmin');
-    for (const role of ROLES) {
-      expect(html).toContain(`<option value="${role}">${ROLE_LABELS[role]}</option>`);
+    const { panel } = await openUsers();
+    expect(roleOf(panel, 'Sara Admin').value).toBe('superAdmin');
+    expect(roleOf(panel, 'Ayesha Khan').value).toBe('user');
+    expect(roleOf(panel, 'Bilal Raza').value).toBe('campusAdmin');
+    for (const name of ['Sara Admin', 'Ayesha Khan', 'Bilal Raza']) {
+      const options = within(roleOf(panel, name)).getAllByRole('option') as HTMLOptionElement[];
+      expect(options.map((option) => [option.value, option.textContent])).toEqual(
+        ROLES.map((role) => [role, ROLE_LABELS[role]]),
+      );
     }
   });
 
   it('shows the empty message when no user matches', async () => {
-    const { html } = await renderUsersTab([]);
-    expect(html).toContain(EMPTY_LIST_MESSAGES.users);
+    const { panel } = await openUsers([]);
+    expect(within(panel).getByText(EMPTY_LIST_MESSAGES.users)).toBeTruthy();
   });
 
   it('gives the Create User form a Cancel beside Create User (SPEC §4)', async () => {
-    const { html } = await renderUsersTab([me]);
-    const start = html.search(/<form\b[^>]*aria-labelledby="create-user-heading"/);
-    expect(start).toBeGreaterThanOrEqual(0);
-    const form = html.slice(start, html.indexOf('</form>', start));
-    expect(form).toMatch(/<button type="submit"[^>]*>Create User<\/button>/);
-    expect(form).toMatch(/<button type="button"[^>]*>Cancel<\/button>/);
+    const { panel } = await openUsers([me]);
+    const form = within(panel).getByRole('form', { name: 'Create User' });
+    const create = within(form).getByRole('button', { name: 'Create User' }) as HTMLButtonElement;
+    const cancel = within(form).getByRole('button', { name: 'Cancel' }) as HTMLButtonElement;
+    expect(create.type).toBe('submit');
+    expect(cancel.type).toBe('button');
   });
 
   it('keeps the bulk delete off until a campus is chosen', async () => {
-    const { html } = await renderUsersTab([me, student]);
-    const bulk = html.match(/<button\b[^>]*>Delete all users of this campus<\/button>/)?.[0];
-    expect(bulk).toMatch(/\sdisabled=""/);
+    const { panel, user } = await openUsers([me, student]);
+    const bulk = within(panel).getByRole('button', {
+      name: 'Delete all users of this campus',
+    }) as HTMLButtonElement;
+    expect(bulk.disabled).toBe(true);
+    await user.selectOptions(
+      within(panel).getByRole('combobox', { name: 'Filter by university' }),
+      'Punjab University',
+    );
+    expect(bulk.disabled).toBe(true);
+    await user.selectOptions(
+      within(panel).getByRole('combobox', { name: 'Filter by campus' }),
+      'Main Campus',
+    );
+    expect(bulk.disabled).toBe(false);
   });
 });
 
 describe('changing a role from the table', () => {
   it('PATCHes the new role of that user at once', async () => {
-    const fetchMock = stubApi([student]);
-    const saved = await sendRoleChange(student, 'campusAdmin');
-    expect(saved.role).toBe('campusAdmin');
-    expect(fetchMock).toHaveBeenCalledTimes(1);
-    const [url, init] = fetchMock.mock.calls[0] ?? [];
+    const { panel, user, callsOf } = await openUsers();
+    await user.selectOptions(roleOf(panel, 'Ayesha Khan'), ROLE_LABELS.campusAdmin);
+    await expect.poll(() => callsOf('PATCH', '/api/admin/users/u-student/role')).toHaveLength(1);
+    const [url, init] = callsOf('PATCH', '/api/admin/users/u-student/role')[0] ?? [];
     expect(url).toBe('/api/admin/users/u-student/role');
     expect(init?.method).toBe('PATCH');
     expect(JSON.parse(String(init?.body))).toEqual({ role: 'campusAdmin' });
+    expect(callsOf('PATCH', '/api/admin/users/u-campus-admin/role')).toHaveLength(0);
+    // The list loads again and shows the role saved.
+    await expect.poll(() => roleOf(panel, 'Ayesha Khan').value).toBe('campusAdmin');
   });
 
   it('sends nothing when the role picked is the one the user has', async () => {
-    const fetchMock = stubApi([student]);
-    await sendRoleChange(student, 'user');
-    expect(fetchMock).not.toHaveBeenCalled();
+    const { panel, user, fetchMock } = await openUsers();
+    const before = fetchMock.mock.calls.length;
+    await user.selectOptions(roleOf(panel, 'Ayesha Khan'), ROLE_LABELS.user);
+    expect(roleOf(panel, 'Ayesha Khan').value).toBe('user');
+    expect(
+      fetchMock.mock.calls.slice(before).filter(([, init]) => init?.method === 'PATCH'),
+    ).toEqual([]);
   });
 
   it('refuses a value that is not a role without asking the api', async () => {
-    const fetchMock = stubApi([student]);
-    await expect(sendRoleChange(student, 'owner')).rejects.toThrow();
-    expect(fetchMock).not.toHaveBeenCalled();
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    const { panel, user, fetchMock } = await openUsers();
+    // A selector tampered with in the browser: its new option is no role.
+    const select = roleOf(panel, 'Ayesha Khan');
+    const tampered = document.createElement('option');
+    tampered.value = 'owner';
+    tampered.textContent = 'Owner';
+    select.append(tampered);
+    await user.selectOptions(select, 'Owner');
+    const alert = await within(panel).findByRole('alert');
+    expect(alert.textContent).toContain(ADMIN_MESSAGES.updateRoleFailed);
+    expect(fetchMock.mock.calls.filter(([, init]) => init?.method === 'PATCH')).toEqual([]);
+    // The failure is logged, not swallowed.
+    expect(warn).toHaveBeenCalledWith(
+      expect.stringContaining(ADMIN_MESSAGES.updateRoleFailed),
+      expect.any(Error),
+    );
+    warn.mockRestore();
   });
 });

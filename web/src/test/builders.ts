@@ -1,0 +1,108 @@
+import type { TAdminCampus, TAdminUniversity } from '@campus/shared/domain/admin-api';
+import type { TAllowedDomain, TRestaurant, TUserProfile } from '@campus/shared/domain/entities';
+import type { TSetAsideRow } from '@campus/shared/domain/sheet-requests';
+
+// Test data of the web's component tests, each with overrides (CONVENTIONS: builders, not copied
+// fixtures). The defaults are one campus of one university and a student of it.
+
+export function buildUser(overrides: Partial<TUserProfile> = {}): TUserProfile {
+  return {
+    uid: 'u-student',
+    email: 'ayesha@uni.edu.pk',
+    firstName: 'Ayesha',
+    lastName: 'Khan',
+    universityId: 'uni-1',
+    campusId: 'campus-1',
+    universityName: 'Punjab University',
+    campusName: 'Main Campus',
+    role: 'user',
+    createdAt: '2026-11-01T10:00:00.000Z',
+    emailVerified: true,
+    ...overrides,
+  };
+}
+
+/** A super admin: no campus of their own. */
+export function buildSuperAdmin(overrides: Partial<TUserProfile> = {}): TUserProfile {
+  return buildUser({
+    uid: 'u-root',
+    email: 'root@campusbucket.pk',
+    firstName: 'Sara',
+    lastName: 'Admin',
+    universityId: null,
+    campusId: null,
+    universityName: null,
+    campusName: null,
+    role: 'superAdmin',
+    ...overrides,
+  });
+}
+
+/** The campus admin of the default campus. */
+export function buildCampusAdmin(overrides: Partial<TUserProfile> = {}): TUserProfile {
+  return buildUser({
+    uid: 'u-campus-admin',
+    email: 'bilal@uni.edu.pk',
+    firstName: 'Bilal',
+    lastName: 'Raza',
+    role: 'campusAdmin',
+    ...overrides,
+  });
+}
+
+export function buildCampus(overrides: Partial<TAdminCampus> = {}): TAdminCampus {
+  return {
+    id: 'campus-1',
+    universityId: 'uni-1',
+    name: 'Main Campus',
+    location: 'Canal Road',
+    payToAccountTitle: null,
+    payToBankName: null,
+    payToAccountNumber: null,
+    ...overrides,
+  };
+}
+
+export function buildUniversity(overrides: Partial<TAdminUniversity> = {}): TAdminUniversity {
+  return { id: 'uni-1', name: 'Punjab University', campuses: [buildCampus()], ...overrides };
+}
+
+export function buildDomain(overrides: Partial<TAllowedDomain> = {}): TAllowedDomain {
+  return {
+    id: 'd-1',
+    name: 'Main campus students',
+    domain: '@pu.edu.pk',
+    universityId: 'uni-1',
+    campusId: 'campus-1',
+    ...overrides,
+  };
+}
+
+export function buildRestaurant(overrides: Partial<TRestaurant> = {}): TRestaurant {
+  return {
+    id: 'r-1',
+    universityId: 'uni-1',
+    campusId: 'campus-1',
+    name: 'Chai Dhaba',
+    location: 'Block A',
+    cuisine: 'Pakistani',
+    openTime: '10:00 AM',
+    closeTime: '10:00 PM',
+    is24x7: false,
+    ...overrides,
+  };
+}
+
+/** A tab of the orders spreadsheet, as GET /api/sheets/tabs lists it. */
+export function buildSheetTab(name: string) {
+  return { name, sheetId: name.length, url: `/sheets/${name}` };
+}
+
+export function buildSetAsideRow(overrides: Partial<TSetAsideRow> = {}): TSetAsideRow {
+  return {
+    orderId: 'order-1',
+    placedAt: '2026-11-02T09:30:00.000Z',
+    reason: 'a cell holds more than 50,000 characters',
+    ...overrides,
+  };
+}

@@ -52,14 +52,14 @@ export const SheetScreen = lazy(() =>
   import('@/features/sheets/components/sheet-page').then((m) => ({ default: m.SheetPage })),
 );
 export const CampusAdminScreen = lazy(() =>
-  import('@/features/admin/components/campus-admin-dashboard').then((m) => ({
-    default: m.CampusAdminDashboard,
+  import('@/features/admin/components/campus-admin-screen').then((m) => ({
+    default: m.CampusAdminScreen,
   })),
 );
 
 // The super admin dashboard: every admin form and list loads only here.
 export const SuperAdminScreen = lazy(() =>
-  import('@/features/admin/components/super-admin/super-admin-dashboard').then((m) => ({
-    default: m.SuperAdminDashboard,
+  import('@/features/admin/components/super-admin/super-admin-screen').then((m) => ({
+    default: m.SuperAdminScreen,
   })),
 );

@@ -3,9 +3,9 @@ import { Children, isValidElement, type ReactElement, type ReactNode } from 'rea
 import { renderToString } from 'react-dom/server';
 import { describe, expect, it, vi } from 'vitest';
 import { FormActions } from './admin-controls';
-import { MartItemsManager } from './mart-items-manager';
-import { MenuItemsManager } from './menu-items-manager';
-import { RestaurantsManager } from './restaurants-manager';
+import { MartItemsManager } from './mart-items/mart-items-manager';
+import { MenuItemsManager } from './menu-items/menu-items-manager';
+import { RestaurantsManager } from './restaurants/restaurants-manager';
 
 // Rendered to HTML (the unit project has no DOM). SPEC §4: 'Admin forms are in add mode or edit
 // mode depending on whether an id is set; Cancel or a successful save resets the form.'

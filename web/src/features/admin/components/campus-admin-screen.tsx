@@ -3,12 +3,12 @@ import { useState } from 'react';
 import { useParams } from 'react-router-dom';
 import { AdminTabs, TabPanel } from '@/components/ui/admin-tabs';
 import { useAuth } from '@/lib/auth';
-import { useAdminUniversities } from '../api/admin-api';
+import { useAdminUniversities } from '../api/universities';
 import type { AdminScope } from './admin-controls';
 import { CampusOrderPanel } from './campus-order-panel';
-import { MartItemsManager } from './mart-items-manager';
-import { MenuItemsManager } from './menu-items-manager';
-import { RestaurantsManager } from './restaurants-manager';
+import { MartItemsManager } from './mart-items/mart-items-manager';
+import { MenuItemsManager } from './menu-items/menu-items-manager';
+import { RestaurantsManager } from './restaurants/restaurants-manager';
 
 const TABS = [
   { id: 'restaurants', label: 'Restaurants' },
@@ -46,7 +46,7 @@ function useCampusNames(universityId: string, campusId: string) {
  * selected one, the mart items, and the order sheet. The route guard lets in only a super admin
  * or this campus's admin; the api checks again on every call.
  */
-export function CampusAdminDashboard() {
+export function CampusAdminScreen() {
   const params = useParams();
   const universityId = params.universityId ?? '';
   const campusId = params.campusId ?? '';
@@ -80,7 +80,12 @@ export function CampusAdminDashboard() {
             selectedRestaurantId={selectedRestaurantId}
             onSelectRestaurant={setSelectedRestaurantId}
           />
-          <MenuItemsManager scope={scope} restaurantId={selectedRestaurantId} />
+          {/* Another restaurant selected: its menu, and a form that adds to it, afresh. */}
+          <MenuItemsManager
+            key={selectedRestaurantId ?? ''}
+            scope={scope}
+            restaurantId={selectedRestaurantId}
+          />
         </div>
       </TabPanel>
       <TabPanel id="mart-items" active={tab}>

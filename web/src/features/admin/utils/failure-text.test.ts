@@ -1,7 +1,7 @@
 import { appErrorFromResponse } from '@campus/shared/domain/error-catalogue';
 import { ADMIN_MESSAGES } from '@campus/shared/domain/screen-messages';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { failureText } from './admin-api';
+import { failureText } from './failure-text';
 
 describe('failureText', () => {
   afterEach(() => vi.restoreAllMocks());

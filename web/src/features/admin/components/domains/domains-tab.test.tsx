@@ -4,8 +4,9 @@ import { EMPTY_LIST_MESSAGES } from '@campus/shared/domain/screen-messages';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { renderToString } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
-import { adminKeys } from '@/features/admin/api/admin-api';
-import { DomainsTab, listDomains } from './domains-tab';
+import { adminKeys } from '@/features/admin/api/admin-client';
+import { listDomains } from './domain-list';
+import { DomainsTab } from './domains-tab';
 
 // Rendered to HTML (the unit project has no DOM) from what the admin api answered; the filters
 // start empty, so what they hide is checked on listDomains, which the tab lists with.

@@ -5,7 +5,8 @@ import { MASTER_TAB_NAME } from '@campus/shared/domain/sheet-tab';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { renderToString } from 'react-dom/server';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { adminKeys, fetchSheetTabs } from '@/features/admin/api/admin-api';
+import { adminKeys } from '@/features/admin/api/admin-client';
+import { fetchSheetTabs } from '@/features/admin/api/sheet-tabs';
 import { OrderDashboardTab } from './order-dashboard-tab';
 
 // Rendered to HTML (the unit project has no DOM) from what GET /api/sheets/tabs answered, with

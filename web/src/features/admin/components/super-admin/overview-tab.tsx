@@ -3,7 +3,7 @@ import { Link } from 'react-router-dom';
 import { secondaryButton } from '@/components/ui/button-styles';
 import { LoadFailure } from '@/components/ui/load-failure';
 import { StatusMessage } from '@/components/ui/status-message';
-import { useAdminOverview } from '@/features/admin/api/admin-api';
+import { useAdminOverview } from '../../api/overview';
 
 const COUNTS = [
   { key: 'universities', label: 'Universities' },

@@ -2,15 +2,15 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { renderToString } from 'react-dom/server';
 import { MemoryRouter } from 'react-router-dom';
 import { describe, expect, it } from 'vitest';
-import { SuperAdminDashboard } from './super-admin-dashboard';
+import { SuperAdminScreen } from './super-admin-screen';
 
-describe('SuperAdminDashboard', () => {
+describe('SuperAdminScreen', () => {
   it('has the eight tabs of the spec, in its order, System Overview first', () => {
     const client = new QueryClient();
     const html = renderToString(
       <QueryClientProvider client={client}>
         <MemoryRouter>
-          <SuperAdminDashboard />
+          <SuperAdminScreen />
         </MemoryRouter>
       </QueryClientProvider>,
     );

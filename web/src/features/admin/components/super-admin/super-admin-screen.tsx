@@ -1,14 +1,14 @@
 import { useEffect, useRef, useState } from 'react';
 import { AdminTabs, TabPanel } from '@/components/ui/admin-tabs';
-import { ensureMasterTab } from '@/features/admin/api/admin-api';
-import { MartItemsManager } from '@/features/admin/components/mart-items-manager';
-import { MenuItemsManager } from '@/features/admin/components/menu-items-manager';
-import { RestaurantsManager } from '@/features/admin/components/restaurants-manager';
-import { DomainsTab } from './domains-tab';
+import { ensureMasterTab } from '../../api/sheet-tabs';
+import { DomainsTab } from '../domains/domains-tab';
+import { MartItemsManager } from '../mart-items/mart-items-manager';
+import { MenuItemsManager } from '../menu-items/menu-items-manager';
+import { RestaurantsManager } from '../restaurants/restaurants-manager';
+import { UniversitiesTab } from '../universities/universities-tab';
+import { UsersTab } from '../users/users-tab';
 import { OrderDashboardTab } from './order-dashboard-tab';
 import { OverviewTab } from './overview-tab';
-import { UniversitiesTab } from './universities-tab';
-import { UsersTab } from './users-tab';
 
 /** The tabs of SPEC §2, in its order. */
 const TABS = [
@@ -42,7 +42,7 @@ function useEnsureMasterTab() {
 }
 
 /** /super-admin: everything of every campus, one tab per concern (SPEC §2). */
-export function SuperAdminDashboard() {
+export function SuperAdminScreen() {
   const [active, setActive] = useState<TabId>('overview');
   // Set by a quick action that opens a form: that tab starts with the focus in it.
   const [adding, setAdding] = useState(false);

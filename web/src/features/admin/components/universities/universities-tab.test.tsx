@@ -1,7 +1,7 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { renderToString } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
-import { adminKeys } from '@/features/admin/api/admin-api';
+import { adminKeys } from '@/features/admin/api/admin-client';
 import { UniversitiesTab } from './universities-tab';
 
 // Rendered to HTML (the unit project has no DOM) from a loaded, empty universities list.

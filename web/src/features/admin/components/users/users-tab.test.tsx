@@ -5,7 +5,9 @@ import { EMPTY_LIST_MESSAGES } from '@campus/shared/domain/screen-messages';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { renderToString } from 'react-dom/server';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { adminKeys, fetchUniversities, fetchUsers } from '@/features/admin/api/admin-api';
+import { adminKeys } from '@/features/admin/api/admin-client';
+import { fetchUniversities } from '@/features/admin/api/universities';
+import { fetchUsers } from '@/features/admin/api/users';
 import { AuthProvider } from '@/lib/auth';
 import { sendRoleChange, UsersTab } from './users-tab';
 

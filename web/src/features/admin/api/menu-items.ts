@@ -1,0 +1,25 @@
+import {
+  ADMIN_API,
+  type TMenuItemResponse,
+  type TMenuItemsResponse,
+} from '@campus/shared/domain/admin-api';
+import type { TMenuItemFormValues } from '@campus/shared/domain/admin-forms';
+import { adminWrites, clearList, type TAdminFilters, useAdminList } from './admin-client';
+
+export const menuItemWrites = adminWrites<TMenuItemFormValues, TMenuItemResponse>(
+  ADMIN_API.menuItems,
+);
+
+/** Clears a restaurant's menu. */
+export const deleteRestaurantMenu = (restaurantId: string) =>
+  clearList('menuItems', { restaurantId });
+
+/** The menu items of a restaurant, or of every restaurant with filters (super admin). */
+export function useAdminMenuItems(filters: TAdminFilters, enabled = true) {
+  return useAdminList(
+    'menuItems',
+    filters,
+    (answer: TMenuItemsResponse) => answer.menuItems,
+    enabled,
+  );
+}

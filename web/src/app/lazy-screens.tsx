@@ -43,9 +43,6 @@ export const NewPasswordScreen = lazy(() =>
     default: m.NewPasswordPage,
   })),
 );
-export const MailScreen = lazy(() =>
-  import('@/features/auth/components/mail-page').then((m) => ({ default: m.MailPage })),
-);
 
 // Admin: the local orders spreadsheet's tab view.
 export const SheetScreen = lazy(() =>
@@ -61,5 +58,12 @@ export const CampusAdminScreen = lazy(() =>
 export const SuperAdminScreen = lazy(() =>
   import('@/features/admin/components/super-admin/super-admin-screen').then((m) => ({
     default: m.SuperAdminScreen,
+  })),
+);
+
+// The super admin's mail outbox, where e-mails go without SMTP.
+export const MailOutboxScreen = lazy(() =>
+  import('@/features/admin/components/super-admin/mail-outbox-screen').then((m) => ({
+    default: m.MailOutboxScreen,
   })),
 );

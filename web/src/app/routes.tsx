@@ -9,7 +9,7 @@ import {
   DemoScreen,
   HomeScreen,
   LoginScreen,
-  MailScreen,
+  MailOutboxScreen,
   MartItemsScreen,
   MenuScreen,
   NewPasswordScreen,
@@ -58,7 +58,7 @@ export const routes: RouteObject[] = [
     path: '/super-admin/mail',
     element: (
       <RequireAuth roles={['superAdmin']}>
-        <MailScreen />
+        <MailOutboxScreen />
       </RequireAuth>
     ),
   },

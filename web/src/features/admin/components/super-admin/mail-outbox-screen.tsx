@@ -1,16 +1,15 @@
 import { formatError } from '@campus/shared/domain/error-catalogue';
-import { useQuery } from '@tanstack/react-query';
 import { Alert } from '@/components/ui/alert';
 import { secondaryButton } from '@/components/ui/button-styles';
 import { Spinner } from '@/components/ui/spinner';
-import { outbox } from '../api/account';
+import { useMailOutbox } from '../../api/mail-outbox';
 
 /**
  * /super-admin/mail: without SMTP, the e-mails the app would have sent (verification, password
  * reset) are kept as files; the super admin reads them here and can pass a link on.
  */
-export function MailPage() {
-  const mail = useQuery({ queryKey: ['outbox'], queryFn: outbox });
+export function MailOutboxScreen() {
+  const mail = useMailOutbox();
   return (
     <section className="mx-auto max-w-4xl space-y-4 p-4 sm:p-6">
       <div className="flex flex-wrap items-center justify-between gap-3">

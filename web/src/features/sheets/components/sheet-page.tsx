@@ -1,4 +1,5 @@
 import { ownBackendErrorMessage } from '@campus/shared/domain/error-catalogue';
+import type { SheetCell } from '@campus/shared/domain/order';
 import { columnLetter } from '@campus/shared/domain/sheet-tab';
 import { useId } from 'react';
 import { useParams } from 'react-router-dom';
@@ -6,7 +7,7 @@ import { Alert } from '@/components/ui/alert';
 import { secondaryButton } from '@/components/ui/button-styles';
 import { Spinner } from '@/components/ui/spinner';
 import { StatusMessage } from '@/components/ui/status-message';
-import { type SheetCell, sheetExportUrl, useSheetTab } from '../api/sheet-tab';
+import { sheetExportUrl, useSheetTab } from '../api/sheet-tab';
 import { linkOf, orderCount, wrapsText } from '../utils/sheet-cells';
 
 const headCell =

@@ -3,7 +3,7 @@ import { ROLE_MESSAGES } from '@campus/shared/domain/roles';
 import { renderToString } from 'react-dom/server';
 import { MemoryRouter } from 'react-router-dom';
 import { describe, expect, it } from 'vitest';
-import { UnauthorizedPage } from './unauthorized-page';
+import { UnauthorizedScreen } from './unauthorized-screen';
 
 // Rendered to HTML (the unit project has no DOM), opened as the guard opens it: with its reason
 // in the navigation state, or directly without one.
@@ -11,7 +11,7 @@ import { UnauthorizedPage } from './unauthorized-page';
 function render(state?: unknown) {
   return renderToString(
     <MemoryRouter initialEntries={[{ pathname: '/unauthorized', state }]}>
-      <UnauthorizedPage />
+      <UnauthorizedScreen />
     </MemoryRouter>,
   );
 }
@@ -20,7 +20,7 @@ function render(state?: unknown) {
 const texts = (html: string) =>
   [...html.matchAll(/>([^<>]+)</g)].map((match) => match[1]?.trim()).filter(Boolean);
 
-describe('UnauthorizedPage', () => {
+describe('UnauthorizedScreen', () => {
   it('says why when the guard of a super admin page sent the visitor', () => {
     const html = render({ denied: ROLE_MESSAGES.superAdminRequired });
     expect(texts(html)).toEqual([

@@ -38,7 +38,7 @@ const EMPTY: TSignupValues = {
 };
 
 /** /signup: 'Create Account' (SPEC §2, §5 Signup); every self sign-up is a user. */
-export function SignupPage() {
+export function SignupScreen() {
   const { user, setUser } = useAuth();
   const navigate = useNavigate();
   const { failure, setFailure, attempt } = useFormFailure();

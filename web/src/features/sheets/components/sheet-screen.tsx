@@ -108,7 +108,7 @@ function SheetTable({
  * /sheets/:tab: a tab of the local orders spreadsheet ('View Orders' without Google), with its
  * downloads. The api decides who may see it (a super admin, or the campus's own admin).
  */
-export function SheetPage() {
+export function SheetScreen() {
   const { tab = '' } = useParams();
   const sheet = useSheetTab(tab);
   return (

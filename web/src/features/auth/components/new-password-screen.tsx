@@ -16,7 +16,7 @@ import { SuccessNotice } from '@/components/ui/success-notice';
 import { setNewPassword } from '../api/account';
 
 /** /reset-password?token=…: where the e-mailed reset link leads; sets a new password. */
-export function NewPasswordPage() {
+export function NewPasswordScreen() {
   const [params] = useSearchParams();
   const token = params.get('token') ?? '';
   const { failure, attempt, onInvalid } = useFormFailure(

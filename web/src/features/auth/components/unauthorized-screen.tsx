@@ -14,7 +14,7 @@ function deniedMessage(state: unknown): string | null {
  * when the guard told it (SPEC §6, e.g. 'Access denied. Super Admin privileges required.'), and
  * the catalogue's generic message otherwise (the page opened directly).
  */
-export function UnauthorizedPage() {
+export function UnauthorizedScreen() {
   const navigate = useNavigate();
   const location = useLocation();
   const message = deniedMessage(location.state) ?? ERROR_CATEGORIES.AUTHORIZATION.message;

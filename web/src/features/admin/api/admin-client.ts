@@ -4,6 +4,7 @@ import { SUPER_ADMIN_LOAD_TIMEOUT_MS } from '@campus/shared/domain/limits';
 import type { TRole } from '@campus/shared/domain/roles';
 import { ADMIN_MESSAGES } from '@campus/shared/domain/screen-messages';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { z } from 'zod';
 import { apiFetch, apiPost } from '@/lib/api-client';
 import { CATALOGUE_QUERY_KEY } from '@/lib/campus-selection';
 
@@ -74,15 +75,17 @@ export function apiDelete<T>(path: string): Promise<T> {
 }
 
 /**
- * The writes of one admin resource under `path`: a save that creates in add mode and updates in
- * edit mode (SPEC §4: whether an id is set decides), and a delete by id.
+ * The writes of one admin resource under `path`: the shared schema its bodies follow (the api
+ * parses them with it too), a save that creates in add mode and updates in edit mode (SPEC §4:
+ * whether an id is set decides), and a delete by id.
  */
 export function adminWrites<
   TValues extends { id?: string | null },
   TSaved,
   TRemoved = TDeletedResponse,
->(path: string) {
+>(path: string, schema: z.ZodType<unknown, TValues>) {
   return {
+    schema,
     save: (values: TValues) =>
       values.id ? apiPatch<TSaved>(byId(path, values.id), values) : apiPost<TSaved>(path, values),
     remove: (id: string) => apiDelete<TRemoved>(byId(path, id)),

@@ -3,11 +3,12 @@ import {
   type TMartItemResponse,
   type TMartItemsResponse,
 } from '@campus/shared/domain/admin-api';
-import type { TMartItemFormValues } from '@campus/shared/domain/admin-forms';
+import { type TMartItemFormValues, ZMartItemForm } from '@campus/shared/domain/admin-forms';
 import { adminWrites, clearList, type TAdminFilters, useAdminList } from './admin-client';
 
 export const martItemWrites = adminWrites<TMartItemFormValues, TMartItemResponse>(
   ADMIN_API.martItems,
+  ZMartItemForm,
 );
 
 /** Clears a campus's mart items. */

@@ -3,12 +3,19 @@ import {
   type TMenuItemResponse,
   type TMenuItemsResponse,
 } from '@campus/shared/domain/admin-api';
-import type { TMenuItemFormValues } from '@campus/shared/domain/admin-forms';
+import {
+  createMenuItemSchema,
+  type MenuItemFormActor,
+  type TMenuItemFormValues,
+} from '@campus/shared/domain/admin-forms';
 import { adminWrites, clearList, type TAdminFilters, useAdminList } from './admin-client';
 
-export const menuItemWrites = adminWrites<TMenuItemFormValues, TMenuItemResponse>(
-  ADMIN_API.menuItems,
-);
+/** A campus admin must add to a restaurant, a super admin chooses one: each has its schema. */
+export const menuItemWrites = (actor: MenuItemFormActor) =>
+  adminWrites<TMenuItemFormValues, TMenuItemResponse>(
+    ADMIN_API.menuItems,
+    createMenuItemSchema(actor),
+  );
 
 /** Clears a restaurant's menu. */
 export const deleteRestaurantMenu = (restaurantId: string) =>

@@ -3,11 +3,12 @@ import {
   type TRestaurantResponse,
   type TRestaurantsResponse,
 } from '@campus/shared/domain/admin-api';
-import type { TRestaurantFormValues } from '@campus/shared/domain/admin-forms';
+import { type TRestaurantFormValues, ZRestaurantForm } from '@campus/shared/domain/admin-forms';
 import { adminWrites, clearList, type TAdminFilters, useAdminList } from './admin-client';
 
 export const restaurantWrites = adminWrites<TRestaurantFormValues, TRestaurantResponse>(
   ADMIN_API.restaurants,
+  ZRestaurantForm,
 );
 
 /** Deletes every restaurant of a campus (with their menus). */

@@ -4,7 +4,7 @@ import {
   type TUniversityDeleteResponse,
   type TUniversityResponse,
 } from '@campus/shared/domain/admin-api';
-import type { TUniversityFormValues } from '@campus/shared/domain/admin-forms';
+import { type TUniversityFormValues, ZUniversityForm } from '@campus/shared/domain/admin-forms';
 import { adminGet, adminKeys, adminWrites, useAdminQuery } from './admin-client';
 
 export const fetchUniversities = () => adminGet<TUniversitiesResponse>(ADMIN_API.universities);
@@ -14,7 +14,7 @@ export const universityWrites = adminWrites<
   TUniversityFormValues,
   TUniversityResponse,
   TUniversityDeleteResponse
->(ADMIN_API.universities);
+>(ADMIN_API.universities, ZUniversityForm);
 
 /** Every university with its campuses (super admin only: GET /api/admin/universities). */
 export function useAdminUniversities(enabled = true) {

@@ -1,4 +1,6 @@
 import type { FormEvent, ReactNode } from 'react';
+import type { UseFormRegisterReturn } from 'react-hook-form';
+import { TextField } from '@/components/forms/form-field';
 import { Alert } from '@/components/ui/alert';
 import { FormActions } from './admin-controls';
 
@@ -61,5 +63,27 @@ export function CrudForm({
         />
       </div>
     </form>
+  );
+}
+
+/** A field typed to a pattern (a price, a stock count, a time), with an example as placeholder. */
+export function ExampleField({
+  label,
+  example,
+  inputMode,
+  ...registration
+}: UseFormRegisterReturn & {
+  label: string;
+  example: string;
+  inputMode?: 'decimal' | 'numeric';
+}) {
+  return (
+    <TextField
+      label={label}
+      inputMode={inputMode}
+      placeholder={`e.g. ${example}`}
+      autoComplete="off"
+      {...registration}
+    />
   );
 }

@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import type { UseFormRegisterReturn } from 'react-hook-form';
 import { TextAreaField, TextField } from '@/components/forms/form-field';
 import type { CatalogPhotoPurpose } from '../api/catalog-photos';
+import { ExampleField } from './crud-form';
 import { PhotoField } from './photo-field';
 
 /** What the item fields need of useCrudManager (a menu item's or a mart item's). */
@@ -15,24 +16,6 @@ type ItemCrud = {
   resets: number;
   setFailure(message: string | null): void;
 };
-
-/** A number typed as text (a price in rupees, a stock count), with an example as placeholder. */
-export function AmountField({
-  label,
-  decimal = false,
-  example,
-  ...registration
-}: UseFormRegisterReturn & { label: string; decimal?: boolean; example: string }) {
-  return (
-    <TextField
-      label={label}
-      inputMode={decimal ? 'decimal' : 'numeric'}
-      placeholder={`e.g. ${example}`}
-      autoComplete="off"
-      {...registration}
-    />
-  );
-}
 
 /**
  * The fields every catalogue item has: name, price in rupees, what `children` add (a mart item's
@@ -53,7 +36,12 @@ export function ItemFields({
   return (
     <>
       <TextField label="Item Name" autoComplete="off" {...form.register('name')} />
-      <AmountField label="Price (Rs)" decimal example="250" {...form.register('price')} />
+      <ExampleField
+        label="Price (Rs)"
+        example="250"
+        inputMode="decimal"
+        {...form.register('price')}
+      />
       {children}
       <div className="sm:col-span-2">
         <TextAreaField label="Description" rows={2} {...form.register('description')} />

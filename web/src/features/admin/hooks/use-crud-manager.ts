@@ -55,7 +55,6 @@ export function useCrudManager<
   TSaved,
   TRemoved,
 >({
-  schema,
   empty,
   writes,
   texts,
@@ -63,11 +62,17 @@ export function useCrudManager<
   onSaved,
   onDeleted,
 }: {
-  schema: z.ZodType<unknown, TValues>;
   /** The form in add mode. */
   empty(): TValues;
-  /** The resource's save (a create in add mode, an update in edit mode) and delete by id. */
-  writes: { save(values: TValues): Promise<TSaved>; remove(id: string): Promise<TRemoved> };
+  /**
+   * The resource's body schema (the form's checks), its save (a create in add mode, an update in
+   * edit mode) and its delete by id.
+   */
+  writes: {
+    schema: z.ZodType<unknown, TValues>;
+    save(values: TValues): Promise<TSaved>;
+    remove(id: string): Promise<TRemoved>;
+  };
   texts: TCrudTexts;
   /** The field that takes the focus when a row is opened for editing. */
   focus?: Path<TValues>;
@@ -76,7 +81,7 @@ export function useCrudManager<
   onDeleted?(answer: TRemoved, id: string): void;
 }) {
   const form = useForm<TValues, unknown, TValues>({
-    resolver: zodResolver(schema, undefined, { raw: true }),
+    resolver: zodResolver(writes.schema, undefined, { raw: true }),
     defaultValues: empty() as DefaultValues<TValues>,
   });
   const { failure, setFailure, onInvalid } = useFormFailure();

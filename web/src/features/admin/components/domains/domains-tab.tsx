@@ -1,4 +1,3 @@
-import { ZDomainForm } from '@campus/shared/domain/admin-forms';
 import { ADMIN_CONFIRM_MESSAGES, ADMIN_MESSAGES } from '@campus/shared/domain/screen-messages';
 import { LoadFailure } from '@/components/ui/load-failure';
 import { domainWrites, useAdminDomains } from '../../api/domains';
@@ -24,7 +23,6 @@ export function DomainsTab() {
   const universities = useAdminUniversities();
   const domains = useAdminDomains();
   const crud = useCrudManager({
-    schema: ZDomainForm,
     empty: () => NO_DOMAIN,
     writes: domainWrites,
     texts: TEXTS,

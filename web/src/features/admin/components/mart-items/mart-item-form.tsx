@@ -3,8 +3,8 @@ import { useState } from 'react';
 import { TextField } from '@/components/forms/form-field';
 import type { TCatalogueScope } from '../../hooks/use-catalogue-scope';
 import type { TCrudManager } from '../../hooks/use-crud-manager';
-import { CrudForm } from '../crud-form';
-import { AmountField, ItemFields } from '../item-fields';
+import { CrudForm, ExampleField } from '../crud-form';
+import { ItemFields } from '../item-fields';
 import { PlaceFields } from '../place-selects';
 
 /** The mart item form: its campus (super admin only), the item's fields, category and stock. */
@@ -24,7 +24,7 @@ export function MartItemForm({
       )}
       <ItemFields crud={crud} purpose="mart-photo" onUploading={setUploading}>
         <TextField label="Category" autoComplete="off" {...form.register('category')} />
-        <AmountField label="Stock" example="12" {...form.register('stock')} />
+        <ExampleField label="Stock" example="12" inputMode="numeric" {...form.register('stock')} />
       </ItemFields>
     </CrudForm>
   );

@@ -1,4 +1,3 @@
-import { ZMartItemForm } from '@campus/shared/domain/admin-forms';
 import {
   ADMIN_CONFIRM_MESSAGES,
   ADMIN_MESSAGES,
@@ -35,7 +34,6 @@ export function MartItemsManager({ scope }: { scope: AdminScope }) {
   const { campusId } = catalogue.filter;
   const items = useAdminMartItems(catalogue.campus);
   const crud = useCrudManager({
-    schema: ZMartItemForm,
     empty: () => emptyMartItemForm(catalogue.campus),
     writes: martItemWrites,
     texts: TEXTS,

@@ -1,4 +1,4 @@
-import { ADMIN_FORM_MESSAGES, createMenuItemSchema } from '@campus/shared/domain/admin-forms';
+import { ADMIN_FORM_MESSAGES } from '@campus/shared/domain/admin-forms';
 import {
   ADMIN_CONFIRM_MESSAGES,
   ADMIN_MESSAGES,
@@ -60,9 +60,8 @@ export function MenuItemsManager({
   const items = useAdminMenuItems(place, listReady);
   const actor = all ? 'superAdmin' : 'campusAdmin';
   const crud = useCrudManager({
-    schema: useMemo(() => createMenuItemSchema(actor), [actor]),
     empty: () => emptyMenuItemForm(place),
-    writes: menuItemWrites,
+    writes: useMemo(() => menuItemWrites(actor), [actor]),
     texts: TEXTS,
   });
   const clearMenu =

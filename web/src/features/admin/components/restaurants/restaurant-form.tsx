@@ -2,7 +2,7 @@ import type { TRestaurantFormValues } from '@campus/shared/domain/admin-forms';
 import { TextField } from '@/components/forms/form-field';
 import type { TCatalogueScope } from '../../hooks/use-catalogue-scope';
 import type { TCrudManager } from '../../hooks/use-crud-manager';
-import { CrudForm } from '../crud-form';
+import { CrudForm, ExampleField } from '../crud-form';
 import { PlaceFields } from '../place-selects';
 
 /**
@@ -25,18 +25,8 @@ export function RestaurantForm({
       <TextField label="Restaurant Name" autoComplete="off" {...form.register('name')} />
       <TextField label="Location" autoComplete="off" {...form.register('location')} />
       <TextField label="Cuisine" autoComplete="off" {...form.register('cuisine')} />
-      <TextField
-        label="Opening Time"
-        placeholder="e.g. 10:00 AM"
-        autoComplete="off"
-        {...form.register('openTime')}
-      />
-      <TextField
-        label="Closing Time"
-        placeholder="e.g. 10:00 PM"
-        autoComplete="off"
-        {...form.register('closeTime')}
-      />
+      <ExampleField label="Opening Time" example="10:00 AM" {...form.register('openTime')} />
+      <ExampleField label="Closing Time" example="10:00 PM" {...form.register('closeTime')} />
       <label className="flex items-center gap-2 self-end pb-2 text-sm font-medium text-gray-800">
         <input type="checkbox" className="size-4 accent-orange-700" {...form.register('is24x7')} />
         Open 24/7

@@ -1,4 +1,3 @@
-import { ZRestaurantForm } from '@campus/shared/domain/admin-forms';
 import { ADMIN_CONFIRM_MESSAGES, ADMIN_MESSAGES } from '@campus/shared/domain/screen-messages';
 import { useState } from 'react';
 import {
@@ -51,7 +50,6 @@ export function RestaurantsManager({
     onSelectRestaurant?.(id);
   };
   const crud = useCrudManager({
-    schema: ZRestaurantForm,
     empty: () => emptyRestaurantForm(catalogue.campus),
     writes: restaurantWrites,
     texts: TEXTS,

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { AdminTabs, TabPanel } from '@/components/ui/admin-tabs';
 import { ensureMasterTab } from '../../api/sheet-tabs';
 import { DomainsTab } from '../domains/domains-tab';
@@ -57,39 +57,32 @@ export function SuperAdminScreen() {
     setAdding(true);
     setActive(id);
   };
+  const panels: Record<TabId, ReactNode> = {
+    overview: (
+      <OverviewTab
+        onAddUniversity={() => startAdding('universities')}
+        onAddUser={() => startAdding('users')}
+        onManageDomains={() => select('domains')}
+        onViewOrders={() => select('orders')}
+      />
+    ),
+    universities: <UniversitiesTab focusAdd={adding} />,
+    users: <UsersTab focusCreate={adding} />,
+    restaurants: <RestaurantsManager scope={ALL} />,
+    'menu-items': <MenuItemsManager scope={ALL} />,
+    'mart-items': <MartItemsManager scope={ALL} />,
+    domains: <DomainsTab />,
+    orders: <OrderDashboardTab />,
+  };
   return (
     <section className="mx-auto max-w-7xl space-y-4 p-4 sm:p-6">
       <h1 className="text-2xl font-bold">Super Admin Dashboard</h1>
       <AdminTabs tabs={TABS} active={active} onChange={select} label="Super admin sections" />
-      <TabPanel id="overview" active={active}>
-        <OverviewTab
-          onAddUniversity={() => startAdding('universities')}
-          onAddUser={() => startAdding('users')}
-          onManageDomains={() => select('domains')}
-          onViewOrders={() => select('orders')}
-        />
-      </TabPanel>
-      <TabPanel id="universities" active={active}>
-        <UniversitiesTab focusAdd={adding} />
-      </TabPanel>
-      <TabPanel id="users" active={active}>
-        <UsersTab focusCreate={adding} />
-      </TabPanel>
-      <TabPanel id="restaurants" active={active}>
-        <RestaurantsManager scope={ALL} />
-      </TabPanel>
-      <TabPanel id="menu-items" active={active}>
-        <MenuItemsManager scope={ALL} />
-      </TabPanel>
-      <TabPanel id="mart-items" active={active}>
-        <MartItemsManager scope={ALL} />
-      </TabPanel>
-      <TabPanel id="domains" active={active}>
-        <DomainsTab />
-      </TabPanel>
-      <TabPanel id="orders" active={active}>
-        <OrderDashboardTab />
-      </TabPanel>
+      {TABS.map((tab) => (
+        <TabPanel key={tab.id} id={tab.id} active={active}>
+          {panels[tab.id]}
+        </TabPanel>
+      ))}
     </section>
   );
 }

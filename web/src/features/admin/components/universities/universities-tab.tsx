@@ -3,7 +3,6 @@ import type {
   TAdminUniversity,
   TSheetTabOutcome,
 } from '@campus/shared/domain/admin-api';
-import { ZCampusForm, ZUniversityForm } from '@campus/shared/domain/admin-forms';
 import { ADMIN_CONFIRM_MESSAGES, ADMIN_MESSAGES } from '@campus/shared/domain/screen-messages';
 import { useEffect, useState } from 'react';
 import { Alert } from '@/components/ui/alert';
@@ -69,7 +68,6 @@ export function UniversitiesTab({ focusAdd = false }: { focusAdd?: boolean }) {
   const query = useAdminUniversities();
   const [notices, setNotices] = useState<string[]>([]);
   const university = useCrudManager({
-    schema: ZUniversityForm,
     empty: () => NO_UNIVERSITY,
     writes: universityWrites,
     texts: UNIVERSITY_TEXTS,
@@ -84,7 +82,6 @@ export function UniversitiesTab({ focusAdd = false }: { focusAdd?: boolean }) {
     },
   });
   const campus = useCrudManager({
-    schema: ZCampusForm,
     empty: () => NO_CAMPUS,
     writes: campusWrites,
     texts: CAMPUS_TEXTS,

@@ -8,6 +8,23 @@ import { card } from '../crud-form';
 /** What the list does with a row: open it in its form, or ask before deleting it. */
 type RowHandlers<T> = { edit(row: T): void; askDelete(row: T): void };
 
+/** The Edit and Delete of a university's or a campus's row. */
+function Actions<T extends { name: string }>({
+  row,
+  handlers,
+}: {
+  row: T;
+  handlers: RowHandlers<T>;
+}) {
+  return (
+    <RowActions
+      name={row.name}
+      onEdit={() => handlers.edit(row)}
+      onDelete={() => handlers.askDelete(row)}
+    />
+  );
+}
+
 function CampusRow({
   campus,
   handlers,
@@ -27,11 +44,7 @@ function CampusRow({
         )}
       </div>
       <div className="flex shrink-0 gap-2">
-        <RowActions
-          name={campus.name}
-          onEdit={() => handlers.edit(campus)}
-          onDelete={() => handlers.askDelete(campus)}
-        />
+        <Actions row={campus} handlers={handlers} />
       </div>
     </li>
   );
@@ -69,11 +82,7 @@ export function UniversityList({
                 >
                   Add Campus
                 </button>
-                <RowActions
-                  name={university.name}
-                  onEdit={() => universities.edit(university)}
-                  onDelete={() => universities.askDelete(university)}
-                />
+                <Actions row={university} handlers={universities} />
               </div>
             </div>
             {university.campuses.length === 0 ? (

@@ -89,9 +89,8 @@ export function UsersTab({ focusCreate = false }: { focusCreate?: boolean }) {
   );
   const [created, setCreated] = useState(false);
   const crud = useCrudManager({
-    schema: ZCreateUserForm,
     empty: () => NEW_USER,
-    writes: { save: createUser, remove: deleteUser },
+    writes: { schema: ZCreateUserForm, save: createUser, remove: deleteUser },
     texts: TEXTS,
     onSaved: () => setCreated(true),
   });

@@ -13,32 +13,22 @@ function LookupFailure({ query }: { query: ListQuery }) {
 
 /**
  * A catalogue manager's section (restaurants, menu items, mart items): its heading, a failed load
- * of the universities (or of `lookup`), the form, the super admin's filters with the bulk clear,
- * the list, and the confirm dialog of its deletions.
+ * of the universities (or of `lookup`), its form, filters and list, and the confirm dialog of its
+ * deletions.
  */
 export function CatalogueSection({
   title,
   catalogue,
   crud,
-  form,
-  clear,
-  onClear,
-  filters,
   lookup,
   children,
 }: {
   title: string;
   catalogue: TCatalogueScope;
   crud: { dialog: ConfirmDialogProps };
-  form: ReactNode;
-  clear: TClearTexts;
-  /** Asks before the bulk clear; null while there is nothing to clear. */
-  onClear: (() => void) | null;
-  /** The super admin's filters besides university and campus. */
-  filters?: ReactNode;
   /** Another load the form and filters need. */
   lookup?: ListQuery;
-  /** The list. */
+  /** The form, the filters and the list. */
   children: ReactNode;
 }) {
   const titleId = useId();
@@ -49,13 +39,7 @@ export function CatalogueSection({
       </h2>
       <LookupFailure query={catalogue.universities} />
       {lookup && <LookupFailure query={lookup} />}
-      {form}
-      <div className="space-y-4">
-        <CatalogueFilters catalogue={catalogue} clear={clear} onClear={onClear}>
-          {filters}
-        </CatalogueFilters>
-        {children}
-      </div>
+      {children}
       <ConfirmDialog {...crud.dialog} />
     </section>
   );
@@ -65,7 +49,7 @@ export function CatalogueSection({
  * The super admin's filters of a catalogue list (university, campus and `children`), with the
  * button that clears the list they name; nothing on a campus dashboard.
  */
-function CatalogueFilters({
+export function CatalogueFilters({
   catalogue,
   clear,
   onClear,

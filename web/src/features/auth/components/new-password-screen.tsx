@@ -7,7 +7,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useSearchParams } from 'react-router-dom';
-import { TextField } from '@/components/forms/form-field';
+import { NewPasswordField } from '@/components/forms/new-password-field';
 import { SubmitButton } from '@/components/forms/submit-button';
 import { useFormFailure } from '@/components/forms/use-form-failure';
 import { Alert } from '@/components/ui/alert';
@@ -63,18 +63,8 @@ export function NewPasswordScreen() {
           </Link>
         ) : (
           <>
-            <TextField
-              label="New Password"
-              type="password"
-              autoComplete="new-password"
-              {...form.register('password')}
-            />
-            <TextField
-              label="Confirm New Password"
-              type="password"
-              autoComplete="new-password"
-              {...form.register('confirmPassword')}
-            />
+            <NewPasswordField label="New Password" {...form.register('password')} />
+            <NewPasswordField label="Confirm New Password" {...form.register('confirmPassword')} />
             <SubmitButton label="Save Password" busy={form.formState.isSubmitting} />
           </>
         )}

@@ -14,6 +14,7 @@ import { Link, Navigate, useNavigate } from 'react-router-dom';
 import { useCaptcha } from '@/components/forms/captcha-field';
 import { SelectField, TextField } from '@/components/forms/form-field';
 import { NameFields } from '@/components/forms/name-fields';
+import { NewPasswordField } from '@/components/forms/new-password-field';
 import { SubmitButton } from '@/components/forms/submit-button';
 import { useFormFailure } from '@/components/forms/use-form-failure';
 import { Alert } from '@/components/ui/alert';
@@ -190,17 +191,9 @@ export function SignupScreen() {
           }
           {...form.register('email')}
         />
-        <TextField
-          label="Password"
-          type="password"
-          autoComplete="new-password"
-          required
-          {...form.register('password')}
-        />
-        <TextField
+        <NewPasswordField label="Password" required {...form.register('password')} />
+        <NewPasswordField
           label="Confirm Password"
-          type="password"
-          autoComplete="new-password"
           required
           aria-invalid={mismatch}
           hint={

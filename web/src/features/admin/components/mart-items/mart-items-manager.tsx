@@ -1,3 +1,5 @@
+import type { TMartItemFormValues } from '@campus/shared/domain/admin-forms';
+import type { TMartItem } from '@campus/shared/domain/entities';
 import {
   ADMIN_CONFIRM_MESSAGES,
   ADMIN_MESSAGES,
@@ -9,8 +11,9 @@ import { useCatalogueScope } from '../../hooks/use-catalogue-scope';
 import { useCrudManager } from '../../hooks/use-crud-manager';
 import { emptyMartItemForm, martItemForm } from '../../utils/form-values';
 import type { AdminScope } from '../admin-controls';
-import { CatalogueSection } from '../catalogue-section';
+import { CatalogueFilters, CatalogueSection } from '../catalogue-section';
 import { ItemList } from '../item-list';
+import type { TListSpec } from '../record-list';
 import { MartItemForm } from './mart-item-form';
 
 // The spec has one message for deleting one and all: 'Failed to delete mart item(s)'.
@@ -23,6 +26,14 @@ const TEXTS = {
     failed: ADMIN_MESSAGES.deleteMartItemsFailed,
     confirm: ADMIN_CONFIRM_MESSAGES.clearMartItems,
   },
+};
+
+const LIST: TListSpec<TMartItem, TMartItemFormValues> = {
+  noun: 'mart items',
+  empty: EMPTY_LIST_MESSAGES.martItems,
+  searchBy: 'name, category or description',
+  filter: filterMartItems,
+  toForm: martItemForm,
 };
 
 /**
@@ -47,24 +58,10 @@ export function MartItemsManager({ scope }: { scope: AdminScope }) {
       : null;
 
   return (
-    <CatalogueSection
-      title="Mart Items"
-      catalogue={catalogue}
-      crud={crud}
-      form={<MartItemForm crud={crud} catalogue={catalogue} />}
-      clear={TEXTS.clear}
-      onClear={clearCampus}
-    >
-      <ItemList
-        query={items}
-        crud={crud}
-        placeOf={catalogue.placeOf}
-        noun="mart items"
-        empty={EMPTY_LIST_MESSAGES.martItems}
-        searchBy="name, category or description"
-        filter={filterMartItems}
-        toForm={martItemForm}
-      />
+    <CatalogueSection title="Mart Items" catalogue={catalogue} crud={crud}>
+      <MartItemForm crud={crud} catalogue={catalogue} />
+      <CatalogueFilters catalogue={catalogue} clear={TEXTS.clear} onClear={clearCampus} />
+      <ItemList {...LIST} query={items} crud={crud} placeOf={catalogue.placeOf} />
     </CatalogueSection>
   );
 }

@@ -1,4 +1,5 @@
-import { ADMIN_FORM_MESSAGES } from '@campus/shared/domain/admin-forms';
+import type { TAdminMenuItem } from '@campus/shared/domain/admin-api';
+import { ADMIN_FORM_MESSAGES, type TMenuItemFormValues } from '@campus/shared/domain/admin-forms';
 import {
   ADMIN_CONFIRM_MESSAGES,
   ADMIN_MESSAGES,
@@ -13,9 +14,10 @@ import { useCatalogueScope } from '../../hooks/use-catalogue-scope';
 import { useCrudManager } from '../../hooks/use-crud-manager';
 import { emptyMenuItemForm, menuItemForm } from '../../utils/form-values';
 import type { AdminScope } from '../admin-controls';
-import { CatalogueSection } from '../catalogue-section';
+import { CatalogueFilters, CatalogueSection } from '../catalogue-section';
 import { ItemList } from '../item-list';
 import { OptionSelect } from '../place-selects';
+import type { TListSpec } from '../record-list';
 import { MenuItemForm } from './menu-item-form';
 
 const TEXTS = {
@@ -27,6 +29,14 @@ const TEXTS = {
     failed: ADMIN_MESSAGES.deleteMenuItemsFailed,
     confirm: ADMIN_CONFIRM_MESSAGES.clearMenu,
   },
+};
+
+const LIST: TListSpec<TAdminMenuItem, TMenuItemFormValues> = {
+  noun: 'menu items',
+  empty: EMPTY_LIST_MESSAGES.menuItems,
+  searchBy: 'name or description',
+  filter: filterMenuItems,
+  toForm: menuItemForm,
 };
 
 /**
@@ -78,10 +88,11 @@ export function MenuItemsManager({
       title={selectedName ? `Menu Items of ${selectedName}` : 'Menu Items'}
       catalogue={catalogue}
       crud={crud}
-      form={<MenuItemForm crud={crud} catalogue={catalogue} restaurantsOf={restaurantsOf} />}
-      clear={TEXTS.clear}
-      onClear={clearMenu}
-      filters={
+      // On the campus dashboard the restaurants list above shows its own failure.
+      lookup={all ? restaurants : undefined}
+    >
+      <MenuItemForm crud={crud} catalogue={catalogue} restaurantsOf={restaurantsOf} />
+      <CatalogueFilters catalogue={catalogue} clear={TEXTS.clear} onClear={clearMenu}>
         <OptionSelect
           label="Filter by restaurant"
           options={restaurantsOf(campus.campusId)}
@@ -92,20 +103,13 @@ export function MenuItemsManager({
             setRestaurantFilter({ campusId: campus.campusId, restaurantId: event.target.value })
           }
         />
-      }
-      // On the campus dashboard the restaurants list above shows its own failure.
-      lookup={all ? restaurants : undefined}
-    >
+      </CatalogueFilters>
       {listReady ? (
         <ItemList
+          {...LIST}
           query={items}
           crud={crud}
           placeOf={all ? (item) => restaurantName(item.restaurantId) : undefined}
-          noun="menu items"
-          empty={EMPTY_LIST_MESSAGES.menuItems}
-          searchBy="name or description"
-          filter={filterMenuItems}
-          toForm={menuItemForm}
         />
       ) : (
         <StatusMessage title={ADMIN_FORM_MESSAGES.selectRestaurantFirst} />

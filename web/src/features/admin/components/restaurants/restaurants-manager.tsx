@@ -9,7 +9,7 @@ import { useCatalogueScope } from '../../hooks/use-catalogue-scope';
 import { useCrudManager } from '../../hooks/use-crud-manager';
 import { emptyRestaurantForm } from '../../utils/form-values';
 import type { AdminScope } from '../admin-controls';
-import { CatalogueSection } from '../catalogue-section';
+import { CatalogueFilters, CatalogueSection } from '../catalogue-section';
 import { RestaurantForm } from './restaurant-form';
 import { RestaurantList } from './restaurant-list';
 
@@ -67,14 +67,9 @@ export function RestaurantsManager({
       : null;
 
   return (
-    <CatalogueSection
-      title="Restaurants"
-      catalogue={catalogue}
-      crud={crud}
-      form={<RestaurantForm crud={crud} catalogue={catalogue} />}
-      clear={TEXTS.clear}
-      onClear={clearCampus}
-    >
+    <CatalogueSection title="Restaurants" catalogue={catalogue} crud={crud}>
+      <RestaurantForm crud={crud} catalogue={catalogue} />
+      <CatalogueFilters catalogue={catalogue} clear={TEXTS.clear} onClear={clearCampus} />
       <RestaurantList
         query={restaurants}
         crud={crud}

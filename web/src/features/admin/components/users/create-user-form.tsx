@@ -4,6 +4,7 @@ import { ROLE_LABELS, ROLES } from '@campus/shared/domain/roles';
 import { ADMIN_MESSAGES } from '@campus/shared/domain/screen-messages';
 import { SelectField, TextField } from '@/components/forms/form-field';
 import { NameFields } from '@/components/forms/name-fields';
+import { NewPasswordField } from '@/components/forms/new-password-field';
 import { SubmitButton } from '@/components/forms/submit-button';
 import { Alert } from '@/components/ui/alert';
 import { SuccessNotice } from '@/components/ui/success-notice';
@@ -53,13 +54,7 @@ export function CreateUserForm({
         required
         {...form.register('email')}
       />
-      <TextField
-        label="Password"
-        type="password"
-        autoComplete="new-password"
-        required
-        {...form.register('password')}
-      />
+      <NewPasswordField label="Password" required {...form.register('password')} />
       <SelectField label="Role" required {...form.register('role')}>
         {ROLES.map((role) => (
           <option key={role} value={role}>

@@ -5,15 +5,7 @@ import { Alert } from '@/components/ui/alert';
 import { secondaryButton } from '@/components/ui/button-styles';
 import { StatusMessage } from '@/components/ui/status-message';
 
-// Pieces the admin screens share: scope, buttons, form actions, list states.
-
-/**
- * Which catalogue a manager shows: one campus (the campus admin dashboard, the campus fixed by
- * the route) or everything with filters (the super admin dashboard).
- */
-export type AdminScope =
-  | { kind: 'campus'; universityId: string; campusId: string }
-  | { kind: 'all' };
+// Pieces the admin screens share: buttons, form actions, list states.
 
 /** A small outlined button of a list row (Edit). */
 export const rowButton =

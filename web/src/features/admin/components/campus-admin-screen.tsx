@@ -4,7 +4,7 @@ import { useParams } from 'react-router-dom';
 import { AdminTabs, TabPanel } from '@/components/ui/admin-tabs';
 import { useAuth } from '@/lib/auth';
 import { useAdminUniversities } from '../api/universities';
-import type { AdminScope } from './admin-controls';
+import type { AdminScope } from '../hooks/use-catalogue-scope';
 import { CampusOrderPanel } from './campus-order-panel';
 import { MartItemsManager } from './mart-items/mart-items-manager';
 import { MenuItemsManager } from './menu-items/menu-items-manager';

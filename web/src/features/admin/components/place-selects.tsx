@@ -2,28 +2,9 @@ import type { TAdminUniversity } from '@campus/shared/domain/admin-api';
 import { useEffect } from 'react';
 import type { UseFormRegisterReturn } from 'react-hook-form';
 import { SelectField } from '@/components/forms/form-field';
+import { campusesOf } from '../utils/campuses';
 
 // The university, campus and restaurant selects of the admin forms and list filters.
-
-/** 'University - Campus' of a campus id, from the universities list; '' when unknown. */
-export function campusLabel(
-  universities: readonly TAdminUniversity[] | undefined,
-  campusId: string,
-): string {
-  for (const university of universities ?? []) {
-    const campus = university.campuses.find((c) => c.id === campusId);
-    if (campus) return `${university.name} - ${campus.name}`;
-  }
-  return '';
-}
-
-/** The campuses of one university of the list ([] when none is chosen). */
-export function campusesOf(
-  universities: readonly TAdminUniversity[] | undefined,
-  universityId: string,
-) {
-  return universities?.find((u) => u.id === universityId)?.campuses ?? [];
-}
 
 type SelectProps = Omit<Parameters<typeof SelectField>[0], 'children'>;
 

@@ -16,7 +16,10 @@ type Row = { id: string; name: string };
 export type TListProps<T, TValues> = {
   query: ListQuery & { data?: readonly T[] };
   crud: ListCrud<TValues>;
-  /** Where a row belongs ('University - Campus', a restaurant), where the list has every one's. */
+  /**
+   * Where a row belongs ('University - Campus', a restaurant), where the list has every one's.
+   * The rows' type comes from the query, not from this (which may take any row with a campus).
+   */
   placeOf?(row: NoInfer<T>): string;
 };
 
@@ -66,7 +69,7 @@ export function RecordList<T extends Row, TValues>({
   const [term, setTerm] = useState('');
   const shown = filter ? filter(rows, term) : rows;
   return (
-    <>
+    <div className="space-y-4">
       {filter && (
         <SearchBox
           label={`Search ${noun}`}
@@ -103,6 +106,6 @@ export function RecordList<T extends Row, TValues>({
           ))}
         </ul>
       </AdminListState>
-    </>
+    </div>
   );
 }

@@ -1,7 +1,14 @@
 import { useState } from 'react';
 import { useAdminUniversities } from '../api/universities';
-import type { AdminScope } from '../components/admin-controls';
-import { campusLabel } from '../components/place-selects';
+import { campusLabel } from '../utils/campuses';
+
+/**
+ * Which catalogue a manager shows: one campus (the campus admin dashboard, the campus fixed by
+ * the route) or everything with filters (the super admin dashboard).
+ */
+export type AdminScope =
+  | { kind: 'campus'; universityId: string; campusId: string }
+  | { kind: 'all' };
 
 const NO_CAMPUS = { universityId: '', campusId: '' };
 

@@ -3,8 +3,9 @@ import type { TDomainFormValues } from '@campus/shared/domain/admin-forms';
 import type { TAllowedDomain } from '@campus/shared/domain/entities';
 import { EMPTY_LIST_MESSAGES } from '@campus/shared/domain/screen-messages';
 import { useState } from 'react';
+import { campusLabel } from '../../utils/campuses';
 import { card } from '../crud-form';
-import { CampusFilter, campusLabel } from '../place-selects';
+import { CampusFilter } from '../place-selects';
 import { RecordList, type TListProps } from '../record-list';
 
 /**

@@ -7,10 +7,10 @@ import {
 } from '@campus/shared/domain/screen-messages';
 import { filterMartItems } from '@campus/shared/domain/search';
 import { deleteCampusMartItems, martItemWrites, useAdminMartItems } from '../../api/mart-items';
+import type { AdminScope } from '../../hooks/use-catalogue-scope';
 import { useCatalogueScope } from '../../hooks/use-catalogue-scope';
 import { useCrudManager } from '../../hooks/use-crud-manager';
 import { emptyMartItemForm, martItemForm } from '../../utils/form-values';
-import type { AdminScope } from '../admin-controls';
 import { CatalogueFilters, CatalogueSection } from '../catalogue-section';
 import { ItemList } from '../item-list';
 import type { TListSpec } from '../record-list';

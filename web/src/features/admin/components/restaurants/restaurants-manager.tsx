@@ -5,10 +5,10 @@ import {
   restaurantWrites,
   useAdminRestaurants,
 } from '../../api/restaurants';
+import type { AdminScope } from '../../hooks/use-catalogue-scope';
 import { useCatalogueScope } from '../../hooks/use-catalogue-scope';
 import { useCrudManager } from '../../hooks/use-crud-manager';
 import { emptyRestaurantForm } from '../../utils/form-values';
-import type { AdminScope } from '../admin-controls';
 import { CatalogueFilters, CatalogueSection } from '../catalogue-section';
 import { RestaurantForm } from './restaurant-form';
 import { RestaurantList } from './restaurant-list';

@@ -23,10 +23,11 @@ import {
   useAdminUsers,
 } from '../../api/users';
 import { useCrudManager } from '../../hooks/use-crud-manager';
+import { campusesOf } from '../../utils/campuses';
 import { failureText } from '../../utils/failure-text';
 import { bulkDangerButton } from '../admin-controls';
 import { card } from '../crud-form';
-import { CampusFilter, campusesOf } from '../place-selects';
+import { CampusFilter } from '../place-selects';
 import { TabSection } from '../tab-section';
 import { CreateUserForm } from './create-user-form';
 import { fullName, UserTable } from './user-table';

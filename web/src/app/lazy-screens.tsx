@@ -33,33 +33,37 @@ export const DemoScreen = lazy(() =>
 
 // Accounts: forms and the captcha load only on these pages.
 export const LoginScreen = lazy(() =>
-  import('@/features/auth/components/login-page').then((m) => ({ default: m.LoginPage })),
+  import('@/features/auth/components/login-screen').then((m) => ({ default: m.LoginScreen })),
 );
 export const SignupScreen = lazy(() =>
-  import('@/features/auth/components/signup-page').then((m) => ({ default: m.SignupPage })),
+  import('@/features/auth/components/signup-screen').then((m) => ({ default: m.SignupScreen })),
 );
 export const NewPasswordScreen = lazy(() =>
-  import('@/features/auth/components/new-password-page').then((m) => ({
-    default: m.NewPasswordPage,
+  import('@/features/auth/components/new-password-screen').then((m) => ({
+    default: m.NewPasswordScreen,
   })),
-);
-export const MailScreen = lazy(() =>
-  import('@/features/auth/components/mail-page').then((m) => ({ default: m.MailPage })),
 );
 
 // Admin: the local orders spreadsheet's tab view.
 export const SheetScreen = lazy(() =>
-  import('@/features/sheets/components/sheet-page').then((m) => ({ default: m.SheetPage })),
+  import('@/features/sheets/components/sheet-screen').then((m) => ({ default: m.SheetScreen })),
 );
 export const CampusAdminScreen = lazy(() =>
-  import('@/features/admin/components/campus-admin-dashboard').then((m) => ({
-    default: m.CampusAdminDashboard,
+  import('@/features/admin/components/campus-admin-screen').then((m) => ({
+    default: m.CampusAdminScreen,
   })),
 );
 
 // The super admin dashboard: every admin form and list loads only here.
 export const SuperAdminScreen = lazy(() =>
-  import('@/features/admin/components/super-admin/super-admin-dashboard').then((m) => ({
-    default: m.SuperAdminDashboard,
+  import('@/features/admin/components/super-admin/super-admin-screen').then((m) => ({
+    default: m.SuperAdminScreen,
+  })),
+);
+
+// The super admin's mail outbox, where e-mails go without SMTP.
+export const MailOutboxScreen = lazy(() =>
+  import('@/features/admin/components/super-admin/mail-outbox-screen').then((m) => ({
+    default: m.MailOutboxScreen,
   })),
 );

@@ -1,7 +1,7 @@
 import { Navigate, type RouteObject } from 'react-router-dom';
 import { AdminRedirect } from '@/features/auth/components/admin-redirect';
 import { RequireAuth } from '@/features/auth/components/require-auth';
-import { UnauthorizedPage } from '@/features/auth/components/unauthorized-page';
+import { UnauthorizedScreen } from '@/features/auth/components/unauthorized-screen';
 import {
   CampusAdminScreen,
   CartScreen,
@@ -9,7 +9,7 @@ import {
   DemoScreen,
   HomeScreen,
   LoginScreen,
-  MailScreen,
+  MailOutboxScreen,
   MartItemsScreen,
   MenuScreen,
   NewPasswordScreen,
@@ -58,7 +58,7 @@ export const routes: RouteObject[] = [
     path: '/super-admin/mail',
     element: (
       <RequireAuth roles={['superAdmin']}>
-        <MailScreen />
+        <MailOutboxScreen />
       </RequireAuth>
     ),
   },
@@ -87,6 +87,6 @@ export const routes: RouteObject[] = [
       </RequireAuth>
     ),
   },
-  { path: '/unauthorized', element: <UnauthorizedPage /> },
+  { path: '/unauthorized', element: <UnauthorizedScreen /> },
   { path: '*', element: <Navigate to="/" replace /> },
 ];

@@ -6,7 +6,7 @@ import { Alert } from '@/components/ui/alert';
 import { primaryButton } from '@/components/ui/button-styles';
 import { LoadFailure } from '@/components/ui/load-failure';
 import { StatusMessage } from '@/components/ui/status-message';
-import { useSetAsideRows, useSheetTabs } from '../api/admin-api';
+import { useSetAsideRows, useSheetTabs } from '../api/sheet-tabs';
 import { AdminListState, type ListQuery } from './admin-controls';
 
 /**

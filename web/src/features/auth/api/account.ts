@@ -23,15 +23,3 @@ export const allowedDomainsOf = (campusId: string) =>
   apiFetch<{ ok: true; domains: string[] }>(
     `/api/account/allowed-domains?campusId=${encodeURIComponent(campusId)}`,
   );
-
-export type OutboxMail = {
-  id: string;
-  to: string;
-  subject: string;
-  date: string;
-  text: string;
-  links: string[];
-};
-
-export const outbox = () =>
-  apiFetch<{ ok: true; transport: 'smtp' | 'outbox'; messages: OutboxMail[] }>('/api/admin/mail');

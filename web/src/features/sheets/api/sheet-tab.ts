@@ -1,17 +1,7 @@
 import { AppError } from '@campus/shared/domain/app-error';
+import type { TSheetTabRowsResponse } from '@campus/shared/domain/sheet-tab-answers';
 import { useQuery } from '@tanstack/react-query';
 import { apiFetch } from '@/lib/api-client';
-
-/** A sheet cell as the api sends it: text, or a number (amounts, persons). */
-export type SheetCell = string | number;
-
-/** GET /api/sheets/tabs/:name/rows: the local spreadsheet's tab, header first. */
-export type SheetTabAnswer = {
-  ok: true;
-  tab: { name: string; sheetId: number; url: string };
-  header: string[];
-  rows: SheetCell[][];
-};
 
 const tabPath = (name: string) => `/api/sheets/tabs/${encodeURIComponent(name)}`;
 
@@ -30,7 +20,7 @@ function worthRetrying(failures: number, error: Error): boolean {
 export function useSheetTab(name: string) {
   return useQuery({
     queryKey: ['sheet-tab', name],
-    queryFn: () => apiFetch<SheetTabAnswer>(`${tabPath(name)}/rows`),
+    queryFn: () => apiFetch<TSheetTabRowsResponse>(`${tabPath(name)}/rows`),
     enabled: name !== '',
     retry: worthRetrying,
   });

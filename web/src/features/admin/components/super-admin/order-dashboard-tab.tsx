@@ -1,7 +1,7 @@
 import { orderDashboardTabs } from '@campus/shared/domain/sheet-tab';
 import { primaryButton } from '@/components/ui/button-styles';
-import { useSheetTabs } from '@/features/admin/api/admin-api';
-import { AdminListState } from '@/features/admin/components/admin-controls';
+import { useSheetTabs } from '../../api/sheet-tabs';
+import { AdminListState } from '../admin-controls';
 
 /**
  * The Order Dashboard tab (SPEC §2): every campus's order sheet tab but Master, sorted by name,

@@ -3,15 +3,16 @@ import { Link } from 'react-router-dom';
 import { secondaryButton } from '@/components/ui/button-styles';
 import { LoadFailure } from '@/components/ui/load-failure';
 import { StatusMessage } from '@/components/ui/status-message';
-import { useAdminOverview } from '@/features/admin/api/admin-api';
+import { useAdminOverview } from '../../api/overview';
 
+/** The counts of the overview's answer with their labels, in the order shown. */
 const COUNTS = [
-  { key: 'universities', label: 'Universities' },
-  { key: 'campuses', label: 'Campuses' },
-  { key: 'restaurants', label: 'Restaurants' },
-  { key: 'menuItems', label: 'Menu Items' },
-  { key: 'martItems', label: 'Mart Items' },
-  { key: 'users', label: 'Users' },
+  ['universities', 'Universities'],
+  ['campuses', 'Campuses'],
+  ['restaurants', 'Restaurants'],
+  ['menuItems', 'Menu Items'],
+  ['martItems', 'Mart Items'],
+  ['users', 'Users'],
 ] as const;
 
 /** Where the quick actions lead: the tab that does the job. */
@@ -40,7 +41,7 @@ export function OverviewTab(actions: OverviewActions) {
         {overview && (
           <div className="space-y-6">
             <dl className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-6">
-              {COUNTS.map(({ key, label }) => (
+              {COUNTS.map(([key, label]) => (
                 <div key={key} className="rounded-lg border border-gray-200 bg-white p-4">
                   <dt className="text-sm text-gray-700">{label}</dt>
                   <dd className="text-2xl font-bold tabular-nums">{overview.counts[key]}</dd>

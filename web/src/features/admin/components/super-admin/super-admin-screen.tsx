@@ -1,0 +1,88 @@
+import { type ReactNode, useEffect, useRef, useState } from 'react';
+import { AdminTabs, TabPanel } from '@/components/ui/admin-tabs';
+import { ensureMasterTab } from '../../api/sheet-tabs';
+import { DomainsTab } from '../domains/domains-tab';
+import { MartItemsManager } from '../mart-items/mart-items-manager';
+import { MenuItemsManager } from '../menu-items/menu-items-manager';
+import { RestaurantsManager } from '../restaurants/restaurants-manager';
+import { UniversitiesTab } from '../universities/universities-tab';
+import { UsersTab } from '../users/users-tab';
+import { OrderDashboardTab } from './order-dashboard-tab';
+import { OverviewTab } from './overview-tab';
+
+/** The tabs of SPEC §2, in its order. */
+const TABS = [
+  { id: 'overview', label: 'System Overview' },
+  { id: 'universities', label: 'Universities & Campuses' },
+  { id: 'users', label: 'User Management' },
+  { id: 'restaurants', label: 'All Restaurants' },
+  { id: 'menu-items', label: 'All Menu Items' },
+  { id: 'mart-items', label: 'All Mart Items' },
+  { id: 'domains', label: 'Domain Management' },
+  { id: 'orders', label: 'Order Dashboard' },
+] as const;
+
+type TabId = (typeof TABS)[number]['id'];
+
+const ALL = { kind: 'all' } as const;
+
+/**
+ * Makes sure the Master tab of the orders spreadsheet exists, once per visit of the dashboard
+ * (SPEC §7: called on super admin load; a failure is only warned about).
+ */
+function useEnsureMasterTab() {
+  const asked = useRef(false);
+  useEffect(() => {
+    if (asked.current) return;
+    asked.current = true;
+    ensureMasterTab().catch((error: unknown) =>
+      console.warn('Could not ask for the Master tab of the orders spreadsheet', error),
+    );
+  }, []);
+}
+
+/** /super-admin: everything of every campus, one tab per concern (SPEC §2). */
+export function SuperAdminScreen() {
+  const [active, setActive] = useState<TabId>('overview');
+  // Set by a quick action that opens a form: that tab starts with the focus in it.
+  const [adding, setAdding] = useState(false);
+  useEnsureMasterTab();
+  const select = (id: string) => {
+    const tab = TABS.find((t) => t.id === id);
+    if (!tab) return;
+    setAdding(false);
+    setActive(tab.id);
+  };
+  const startAdding = (id: 'universities' | 'users') => {
+    setAdding(true);
+    setActive(id);
+  };
+  const panels: Record<TabId, ReactNode> = {
+    overview: (
+      <OverviewTab
+        onAddUniversity={() => startAdding('universities')}
+        onAddUser={() => startAdding('users')}
+        onManageDomains={() => select('domains')}
+        onViewOrders={() => select('orders')}
+      />
+    ),
+    universities: <UniversitiesTab focusAdd={adding} />,
+    users: <UsersTab focusCreate={adding} />,
+    restaurants: <RestaurantsManager scope={ALL} />,
+    'menu-items': <MenuItemsManager scope={ALL} />,
+    'mart-items': <MartItemsManager scope={ALL} />,
+    domains: <DomainsTab />,
+    orders: <OrderDashboardTab />,
+  };
+  return (
+    <section className="mx-auto max-w-7xl space-y-4 p-4 sm:p-6">
+      <h1 className="text-2xl font-bold">Super Admin Dashboard</h1>
+      <AdminTabs tabs={TABS} active={active} onChange={select} label="Super admin sections" />
+      {TABS.map((tab) => (
+        <TabPanel key={tab.id} id={tab.id} active={active}>
+          {panels[tab.id]}
+        </TabPanel>
+      ))}
+    </section>
+  );
+}

@@ -20,14 +20,14 @@ function cookiesOf(response: Response): string {
  * Signs a person in (SPEC §5): a new session at every sign-in (the one of `headers` ends), and
  * only for a verified address and a role the app knows. The attempt was counted against the
  * limits; one whose credentials are right is taken back, so only failures add up. Answers the
- * profile, where the person lands and the session cookies to set.
+ * profile, where the person lands and the Set-Cookie headers of the new session.
  */
 export async function signIn(
   deps: { db: Db; auth: Auth; log: Logger },
   values: TLoginForm,
   headers: Headers,
   attempt: Attempt,
-): Promise<{ user: TUserProfile; route: string; setCookies: string[] }> {
+): Promise<{ user: TUserProfile; route: string; cookies: string[] }> {
   const { auth } = deps;
   if (!(await userIdByEmail(deps.db, values.email))) throw authRefusal('auth/user-not-found', 401);
   if (headers.has('cookie')) {
@@ -52,5 +52,5 @@ export async function signIn(
     await auth.api.signOut({ headers: new Headers({ cookie: cookiesOf(response) }) });
     throw forbidden(outcome.message);
   }
-  return { user: profile, route: outcome.route, setCookies: response.headers.getSetCookie() };
+  return { user: profile, route: outcome.route, cookies: response.headers.getSetCookie() };
 }

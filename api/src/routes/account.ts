@@ -30,7 +30,8 @@ import { idQuery, jsonBody, parseWith } from '../http/body';
 import { clientIp } from '../http/client-ip';
 import { requireCaptcha } from '../http/require-captcha';
 
-function setCookies(c: Context, cookies: readonly string[]) {
+/** Passes better-auth's Set-Cookie headers on to the browser. */
+function sendCookies(c: Context, cookies: readonly string[]) {
   for (const cookie of cookies) c.header('Set-Cookie', cookie, { append: true });
 }
 
@@ -94,18 +95,13 @@ export function accountRoutes(accounts: AccountServices, guards: Guards) {
       await requireCaptcha(captcha, values.captcha, AUTH_MESSAGES.captchaRequired);
       const counted = await attempt(c, 'signInFailures', values.email);
       const deps = { ...accounts, log: c.get('log') };
-      const { setCookies: cookies, ...signedIn } = await signIn(
-        deps,
-        values,
-        authHeaders(c),
-        counted,
-      );
-      setCookies(c, cookies);
+      const { cookies, ...signedIn } = await signIn(deps, values, authHeaders(c), counted);
+      sendCookies(c, cookies);
       const body: TSignInResponse = { ok: true, ...signedIn };
       return c.json(body);
     })
     .post('/sign-out', async (c) => {
-      setCookies(c, await signOut(auth, authHeaders(c)));
+      sendCookies(c, await signOut(auth, authHeaders(c)));
       const body: TSignOutResponse = { ok: true };
       return c.json(body);
     })

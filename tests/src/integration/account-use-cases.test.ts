@@ -145,7 +145,7 @@ describe(`sign-in and sign-out on ${engine}`, () => {
     expect(signedIn.user).toMatchObject({ email, role: 'user' });
     expect(signedIn.route).toBe('/home');
     expect(attempt.refunds).toBe(1);
-    const cookie = signedIn.setCookies.map((set) => set.split(';')[0]).join('; ');
+    const cookie = signedIn.cookies.map((set) => set.split(';')[0]).join('; ');
     const session = () => test.accounts.auth.api.getSession({ headers: new Headers({ cookie }) });
     expect((await session())?.user.email).toBe(email);
     await signOut(test.accounts.auth, new Headers({ cookie }));

@@ -1,23 +1,21 @@
 import { AppError } from '@campus/shared/domain/app-error';
 import type { TPayTo } from '@campus/shared/domain/checkout';
-import {
-  CODE_MESSAGES,
-  ERROR_CATEGORIES,
-  toApiErrorResponse,
-} from '@campus/shared/domain/error-catalogue';
+import { toApiErrorResponse } from '@campus/shared/domain/error-catalogue';
 import { TEXT_MESSAGES } from '@campus/shared/domain/text';
 import type { CatalogueCache } from '@campus/shared/server/catalogue/cache';
 import { isDiskFull, isTextRefused } from '@campus/shared/server/db/errors';
 import type { Producer } from '@campus/shared/server/queue';
 import type { GuardedSheetStore } from '@campus/shared/server/sheets/guarded-sheet-store';
 import { Hono } from 'hono';
-import { bodyLimit } from 'hono/body-limit';
 import { requestId } from 'hono/request-id';
 import { secureHeaders } from 'hono/secure-headers';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import type { Logger } from 'pino';
 import type { AppEnv } from './app-env';
+import { createGuards } from './auth/guards';
 import type { AccountServices } from './auth/services';
+import { limitBody } from './http/body';
+import { invalidArgument, notFound, unavailable } from './http/errors';
 import { plainTextParams } from './middleware/plain-text-params';
 import { requestLog } from './middleware/request-log';
 import { sameOrigin } from './middleware/same-origin';
@@ -89,112 +87,45 @@ export function createApp(deps: AppDeps) {
       },
     }),
   );
-  app.use(async (c, next) => {
-    c.set('accounts', deps.accounts);
-    await next();
-  });
   app.use('/api/*', sameOrigin(deps.publicUrl));
   // Account forms are a few hundred bytes; nothing bigger is read into memory.
-  app.use(
-    '/api/account/*',
-    bodyLimit({
-      maxSize: 16 * 1024,
-      onError: () => {
-        throw new AppError({
-          code: 'invalid-argument',
-          status: 413,
-          userMessage: ERROR_CATEGORIES.VALIDATION.message,
-          logMessage: 'account request body over 16 KB',
-        });
-      },
-    }),
-  );
-
+  app.use('/api/account/*', limitBody(16 * 1024));
   // A bucket is a few kilobytes; 64 KB leaves room for a big one and no more.
-  app.use(
-    '/api/orders',
-    bodyLimit({
-      maxSize: 64 * 1024,
-      onError: () => {
-        throw new AppError({
-          code: 'invalid-argument',
-          status: 413,
-          userMessage: ERROR_CATEGORIES.VALIDATION.message,
-          logMessage: 'order request body over 64 KB',
-        });
-      },
-    }),
-  );
+  app.use('/api/orders', limitBody(64 * 1024));
   // Admin forms are a few hundred bytes of text; photos go through /api/uploads.
-  app.use(
-    '/api/admin/*',
-    bodyLimit({
-      maxSize: 32 * 1024,
-      onError: () => {
-        throw new AppError({
-          code: 'invalid-argument',
-          status: 413,
-          userMessage: ERROR_CATEGORIES.VALIDATION.message,
-          logMessage: 'admin request body over 32 KB',
-        });
-      },
-    }),
-  );
+  app.use('/api/admin/*', limitBody(32 * 1024));
   app.use('/submit-order', sameOrigin(deps.publicUrl));
-  app.use(
-    '/submit-order',
-    bodyLimit({
-      maxSize: 4 * 1024,
-      onError: () => {
-        throw new AppError({
-          code: 'invalid-argument',
-          status: 413,
-          userMessage: ERROR_CATEGORIES.VALIDATION.message,
-          logMessage: 'submit-order body over 4 KB',
-        });
-      },
-    }),
-  );
+  app.use('/submit-order', limitBody(4 * 1024));
   app.use(`${QUEUES_DASHBOARD_PATH}/*`, sameOrigin(deps.publicUrl));
 
   const writes = new WriteWatch();
+  const { accounts, producer, catalogue } = deps;
+  const { db } = accounts;
+  const guards = createGuards(accounts.auth);
+  const admin = { db, producer, catalogue };
   app.route('/', healthRoutes(deps.health, writes));
-  app.route('/api/catalogue', catalogueRoutes(deps.catalogue));
+  app.route('/api/catalogue', catalogueRoutes(catalogue));
   app.route('/', publicConfigRoutes({ whatsappNumber: deps.whatsappNumber ?? null }));
-  app.route('/api/account', accountRoutes());
-  app.route('/api/admin/mail', mailRoutes());
-  const admin = { db: deps.accounts.db, producer: deps.producer, catalogue: deps.catalogue };
-  app.route('/api/admin', overviewRoutes(admin));
-  app.route('/api/admin', universityRoutes(admin));
-  app.route('/api/admin', userRoutes(admin));
-  app.route('/api/admin', domainRoutes(admin));
-  app.route('/api/admin', restaurantRoutes(admin));
-  app.route('/api/admin', menuItemRoutes(admin));
-  app.route('/api/admin', martItemRoutes(admin));
-  app.route(
-    '/api/sheets',
-    sheetRoutes({ sheets: deps.sheets, producer: deps.producer, db: deps.accounts.db }),
-  );
-  app.route(
-    '/api',
-    checkoutRoutes({
-      db: deps.accounts.db,
-      producer: deps.producer,
-      catalogue: deps.catalogue,
-      payToDefault: deps.payToDefault,
-    }),
-  );
-  app.route('/', submitOrderRoutes({ db: deps.accounts.db, producer: deps.producer }));
-  app.route('/api/bucket', bucketRoutes(deps.accounts.db));
-  app.route('/api/uploads', uploadRoutes({ images: deps.images }));
+  app.route('/api/account', accountRoutes(accounts, guards));
+  app.route('/api/admin/mail', mailRoutes(accounts.mailer, guards));
+  app.route('/api/admin', overviewRoutes(db, guards));
+  app.route('/api/admin', universityRoutes(admin, guards));
+  app.route('/api/admin', userRoutes(db, guards));
+  app.route('/api/admin', domainRoutes(db, guards));
+  app.route('/api/admin', restaurantRoutes(admin, guards));
+  app.route('/api/admin', menuItemRoutes(admin, guards));
+  app.route('/api/admin', martItemRoutes(admin, guards));
+  app.route('/api/sheets', sheetRoutes({ sheets: deps.sheets, producer, db }, guards));
+  const { captcha, rateLimiter } = accounts;
+  const checkout = { ...admin, captcha, rateLimiter, payToDefault: deps.payToDefault };
+  app.route('/api', checkoutRoutes(checkout, guards));
+  app.route('/', submitOrderRoutes(admin, guards));
+  app.route('/api/bucket', bucketRoutes(db));
+  app.route('/api/uploads', uploadRoutes({ db, images: deps.images, rateLimiter }, guards));
   if (deps.uploadsDir) app.route('/', uploadFileRoutes(deps.uploadsDir));
-  app.route(QUEUES_DASHBOARD_PATH, queuesDashboardRoutes(deps.producer));
+  app.route(QUEUES_DASHBOARD_PATH, queuesDashboardRoutes(producer, guards));
   app.all('/api/*', () => {
-    throw new AppError({
-      code: 'not-found',
-      status: 404,
-      userMessage: ERROR_CATEGORIES.NOT_FOUND.message,
-    });
+    throw notFound();
   });
   app.route('/', webRoutes(deps.webDistDir));
 
@@ -203,21 +134,11 @@ export function createApp(deps: AppDeps) {
       // Nothing was committed; the person may try again once an operator freed space.
       c.get('log').error({ err: error }, 'the database disk is full');
       writes.diskFull(error instanceof Error ? error.message : String(error));
-      error = new AppError({
-        code: 'unavailable',
-        status: 503,
-        userMessage: CODE_MESSAGES.unavailable,
-        cause: error,
-      });
+      error = unavailable({ cause: error });
     } else if (isTextRefused(error)) {
       // A value no schema checked reached the database: still the person's input, not our fault.
       c.get('log').warn({ err: error }, 'text refused by the database');
-      error = new AppError({
-        code: 'invalid-argument',
-        status: 400,
-        userMessage: TEXT_MESSAGES.forbiddenCharacters,
-        cause: error,
-      });
+      error = invalidArgument(TEXT_MESSAGES.forbiddenCharacters, { cause: error });
     } else if (!(error instanceof AppError)) {
       c.get('log').error({ err: error }, 'unhandled error');
     }

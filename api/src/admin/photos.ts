@@ -2,7 +2,7 @@ import { ADMIN_MESSAGES } from '@campus/shared/domain/screen-messages';
 import type { Db } from '@campus/shared/server/db/client';
 import { uploads } from '@campus/shared/server/db/schema';
 import { and, eq } from 'drizzle-orm';
-import { invalidField } from '../http/body';
+import { invalidField } from '../http/errors';
 
 /**
  * The photo URL of a menu or mart item: null when blank, the item's `current` photo unchanged, or

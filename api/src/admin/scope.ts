@@ -1,13 +1,26 @@
+import { ADMIN_FORM_MESSAGES } from '@campus/shared/domain/admin-forms';
 import type { TUserProfile } from '@campus/shared/domain/entities';
 import { isSuperAdmin } from '@campus/shared/domain/roles';
 import type { CatalogueFilter } from '@campus/shared/server/catalogue/queries';
 import type { Db } from '@campus/shared/server/db/client';
 import { assertCampusAccess, assertRole } from '../auth/guards';
-import { invalidField } from '../http/body';
+import { invalidField } from '../http/errors';
 import { campusOfRestaurant, type FoundCampus, findCampus } from './campus-lookup';
 
 /** The field and message of a 400 for a form whose campus does not exist. */
 export type Invalid = { field: string; message: string };
+
+/** The 400 of a restaurant or mart item form whose campus does not exist. */
+export const INVALID_CAMPUS: Invalid = {
+  field: 'campusId',
+  message: ADMIN_FORM_MESSAGES.selectUniversityAndCampus,
+};
+
+/** The 400 of a menu item form whose restaurant does not exist at the campus it names. */
+export const INVALID_RESTAURANT: Invalid = {
+  field: 'restaurantId',
+  message: ADMIN_FORM_MESSAGES.selectUniversityCampusAndRestaurant,
+};
 
 /** A query value that must be given, or the 400 that asks for it. */
 export function requiredQuery(value: string | undefined, invalid: Invalid): string {
@@ -24,10 +37,11 @@ export async function campusFromBody(
   db: Db,
   user: TUserProfile,
   form: { universityId: string; campusId: string },
-  invalid: Invalid,
 ): Promise<FoundCampus> {
   const campus = await findCampus(db, form.universityId, form.campusId);
-  assertCampusAccess(user, campus, () => invalidField(invalid.field, invalid.message));
+  assertCampusAccess(user, campus, () =>
+    invalidField(INVALID_CAMPUS.field, INVALID_CAMPUS.message),
+  );
   return campus;
 }
 

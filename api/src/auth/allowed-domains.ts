@@ -2,7 +2,7 @@ import type { Db } from '@campus/shared/server/db/client';
 import { allowedDomains } from '@campus/shared/server/db/schema';
 import { eq } from 'drizzle-orm';
 
-/** The allowed e-mail domains of a campus, as sign-up and checkout check them. */
+/** The allowed e-mail domains of a campus, as sign-up checks them. */
 export function campusAllowedDomains(db: Db, campusId: string) {
   return db
     .select({
@@ -13,4 +13,10 @@ export function campusAllowedDomains(db: Db, campusId: string) {
     .from(allowedDomains)
     .where(eq(allowedDomains.campusId, campusId))
     .orderBy(allowedDomains.domain);
+}
+
+/** The domains a campus allows, as the forms list them; none without a campus. */
+export async function campusDomainNames(db: Db, campusId: string | null): Promise<string[]> {
+  if (!campusId) return [];
+  return (await campusAllowedDomains(db, campusId)).map((row) => row.domain);
 }

@@ -1,6 +1,5 @@
-import { AppError } from '@campus/shared/domain/app-error';
+import type { AppError } from '@campus/shared/domain/app-error';
 import type { TUserProfile } from '@campus/shared/domain/entities';
-import { CODE_MESSAGES } from '@campus/shared/domain/error-catalogue';
 import {
   accessDeniedMessage,
   canAccessCampus,
@@ -10,57 +9,14 @@ import {
 import type { Context } from 'hono';
 import { createMiddleware } from 'hono/factory';
 import type { AppEnv } from '../app-env';
-import { notFound } from '../http/errors';
-import { toProfile } from './auth';
+import { forbidden, notFound, unauthenticated } from '../http/errors';
+import { type Auth, toProfile } from './auth';
 
-/** The profile of the session cookie on this request, or null; looked up once per request. */
-export async function currentUser(c: Context<AppEnv>): Promise<TUserProfile | null> {
-  const known = c.get('user');
-  if (known !== undefined) return known;
-  const session = await c.get('accounts').auth.api.getSession({ headers: c.req.raw.headers });
-  const user = session ? toProfile(session.user) : null;
-  c.set('user', user);
-  return user;
-}
-
-/** The signed-in profile, or a 401 with the spec's 'Authentication required. Please log in.' */
-export async function signedInUser(c: Context<AppEnv>): Promise<TUserProfile> {
-  const user = await currentUser(c);
-  if (!user) {
-    throw new AppError({
-      code: 'unauthenticated',
-      status: 401,
-      userMessage: CODE_MESSAGES.unauthenticated,
-    });
-  }
-  return user;
-}
-
-function forbidden(roles: readonly TRole[]): AppError {
-  return new AppError({
-    code: 'permission-denied',
-    status: 403,
-    userMessage: accessDeniedMessage(roles),
-  });
-}
-
-/** Only signed-in people pass. */
-export const requireSignedIn = createMiddleware<AppEnv>(async (c, next) => {
-  await signedInUser(c);
-  await next();
-});
+const roleRequired = (roles: readonly TRole[]) => forbidden(accessDeniedMessage(roles));
 
 /** Throws the spec's 403 unless the person has one of the roles. */
 export function assertRole(user: TUserProfile, ...roles: TRole[]): void {
-  if (!hasRole(user, roles)) throw forbidden(roles);
-}
-
-/** Only the given roles pass: 401 signed out, 403 otherwise. */
-export function requireRole(...roles: TRole[]) {
-  return createMiddleware<AppEnv>(async (c, next) => {
-    assertRole(await signedInUser(c), ...roles);
-    await next();
-  });
+  if (!hasRole(user, roles)) throw roleRequired(roles);
 }
 
 /** Where a campus-scoped request points: a campus that exists, or null. */
@@ -76,23 +32,64 @@ export function assertCampusAccess(
   campus: CampusRef | null,
   missing: () => AppError = notFound,
 ): asserts campus is CampusRef {
-  if (!hasRole(user, ['superAdmin', 'campusAdmin'])) throw forbidden(['campusAdmin']);
+  if (!hasRole(user, ['superAdmin', 'campusAdmin'])) throw roleRequired(['campusAdmin']);
   if (!campus && hasRole(user, ['superAdmin'])) throw missing();
   if (!campus || !canAccessCampus(user, campus.universityId, campus.campusId)) {
-    throw forbidden(['campusAdmin']);
+    throw roleRequired(['campusAdmin']);
   }
 }
 
-/**
- * Only a super admin, or a campus admin of the campus the request is about, passes. `campusOf`
- * reads the campus from the request (route parameters, or the database for a restaurant id),
- * never from what the client says about itself; null means the thing does not exist.
- */
-export function requireCampusAccess(campusOf: (c: Context<AppEnv>) => Promise<CampusRef | null>) {
-  return createMiddleware<AppEnv>(async (c, next) => {
-    const user = await signedInUser(c);
-    if (!hasRole(user, ['superAdmin', 'campusAdmin'])) throw forbidden(['campusAdmin']);
-    assertCampusAccess(user, await campusOf(c));
-    await next();
-  });
+/** Who is asking, from the session cookie, and the middlewares that let only some through. */
+export function createGuards(auth: Auth) {
+  /** The profile of the session cookie on this request, or null; looked up once per request. */
+  async function currentUser(c: Context<AppEnv>): Promise<TUserProfile | null> {
+    const known = c.get('user');
+    if (known !== undefined) return known;
+    const session = await auth.api.getSession({ headers: c.req.raw.headers });
+    const user = session ? toProfile(session.user) : null;
+    c.set('user', user);
+    return user;
+  }
+
+  /** The signed-in profile, or a 401 with the spec's 'Authentication required. Please log in.' */
+  async function signedInUser(c: Context<AppEnv>): Promise<TUserProfile> {
+    const user = await currentUser(c);
+    if (!user) throw unauthenticated();
+    return user;
+  }
+
+  return {
+    currentUser,
+    signedInUser,
+
+    /** Only signed-in people pass. */
+    requireSignedIn: createMiddleware<AppEnv>(async (c, next) => {
+      await signedInUser(c);
+      await next();
+    }),
+
+    /** Only the given roles pass: 401 signed out, 403 otherwise. */
+    requireRole(...roles: TRole[]) {
+      return createMiddleware<AppEnv>(async (c, next) => {
+        assertRole(await signedInUser(c), ...roles);
+        await next();
+      });
+    },
+
+    /**
+     * Only a super admin, or a campus admin of the campus the request is about, passes.
+     * `campusOf` reads the campus from the request (route parameters, or the database for a
+     * restaurant id), never from what the client says about itself; null: it does not exist.
+     */
+    requireCampusAccess(campusOf: (c: Context<AppEnv>) => Promise<CampusRef | null>) {
+      return createMiddleware<AppEnv>(async (c, next) => {
+        const user = await signedInUser(c);
+        if (!hasRole(user, ['superAdmin', 'campusAdmin'])) throw roleRequired(['campusAdmin']);
+        assertCampusAccess(user, await campusOf(c));
+        await next();
+      });
+    },
+  };
 }
+
+export type Guards = ReturnType<typeof createGuards>;

@@ -1,20 +1,29 @@
-import { AppError } from '@campus/shared/domain/app-error';
 import { ERROR_CATEGORIES } from '@campus/shared/domain/error-catalogue';
 import { isIdText, TEXT_MESSAGES } from '@campus/shared/domain/text';
 import type { Context } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
 import { z } from 'zod';
+import { invalidArgument, invalidField, payloadTooLarge } from './errors';
+
+/**
+ * Refuses a body over `maxBytes` with a 413 before it is read into memory; `message` is what the
+ * person reads (the catalogue's 'check your input' unless given).
+ */
+export function limitBody(maxBytes: number, message?: string) {
+  return bodyLimit({
+    maxSize: maxBytes,
+    onError: (c) => {
+      throw payloadTooLarge(`${c.req.method} ${c.req.path} body over ${maxBytes} bytes`, message);
+    },
+  });
+}
 
 /** The request's JSON body, or a 400 when it is not JSON. */
 export async function jsonBody(c: Context): Promise<unknown> {
   try {
     return await c.req.json();
   } catch {
-    throw new AppError({
-      code: 'invalid-argument',
-      status: 400,
-      userMessage: ERROR_CATEGORIES.VALIDATION.message,
-      logMessage: 'request body is not JSON',
-    });
+    throw invalidArgument(undefined, { logMessage: 'request body is not JSON' });
   }
 }
 
@@ -28,16 +37,6 @@ export function parseWith<S extends z.core.$ZodType>(schema: S, value: unknown):
   const issue = result.error.issues[0];
   const field = issue?.path.join('.') || 'body';
   throw invalidField(field, issue?.message ?? ERROR_CATEGORIES.VALIDATION.message);
-}
-
-/** A 400 for one field, with the message to show next to it. */
-export function invalidField(field: string, message: string): AppError {
-  return new AppError({
-    code: 'invalid-argument',
-    status: 400,
-    userMessage: message,
-    fields: { [field]: message },
-  });
 }
 
 /** A query value that names a record: '' when absent, a 400 when not of the server's id format. */

@@ -1,23 +1,17 @@
-import { AppError } from '@campus/shared/domain/app-error';
-import { CODE_MESSAGES } from '@campus/shared/domain/error-catalogue';
-import type { Context } from 'hono';
-import type { AppEnv } from '../app-env';
-import type { Limit } from '../auth/rate-limit';
+import type { Logger } from 'pino';
+import type { Limit, RateLimiter } from '../auth/rate-limit';
+import { unavailable } from './errors';
 
 /**
  * Rate limits and queues live in Redis. Without it a request that needs them refuses
  * (never skips a limit) and says the service is unavailable rather than 'Internal server error'.
  */
-export async function needsRedis<T>(c: Context<AppEnv>, work: () => Promise<T>): Promise<T> {
+export async function needsRedis<T>(log: Logger, work: () => Promise<T>): Promise<T> {
   try {
     return await work();
   } catch (error) {
-    c.get('log').error({ err: error }, 'Redis did not answer');
-    throw new AppError({
-      code: 'unavailable',
-      status: 503,
-      userMessage: CODE_MESSAGES.unavailable,
-    });
+    log.error({ err: error }, 'Redis did not answer');
+    throw unavailable({ cause: error });
   }
 }
 
@@ -28,15 +22,15 @@ export async function needsRedis<T>(c: Context<AppEnv>, work: () => Promise<T>):
  * still costs a solved captcha and names the person who placed it.
  */
 export async function withinPersonLimit(
-  c: Context<AppEnv>,
+  deps: { rateLimiter: RateLimiter; log: Logger },
   action: string,
   userId: string,
   limit: Limit,
 ): Promise<boolean> {
   try {
-    return await c.get('accounts').rateLimiter.consume(action, [`user:${userId}`], limit);
+    return await deps.rateLimiter.consume(action, [`user:${userId}`], limit);
   } catch (error) {
-    c.get('log').warn({ err: error, action }, 'rate limit not checked: Redis did not answer');
+    deps.log.warn({ err: error, action }, 'rate limit not checked: Redis did not answer');
     return true;
   }
 }

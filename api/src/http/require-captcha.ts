@@ -1,12 +1,11 @@
-import type { Context } from 'hono';
-import type { AppEnv } from '../app-env';
-import { invalidField } from './body';
+import type { Captcha } from '../auth/captcha';
+import { invalidField } from './errors';
 
 /** Refuses with `message` on the captcha field unless the payload is a fresh, solved challenge. */
 export async function requireCaptcha(
-  c: Context<AppEnv>,
+  captcha: Captcha,
   payload: string,
   message: string,
 ): Promise<void> {
-  if (!(await c.get('accounts').captcha.verify(payload))) throw invalidField('captcha', message);
+  if (!(await captcha.verify(payload))) throw invalidField('captcha', message);
 }

@@ -6,7 +6,7 @@ import {
 } from '@campus/shared/domain/text';
 import { createMiddleware } from 'hono/factory';
 import type { AppEnv } from '../app-env';
-import { invalidField } from '../http/body';
+import { invalidField } from '../http/errors';
 
 const PATH_RULE = { max: TEXT_LIMITS.param };
 const QUERY_RULE = { max: TEXT_LIMITS.query };

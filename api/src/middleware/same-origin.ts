@@ -1,7 +1,6 @@
-import { AppError } from '@campus/shared/domain/app-error';
-import { CODE_MESSAGES } from '@campus/shared/domain/error-catalogue';
 import { createMiddleware } from 'hono/factory';
 import type { AppEnv } from '../app-env';
+import { forbidden } from '../http/errors';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
@@ -15,12 +14,7 @@ export function sameOrigin(publicUrl: string) {
     const origin = c.req.header('origin');
     if (!SAFE_METHODS.has(c.req.method) && origin) {
       if (origin !== new URL(c.req.url).origin && origin !== trusted) {
-        throw new AppError({
-          code: 'permission-denied',
-          status: 403,
-          userMessage: CODE_MESSAGES['permission-denied'],
-          logMessage: `cross-origin ${c.req.method} from ${origin}`,
-        });
+        throw forbidden(undefined, { logMessage: `cross-origin ${c.req.method} from ${origin}` });
       }
     }
     await next();

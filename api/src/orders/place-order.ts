@@ -1,5 +1,3 @@
-import { AppError } from '@campus/shared/domain/app-error';
-import { PRICES_CHANGED_CODE } from '@campus/shared/domain/bucket-prices';
 import {
   CART_MESSAGES,
   campusLockMessage,
@@ -32,6 +30,13 @@ import {
 import { orderJobs } from '@campus/shared/server/jobs';
 import { writeOutbox } from '@campus/shared/server/outbox';
 import { and, eq, gte, sql } from 'drizzle-orm';
+import {
+  failedPrecondition,
+  forbidden,
+  invalidField,
+  outOfRange,
+  pricesChanged,
+} from '../http/errors';
 import { findBucketItems } from './bucket-items';
 
 /** The checkout as the api received and validated it; `screenshot` is an upload id. */
@@ -46,14 +51,6 @@ type PricedLine = OrderTextLine & {
   restaurantId: string | null;
   hours: { openTime: string; closeTime: string; is24x7: boolean } | null;
 };
-
-const refuse = (status: number, code: string, message: string, field?: string) =>
-  new AppError({
-    code,
-    status,
-    userMessage: message,
-    fields: field ? { [field]: message } : undefined,
-  });
 
 /** The order a person already placed with this idempotency key, if any. */
 export async function findOrderByIdempotencyKey(
@@ -81,7 +78,7 @@ async function loadCampus(db: Db, universityId: string, campusId: string) {
     .innerJoin(universities, eq(universities.id, campuses.universityId))
     .where(and(eq(campuses.id, campusId), eq(campuses.universityId, universityId)));
   if (!campus) {
-    throw refuse(400, 'invalid-argument', CHECKOUT_MESSAGES.selectUniversityAndCampus, 'campusId');
+    throw invalidField('campusId', CHECKOUT_MESSAGES.selectUniversityAndCampus);
   }
   return campus;
 }
@@ -101,10 +98,9 @@ async function priceLines(
   for (const line of lines) {
     const isMart = line.restaurantId === null;
     const row = isMart ? martById.get(line.itemId) : menuById.get(line.itemId);
-    if (!row)
-      throw refuse(409, 'failed-precondition', CHECKOUT_MESSAGES.itemUnavailable(line.name));
+    if (!row) throw failedPrecondition(CHECKOUT_MESSAGES.itemUnavailable(line.name));
     if (campusLockMessage(campusId, row.campusId)) {
-      throw refuse(403, 'permission-denied', CART_MESSAGES.campusLock, 'cartItems');
+      throw forbidden(CART_MESSAGES.campusLock, { field: 'cartItems' });
     }
     const key = `${isMart ? 'mart' : 'menu'}:${row.id}`;
     const known = priced.get(key);
@@ -113,7 +109,7 @@ async function priceLines(
       known.quantity += line.quantity;
       known.seenPrices.push(line.price);
       if (known.quantity > MAX_LINE_QUANTITY) {
-        throw refuse(400, 'out-of-range', CART_MESSAGES.lineQuantity(known.name), 'cartItems');
+        throw outOfRange(CART_MESSAGES.lineQuantity(known.name), { field: 'cartItems' });
       }
       continue;
     }
@@ -144,12 +140,7 @@ function refuseChangedPrices(lines: readonly PricedLine[], grandTotalPaisa: numb
   const changes = lines
     .filter((line) => line.seenPrices.some((price) => rupeesToPaisa(price) !== line.unitPricePaisa))
     .map((line) => ({ name: line.name, pricePaisa: line.unitPricePaisa }));
-  throw refuse(
-    409,
-    PRICES_CHANGED_CODE,
-    CHECKOUT_MESSAGES.pricesChanged(changes, grandTotalPaisa),
-    'cartItems',
-  );
+  throw pricesChanged(CHECKOUT_MESSAGES.pricesChanged(changes, grandTotalPaisa));
 }
 
 async function screenshotUrl(db: Db, uploadId: string, userId: string): Promise<string> {
@@ -163,7 +154,7 @@ async function screenshotUrl(db: Db, uploadId: string, userId: string): Promise<
         eq(uploads.purpose, 'screenshot'),
       ),
     );
-  if (!upload) throw refuse(400, 'invalid-argument', CHECKOUT_MESSAGES.paymentFields, 'screenshot');
+  if (!upload) throw invalidField('screenshot', CHECKOUT_MESSAGES.paymentFields);
   return upload.url;
 }
 
@@ -180,7 +171,7 @@ export async function placeOrder(
 ): Promise<{ orderId: string; created: boolean; campusId: string; hasMartLines: boolean }> {
   const campus = await loadCampus(db, input.universityId, input.campusId);
   const lockMessage = campusLockMessage(user.campusId, campus.id);
-  if (lockMessage) throw refuse(403, 'permission-denied', lockMessage, 'cartItems');
+  if (lockMessage) throw forbidden(lockMessage, { field: 'cartItems' });
 
   const screenshot = await screenshotUrl(db, input.screenshot, user.uid);
   const orderId = newId();
@@ -193,12 +184,12 @@ export async function placeOrder(
         now,
         campus.timeZone,
       );
-      if (closed) throw refuse(409, 'failed-precondition', closed, 'cartItems');
+      if (closed) throw failedPrecondition(closed, { field: 'cartItems' });
       const itemTotal = lines.reduce((sum, line) => sum + line.unitPricePaisa * line.quantity, 0);
       const totals = orderTotals(itemTotal, input.persons);
       // The form checked the bucket's prices; the database's may be higher.
       if (!isWithinOrderLimit(totals.grandTotal)) {
-        throw refuse(400, 'out-of-range', CHECKOUT_MESSAGES.orderTooLarge, 'cartItems');
+        throw outOfRange(CHECKOUT_MESSAGES.orderTooLarge, { field: 'cartItems' });
       }
       refuseChangedPrices(lines, totals.grandTotal, input.grandTotal);
       // findBucketItems locked the mart rows in id order: two buyers never deadlock.
@@ -214,11 +205,9 @@ export async function placeOrder(
             .select({ stock: martItems.stock })
             .from(martItems)
             .where(eq(martItems.id, line.itemId));
-          throw refuse(
-            409,
-            'failed-precondition',
+          throw failedPrecondition(
             CHECKOUT_MESSAGES.outOfStock(line.name, Math.max(0, item?.stock ?? 0)),
-            'cartItems',
+            { field: 'cartItems' },
           );
         }
       }

@@ -1,8 +1,8 @@
-import { AppError } from '@campus/shared/domain/app-error';
 import { CATALOGUE_MESSAGES } from '@campus/shared/domain/screen-messages';
 import type { CachedResponse, CatalogueCache } from '@campus/shared/server/catalogue/cache';
 import { type Context, Hono } from 'hono';
 import type { AppEnv } from '../app-env';
+import { notFound } from '../http/errors';
 
 // Browsers (and any shared cache) keep a copy but must ask again before every use: mart stock
 // changes with every order and an admin's edit must show at once, so a max-age would show a
@@ -23,13 +23,7 @@ function send(c: Context<AppEnv>, cached: CachedResponse): Response {
   return c.body(cached.body, 200, { ...headers, 'Content-Type': 'application/json' });
 }
 
-function restaurantNotFound(): AppError {
-  return new AppError({
-    code: 'not-found',
-    status: 404,
-    userMessage: CATALOGUE_MESSAGES.restaurantNotFound,
-  });
-}
+const restaurantNotFound = () => notFound(CATALOGUE_MESSAGES.restaurantNotFound);
 
 /**
  * The public catalogue, readable without signing in. Unknown universities and campuses answer an

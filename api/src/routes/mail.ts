@@ -1,20 +1,22 @@
+import type { TMailOutboxResponse } from '@campus/shared/domain/account-api';
 import { listOutbox } from '@campus/shared/server/mail/eml';
+import type { Mailer } from '@campus/shared/server/mail/mailer';
 import { Hono } from 'hono';
 import type { AppEnv } from '../app-env';
-import { requireRole } from '../auth/guards';
+import type { Guards } from '../auth/guards';
 
 /**
  * The outbox for a local install without SMTP: the super admin reads verification and reset
  * e-mails here and can open their links. With SMTP configured there is nothing to list.
  */
-export function mailRoutes() {
-  return new Hono<AppEnv>().get('/', requireRole('superAdmin'), async (c) => {
-    const { mailer } = c.get('accounts');
+export function mailRoutes(mailer: Mailer, guards: Guards) {
+  return new Hono<AppEnv>().get('/', guards.requireRole('superAdmin'), async (c) => {
     c.header('Cache-Control', 'no-store');
-    return c.json({
+    const body: TMailOutboxResponse = {
       ok: true,
       transport: mailer.kind,
       messages: mailer.outboxDir ? await listOutbox(mailer.outboxDir) : [],
-    });
+    };
+    return c.json(body);
   });
 }

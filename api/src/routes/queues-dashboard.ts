@@ -6,13 +6,13 @@ import type { Producer } from '@campus/shared/server/queue';
 import { serveStatic } from '@hono/node-server/serve-static';
 import { Hono } from 'hono';
 import type { AppEnv } from '../app-env';
-import { requireRole } from '../auth/guards';
+import type { Guards } from '../auth/guards';
 
 /** Where operators see every queue, its failed jobs and replay them (DESIGN §3.5). */
 export const QUEUES_DASHBOARD_PATH = '/ops/queues';
 
 /** bull-board over every queue, for super admins only. */
-export function queuesDashboardRoutes(producer: Producer) {
+export function queuesDashboardRoutes(producer: Producer, guards: Guards) {
   const serverAdapter = new HonoAdapter(serveStatic);
   serverAdapter.setBasePath(QUEUES_DASHBOARD_PATH);
   createBullBoard({
@@ -21,6 +21,6 @@ export function queuesDashboardRoutes(producer: Producer) {
     options: { uiConfig: { boardTitle: 'CampusBucket jobs' } },
   });
   return new Hono<AppEnv>()
-    .use(requireRole('superAdmin'))
+    .use(guards.requireRole('superAdmin'))
     .route('/', serverAdapter.registerPlugin());
 }

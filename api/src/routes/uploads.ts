@@ -1,62 +1,27 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { AppError } from '@campus/shared/domain/app-error';
-import { ERROR_CATEGORIES, HTTP_STATUS_MESSAGES } from '@campus/shared/domain/error-catalogue';
+import { ERROR_CATEGORIES } from '@campus/shared/domain/error-catalogue';
 import { SCREENSHOT_MAX_BYTES } from '@campus/shared/domain/limits';
-import { UPLOAD_MESSAGES } from '@campus/shared/domain/uploads';
-import { uploads } from '@campus/shared/server/db/schema';
+import { type TUploadResponse, UPLOAD_MESSAGES } from '@campus/shared/domain/uploads';
+import type { Db } from '@campus/shared/server/db/client';
 import { type Context, Hono } from 'hono';
-import { bodyLimit } from 'hono/body-limit';
 import { createMiddleware } from 'hono/factory';
 import type { AppEnv } from '../app-env';
-import { assertRole, requireSignedIn, signedInUser } from '../auth/guards';
-import type { Limit } from '../auth/rate-limit';
-import { invalidField } from '../http/body';
+import { assertRole, type Guards } from '../auth/guards';
+import type { Limit, RateLimiter } from '../auth/rate-limit';
+import { limitBody } from '../http/body';
+import { invalidArgument, invalidField, notFound, tooManyRequests } from '../http/errors';
 import { withinPersonLimit } from '../http/needs-redis';
-import {
-  type CleanImage,
-  type ImageStore,
-  UPLOAD_PURPOSES,
-  type UploadPurpose,
-  uploadRecord,
-} from '../uploads/image-store';
-import { processUpload } from '../uploads/process-image';
+import { type ImageStore, UPLOAD_PURPOSES, type UploadPurpose } from '../uploads/image-store';
+import { saveUpload } from '../uploads/save-upload';
 
 // Per person: a checkout needs one screenshot, an admin filling a menu a few dozen photos.
-const LIMITS = {
-  uploads: { user: { max: 30, windowSeconds: 10 * 60 } },
-} satisfies Record<string, { user: Limit }>;
+const UPLOAD_LIMIT: Limit = { max: 30, windowSeconds: 10 * 60 };
 
 /** The image itself plus the form's boundaries, field headers and the purpose field. */
 const MAX_BODY_BYTES = SCREENSHOT_MAX_BYTES + 64 * 1024;
 
-/** Catalogue photos are for the people who edit the catalogue. */
-
-const tooLarge = () =>
-  new AppError({
-    code: 'invalid-argument',
-    status: 413,
-    userMessage: UPLOAD_MESSAGES.tooLarge,
-    logMessage: `upload request body over ${MAX_BODY_BYTES} bytes`,
-  });
-
-const notABlob = () =>
-  new AppError({ code: 'invalid-argument', status: 400, userMessage: UPLOAD_MESSAGES.notABlob });
-
-/** Counts one upload against the person's limit; over it, a 429. */
-const uploadRateLimit = createMiddleware<AppEnv>(async (c, next) => {
-  const user = await signedInUser(c);
-  const underLimit = await withinPersonLimit(c, 'uploads', user.uid, LIMITS.uploads.user);
-  if (!underLimit) {
-    throw new AppError({
-      code: 'resource-exhausted',
-      status: 429,
-      userMessage: HTTP_STATUS_MESSAGES[429] ?? ERROR_CATEGORIES.UNKNOWN.message,
-      logMessage: `user ${user.uid} is over the upload limit`,
-    });
-  }
-  await next();
-});
+const notABlob = () => invalidArgument(UPLOAD_MESSAGES.notABlob);
 
 /** The form's purpose field: one of UPLOAD_PURPOSES, 'screenshot' when absent. */
 function purposeOf(value: unknown): UploadPurpose {
@@ -76,55 +41,40 @@ async function formOf(c: Context<AppEnv>) {
   }
 }
 
-/** Stores the image; whatever goes wrong is logged here, with the request, and told plainly. */
-async function saveImage(c: Context<AppEnv>, images: ImageStore, image: CleanImage) {
-  try {
-    return await images.save(image);
-  } catch (error) {
-    // pino's error serializer carries the cause (Cloudinary's answer) along.
-    c.get('log').error({ err: error, store: images.kind }, 'could not store an uploaded image');
-    if (error instanceof AppError) throw error;
-    throw new AppError({
-      code: 'internal',
-      status: 500,
-      userMessage: UPLOAD_MESSAGES.uploadFailed,
-      cause: error,
-    });
-  }
-}
-
 /**
  * POST / (mounted at /api/uploads): a multipart form with `file` and `purpose`. Payment
- * screenshots from anyone signed in, menu and mart photos from campus and super admins. The
- * image is cleaned (processUpload), stored, recorded in `uploads`, and answered as
- * 201 { ok: true, upload: { id, url } }.
+ * screenshots from anyone signed in, menu and mart photos from campus and super admins.
  */
-export function uploadRoutes(deps: { images: ImageStore }) {
+export function uploadRoutes(
+  deps: { db: Db; images: ImageStore; rateLimiter: RateLimiter },
+  guards: Guards,
+) {
+  /** Counts one upload against the person's limit; over it, a 429. */
+  const uploadRateLimit = createMiddleware<AppEnv>(async (c, next) => {
+    const user = await guards.signedInUser(c);
+    const limits = { ...deps, log: c.get('log') };
+    if (!(await withinPersonLimit(limits, 'uploads', user.uid, UPLOAD_LIMIT))) {
+      throw tooManyRequests({ logMessage: `user ${user.uid} is over the upload limit` });
+    }
+    await next();
+  });
+
   return new Hono<AppEnv>().post(
     '/',
-    requireSignedIn,
+    guards.requireSignedIn,
     uploadRateLimit,
-    bodyLimit({
-      maxSize: MAX_BODY_BYTES,
-      onError: () => {
-        throw tooLarge();
-      },
-    }),
+    limitBody(MAX_BODY_BYTES, UPLOAD_MESSAGES.tooLarge),
     async (c) => {
-      const user = await signedInUser(c);
+      const user = await guards.signedInUser(c);
       const form = await formOf(c);
       const purpose = purposeOf(form.purpose);
       if (purpose !== 'screenshot') assertRole(user, 'campusAdmin', 'superAdmin');
-      const file = form.file;
-      if (!(file instanceof Blob)) throw notABlob();
-      const image = await processUpload(Buffer.from(await file.arrayBuffer()), purpose);
-      const { url } = await saveImage(c, deps.images, image);
-      await c
-        .get('accounts')
-        .db.insert(uploads)
-        .values(uploadRecord(image, deps.images.kind, url, user.uid));
+      if (!(form.file instanceof Blob)) throw notABlob();
+      const bytes = Buffer.from(await form.file.arrayBuffer());
+      const upload = await saveUpload({ ...deps, log: c.get('log') }, user, bytes, purpose);
       c.header('Cache-Control', 'no-store');
-      return c.json({ ok: true, upload: { id: image.id, url } }, 201);
+      const body: TUploadResponse = { ok: true, upload };
+      return c.json(body, 201);
     },
   );
 }
@@ -133,9 +83,6 @@ export function uploadRoutes(deps: { images: ImageStore }) {
 const FILE_NAME = /^[A-Za-z0-9_-]+\.(jpg|png|webp)$/;
 
 const CONTENT_TYPES = { jpg: 'image/jpeg', png: 'image/png', webp: 'image/webp' } as const;
-
-const notFound = () =>
-  new AppError({ code: 'not-found', status: 404, userMessage: ERROR_CATEGORIES.NOT_FOUND.message });
 
 /**
  * GET /uploads/:file from the local image store's folder. Names are checked against what the store

@@ -1,8 +1,9 @@
 import http from 'node:http';
 import https from 'node:https';
-import { AppError } from '@campus/shared/domain/app-error';
+import type { AppError } from '@campus/shared/domain/app-error';
 import { UPLOAD_MESSAGES } from '@campus/shared/domain/uploads';
 import { v2 as cloudinary, type UploadApiOptions, type UploadApiResponse } from 'cloudinary';
+import { badGateway } from '../http/errors';
 import type { CleanImage, ImageStore } from './image-store';
 
 /** Cloudinary's upload api; the `upload_prefix` query parameter of CLOUDINARY_URL replaces it. */
@@ -108,11 +109,5 @@ function describe(error: unknown): string {
 }
 
 function uploadFailed(logMessage: string, cause: unknown): AppError {
-  return new AppError({
-    code: 'unavailable',
-    status: 502,
-    userMessage: UPLOAD_MESSAGES.uploadFailed,
-    logMessage,
-    cause,
-  });
+  return badGateway(UPLOAD_MESSAGES.uploadFailed, { logMessage, cause });
 }

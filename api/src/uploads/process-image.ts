@@ -1,8 +1,8 @@
-import { AppError } from '@campus/shared/domain/app-error';
 import { SCREENSHOT_MAX_BYTES, SCREENSHOT_MAX_DIMENSION_PX } from '@campus/shared/domain/limits';
 import { sniffImageFormat, UPLOAD_MESSAGES } from '@campus/shared/domain/uploads';
 import { newId } from '@campus/shared/server/db/ids';
 import sharp, { type OutputInfo } from 'sharp';
+import { invalidArgument, payloadTooLarge } from '../http/errors';
 import type { CleanImage, UploadPurpose } from './image-store';
 
 /**
@@ -15,13 +15,7 @@ export const MAX_INPUT_PIXELS = 40_000_000;
 export const JPEG_QUALITY = 82;
 
 const notAnImage = (logMessage: string, cause?: unknown) =>
-  new AppError({
-    code: 'invalid-argument',
-    status: 400,
-    userMessage: UPLOAD_MESSAGES.notAnImage,
-    logMessage,
-    cause,
-  });
+  invalidArgument(UPLOAD_MESSAGES.notAnImage, { logMessage, cause });
 
 /**
  * Turns uploaded bytes into a clean image (DESIGN §5): size-limited before anything else, sniffed,
@@ -32,19 +26,13 @@ const notAnImage = (logMessage: string, cause?: unknown) =>
  */
 export async function processUpload(bytes: Buffer, purpose: UploadPurpose): Promise<CleanImage> {
   if (!Buffer.isBuffer(bytes)) {
-    throw new AppError({
-      code: 'invalid-argument',
-      status: 400,
-      userMessage: UPLOAD_MESSAGES.notABlob,
-    });
+    throw invalidArgument(UPLOAD_MESSAGES.notABlob);
   }
   if (bytes.length > SCREENSHOT_MAX_BYTES) {
-    throw new AppError({
-      code: 'invalid-argument',
-      status: 413,
-      userMessage: UPLOAD_MESSAGES.tooLarge,
-      logMessage: `upload of ${bytes.length} bytes is over ${SCREENSHOT_MAX_BYTES}`,
-    });
+    throw payloadTooLarge(
+      `upload of ${bytes.length} bytes is over ${SCREENSHOT_MAX_BYTES}`,
+      UPLOAD_MESSAGES.tooLarge,
+    );
   }
   const format = sniffImageFormat(bytes);
   if (!format) throw notAnImage('upload is not a JPEG, PNG, WebP or GIF by its content');

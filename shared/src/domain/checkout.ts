@@ -20,7 +20,7 @@ import {
   zText,
 } from './form-validation';
 import { isValidPakistaniPhone } from './phone';
-import { isTokenText, TEXT_LIMITS } from './text';
+import { isIdText, isTokenText, TEXT_LIMITS, TEXT_MESSAGES } from './text';
 
 /** Messages of the checkout rules (SPEC §4, §5), in the spec's order. */
 export const CHECKOUT_MESSAGES = {
@@ -166,3 +166,21 @@ export const ZIdempotencyKey = z
   .string({ error: ERROR_CATEGORIES.VALIDATION.message })
   .trim()
   .refine((key) => isTokenText(key, 8, 100), ERROR_CATEGORIES.VALIDATION.message);
+
+/** What POST /api/orders answers: the order placed (201), or the one the same submission placed. */
+export const ZPlaceOrderResponse = z.object({ ok: z.literal(true), orderId: z.string() });
+export type TPlaceOrderResponse = z.infer<typeof ZPlaceOrderResponse>;
+
+/** POST /submit-order (SPEC §7): the order whose notify job to queue. */
+export const ZSubmitOrderRequest = z.object({
+  orderId: z.string(TEXT_MESSAGES.invalidId).trim().refine(isIdText, TEXT_MESSAGES.invalidId),
+});
+export type TSubmitOrderRequest = z.infer<typeof ZSubmitOrderRequest>;
+
+/** What POST /submit-order answers (202): the order and its notify job. */
+export const ZSubmitOrderResponse = z.object({
+  ok: z.literal(true),
+  orderId: z.string(),
+  jobId: z.string(),
+});
+export type TSubmitOrderResponse = z.infer<typeof ZSubmitOrderResponse>;

@@ -62,11 +62,46 @@ export const ZAppendRowsRequest = z.object({
 });
 export type TAppendRowsRequest = z.infer<typeof ZAppendRowsRequest>;
 
+/** What POST /create, DELETE /delete and POST /master answer (202): the tab and its queued job. */
+export const ZSheetJobResponse = z.object({
+  ok: z.literal(true),
+  tabName: z.string(),
+  jobId: z.string(),
+});
+export type TSheetJobResponse = z.infer<typeof ZSheetJobResponse>;
+
+/** What POST /orders/:tabName answers: how many rows were appended. */
+export const ZAppendRowsResponse = z.object({ ok: z.literal(true), updatedRows: z.number() });
+export type TAppendRowsResponse = z.infer<typeof ZAppendRowsResponse>;
+
+/** A tab of the orders spreadsheet and the address 'View Orders' opens. */
+export const ZSheetTabLink = z.object({ name: z.string(), sheetId: z.number(), url: z.string() });
+export type TSheetTabLink = z.infer<typeof ZSheetTabLink>;
+
+/** GET /api/sheets/tabs: all tabs for a super admin, only their campus's for a campus admin. */
+export const ZSheetTabsResponse = z.object({ ok: z.literal(true), tabs: z.array(ZSheetTabLink) });
+export type TSheetTabsResponse = z.infer<typeof ZSheetTabsResponse>;
+
+/** GET /api/sheets/tabs/:name/rows: every row of one tab of the local spreadsheet, header apart. */
+export const ZSheetTabRowsResponse = z.object({
+  ok: z.literal(true),
+  tab: ZSheetTabLink,
+  header: z.array(z.string()),
+  rows: z.array(z.array(z.union([z.string(), z.number()]))),
+});
+export type TSheetTabRowsResponse = z.infer<typeof ZSheetTabRowsResponse>;
+
 /** An order whose sheet row was set aside because the spreadsheet refused what it holds. */
-export type TSetAsideRow = { orderId: string; placedAt: string; reason: string };
+export const ZSetAsideRow = z.object({
+  orderId: z.string(),
+  placedAt: z.string(),
+  reason: z.string(),
+});
+export type TSetAsideRow = z.infer<typeof ZSetAsideRow>;
 
 /** GET /api/sheets/tabs/:name/set-aside: the tab's set-aside rows, oldest first. */
-export type TSetAsideRowsResponse = { ok: true; rows: TSetAsideRow[] };
+export const ZSetAsideRowsResponse = z.object({ ok: z.literal(true), rows: z.array(ZSetAsideRow) });
+export type TSetAsideRowsResponse = z.infer<typeof ZSetAsideRowsResponse>;
 
 /** What the order panel says about set-aside rows. */
 export const SET_ASIDE_MESSAGES = {

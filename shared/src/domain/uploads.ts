@@ -1,3 +1,5 @@
+// zod/mini: checkout loads this with the storefront, where every kilobyte counts.
+import * as z from 'zod/mini';
 import { SCREENSHOT_MAX_SIZE_MB } from './limits';
 import { ADMIN_MESSAGES, IMAGE_MESSAGES } from './screen-messages';
 
@@ -28,3 +30,10 @@ export function sniffImageFormat(bytes: Uint8Array): SniffedFormat | null {
   if (startsWith(bytes, ascii('RIFF')) && startsWith(bytes, ascii('WEBP'), 8)) return 'webp';
   return null;
 }
+
+/** What POST /api/uploads answers (201): the stored image's id (for the order) and its address. */
+export const ZUploadResponse = z.object({
+  ok: z.literal(true),
+  upload: z.object({ id: z.string(), url: z.string() }),
+});
+export type TUploadResponse = z.infer<typeof ZUploadResponse>;

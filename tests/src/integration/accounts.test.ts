@@ -1,5 +1,5 @@
 import type { AppEnv } from '@campus/api/app-env';
-import { requireCampusAccess, requireSignedIn } from '@campus/api/auth/guards';
+import { createGuards } from '@campus/api/auth/guards';
 import { freePort } from '@campus/shared/dev/free-port';
 import { toApiErrorResponse } from '@campus/shared/domain/error-catalogue';
 import type { Database } from '@campus/shared/server/db/client';
@@ -414,11 +414,8 @@ describe(`accounts on ${engine}`, () => {
       return cookieOf(await signIn(test.app, made.email, made.password));
     };
     // A stand-in admin route: the campus comes from the path, or is unknown (null).
+    const { requireCampusAccess, requireSignedIn } = createGuards(test.accounts.auth);
     const guarded = new Hono<AppEnv>()
-      .use(async (c, next) => {
-        c.set('accounts', test.accounts);
-        await next();
-      })
       .get(
         '/campus/:campusId',
         requireCampusAccess(async (c) => {

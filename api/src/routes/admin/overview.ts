@@ -1,48 +1,14 @@
 import type { TOverviewResponse } from '@campus/shared/domain/admin-api';
-import { ROLES } from '@campus/shared/domain/roles';
 import type { Db } from '@campus/shared/server/db/client';
-import {
-  campuses,
-  martItems,
-  menuItems,
-  restaurants,
-  universities,
-  users,
-} from '@campus/shared/server/db/schema';
-import { count } from 'drizzle-orm';
-import type { PgTable } from 'drizzle-orm/pg-core';
 import { Hono } from 'hono';
 import type { AppEnv } from '../../app-env';
-import { requireRole } from '../../auth/guards';
+import type { Guards } from '../../auth/guards';
+import { getOverview } from '../../overview/get-overview';
 
-async function rowsIn(db: Db, table: PgTable): Promise<number> {
-  const [row] = await db.select({ n: count() }).from(table);
-  return row?.n ?? 0;
-}
-
-/** System Overview (SPEC §2): how much of everything there is, and people by role. */
-export function overviewRoutes(deps: { db: Db }) {
-  const { db } = deps;
-  return new Hono<AppEnv>().get('/overview', requireRole('superAdmin'), async (c) => {
-    const byRole = await db
-      .select({ role: users.role, n: count() })
-      .from(users)
-      .groupBy(users.role);
-    const usersByRole = Object.fromEntries(
-      ROLES.map((role) => [role, byRole.find((row) => row.role === role)?.n ?? 0]),
-    ) as TOverviewResponse['usersByRole'];
-    const body: TOverviewResponse = {
-      ok: true,
-      counts: {
-        universities: await rowsIn(db, universities),
-        campuses: await rowsIn(db, campuses),
-        restaurants: await rowsIn(db, restaurants),
-        menuItems: await rowsIn(db, menuItems),
-        martItems: await rowsIn(db, martItems),
-        users: ROLES.reduce((sum, role) => sum + usersByRole[role], 0),
-      },
-      usersByRole,
-    };
+/** System Overview (SPEC §2), for super admins. */
+export function overviewRoutes(db: Db, guards: Guards) {
+  return new Hono<AppEnv>().get('/overview', guards.requireRole('superAdmin'), async (c) => {
+    const body: TOverviewResponse = { ok: true, ...(await getOverview(db)) };
     c.header('Cache-Control', 'no-store');
     return c.json(body);
   });

@@ -1,0 +1,56 @@
+import { AUTH_MESSAGES, type TLoginForm } from '@campus/shared/domain/auth-forms';
+import type { TUserProfile } from '@campus/shared/domain/entities';
+import { signInOutcome } from '@campus/shared/domain/roles';
+import type { Db } from '@campus/shared/server/db/client';
+import type { Logger } from 'pino';
+import type { Attempt } from '../auth/attempt-limits';
+import { type Auth, toProfile } from '../auth/auth';
+import { authRefusal, emailNotVerified, forbidden } from '../http/errors';
+import { userIdByEmail } from '../users/find-user';
+
+/** The cookies a response sets, as a Cookie header. */
+function cookiesOf(response: Response): string {
+  return response.headers
+    .getSetCookie()
+    .map((cookie) => cookie.split(';')[0])
+    .join('; ');
+}
+
+/**
+ * Signs a person in (SPEC §5): a new session at every sign-in (the one of `headers` ends), and
+ * only for a verified address and a role the app knows. The attempt was counted against the
+ * limits; one whose credentials are right is taken back, so only failures add up. Answers the
+ * profile, where the person lands and the Set-Cookie headers of the new session.
+ */
+export async function signIn(
+  deps: { db: Db; auth: Auth; log: Logger },
+  values: TLoginForm,
+  headers: Headers,
+  attempt: Attempt,
+): Promise<{ user: TUserProfile; route: string; cookies: string[] }> {
+  const { auth } = deps;
+  if (!(await userIdByEmail(deps.db, values.email))) throw authRefusal('auth/user-not-found', 401);
+  if (headers.has('cookie')) {
+    await auth.api.signOut({ headers }).catch((error: unknown) => {
+      deps.log.warn({ err: error }, 'could not end the previous session at sign-in');
+    });
+  }
+  const response = await auth.api.signInEmail({
+    headers,
+    body: { email: values.email, password: values.password, rememberMe: false },
+    asResponse: true,
+  });
+  if (response.status === 401) throw authRefusal('auth/wrong-password', 401);
+  await attempt.refund();
+  // better-auth has just e-mailed a new verification link (sendOnSignIn).
+  if (response.status === 403) throw emailNotVerified(AUTH_MESSAGES.emailNotVerified(values.email));
+  if (!response.ok) throw new Error(`sign-in answered ${response.status}`);
+  const { user } = (await response.json()) as { user: Parameters<typeof toProfile>[0] };
+  const profile = toProfile(user);
+  const outcome = signInOutcome(profile);
+  if (!outcome.ok) {
+    await auth.api.signOut({ headers: new Headers({ cookie: cookiesOf(response) }) });
+    throw forbidden(outcome.message);
+  }
+  return { user: profile, route: outcome.route, cookies: response.headers.getSetCookie() };
+}

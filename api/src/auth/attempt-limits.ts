@@ -1,0 +1,48 @@
+import type { Logger } from 'pino';
+import { tooManyAttempts } from '../http/errors';
+import { needsRedis } from '../http/needs-redis';
+import type { Limit, RateLimiter } from './rate-limit';
+
+// Per e-mail tight (one person's account), per IP loose (a campus shares few public addresses).
+const LIMITS = {
+  signInFailures: {
+    email: { max: 5, windowSeconds: 15 * 60 },
+    ip: { max: 100, windowSeconds: 15 * 60 },
+  },
+  signUp: { email: { max: 5, windowSeconds: 60 * 60 }, ip: { max: 50, windowSeconds: 60 * 60 } },
+  passwordReset: {
+    email: { max: 3, windowSeconds: 60 * 60 },
+    ip: { max: 30, windowSeconds: 60 * 60 },
+  },
+  captcha: { ip: { max: 600, windowSeconds: 10 * 60 } },
+  newPassword: { ip: { max: 30, windowSeconds: 60 * 60 } },
+} satisfies Record<string, { email?: Limit; ip: Limit }>;
+
+/** The account actions whose attempts are counted. */
+export type AttemptName = keyof typeof LIMITS;
+
+/** An attempt counted against the limits, and how to take it back (a sign-in that succeeded). */
+export type Attempt = { refund(): Promise<void> };
+
+/**
+ * Counts one attempt against the per-IP and per-e-mail limits, refusing with the spec's 429 once
+ * either is over, and with a 503 while Redis is away (a limit is never skipped).
+ */
+export async function consumeAttempt(
+  deps: { rateLimiter: RateLimiter; log: Logger },
+  name: AttemptName,
+  who: { ip: string; email?: string },
+): Promise<Attempt> {
+  const { rateLimiter } = deps;
+  const limits: { email?: Limit; ip: Limit } = LIMITS[name];
+  const ipKeys = [`ip:${who.ip}`];
+  const emailKeys = who.email && limits.email ? [`email:${who.email}`] : [];
+  const [underIp, underEmail] = await needsRedis(deps.log, () =>
+    Promise.all([
+      rateLimiter.consume(name, ipKeys, limits.ip),
+      limits.email ? rateLimiter.consume(name, emailKeys, limits.email) : true,
+    ]),
+  );
+  if (!underIp || !underEmail) throw tooManyAttempts();
+  return { refund: () => rateLimiter.refund(name, [...ipKeys, ...emailKeys]) };
+}

@@ -1,0 +1,33 @@
+import type { TUserProfile } from '@campus/shared/domain/entities';
+import type { CatalogueCache } from '@campus/shared/server/catalogue/cache';
+import type { Db } from '@campus/shared/server/db/client';
+import { orderJobs } from '@campus/shared/server/jobs';
+import { enqueueOutboxJobs } from '@campus/shared/server/outbox';
+import type { Producer } from '@campus/shared/server/queue';
+import type { Logger } from 'pino';
+import { type PlaceOrderInput, placeOrder } from './place-order';
+
+/**
+ * Checkout (DESIGN §3): places the order, then queues its sheet and notify jobs and refreshes the
+ * campus's mart stock in the storefront. Never waits for Redis: what it does not take now, the
+ * outbox relay sends. A repeat of a placed order (same idempotency key) is that order, not created.
+ */
+export async function checkOut(
+  deps: { db: Db; producer: Producer; catalogue: CatalogueCache; log: Logger },
+  user: TUserProfile,
+  input: PlaceOrderInput,
+): Promise<{ orderId: string; created: boolean }> {
+  const { db, producer, catalogue, log } = deps;
+  const order = await placeOrder(db, user, input);
+  if (order.created) {
+    const jobIds = orderJobs(order.orderId).map((job) => job.jobId);
+    await enqueueOutboxJobs(db, producer, jobIds, log);
+    if (order.hasMartLines) {
+      await catalogue
+        .invalidateMartItems(order.campusId)
+        .catch((error: unknown) => log.warn({ err: error }, 'stock cache not refreshed'));
+    }
+    log.info({ orderId: order.orderId }, 'order placed');
+  }
+  return { orderId: order.orderId, created: order.created };
+}

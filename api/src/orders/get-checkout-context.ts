@@ -1,0 +1,36 @@
+import type { TCheckoutContextResponse, TPayTo } from '@campus/shared/domain/checkout';
+import type { TUserProfile } from '@campus/shared/domain/entities';
+import type { Db } from '@campus/shared/server/db/client';
+import { campuses } from '@campus/shared/server/db/schema';
+import { eq } from 'drizzle-orm';
+import { campusDomainNames } from '../auth/allowed-domains';
+
+/**
+ * What /checkout shows: the pay-to account of the campus ordered from (the configured default
+ * unless the campus has a complete one) and the e-mail domains of the person's own campus
+ * (DESIGN §7).
+ */
+export async function getCheckoutContext(
+  deps: { db: Db; payToDefault: TPayTo },
+  user: TUserProfile,
+  campusId: string,
+): Promise<Omit<TCheckoutContextResponse, 'ok'>> {
+  const [campus] = await deps.db
+    .select({
+      accountTitle: campuses.payToAccountTitle,
+      bankName: campuses.payToBankName,
+      accountNumber: campuses.payToAccountNumber,
+    })
+    .from(campuses)
+    .where(eq(campuses.id, campusId));
+  // Half an account pays no one.
+  const payTo: TPayTo =
+    campus?.accountTitle && campus.bankName && campus.accountNumber
+      ? {
+          accountTitle: campus.accountTitle,
+          bankName: campus.bankName,
+          accountNumber: campus.accountNumber,
+        }
+      : deps.payToDefault;
+  return { payTo, allowedDomains: await campusDomainNames(deps.db, user.campusId) };
+}

@@ -1,9 +1,12 @@
 import { SheetStoreError } from '@campus/shared/server/sheets/sheet-store';
 import type { Context } from 'hono';
 import type { AppEnv } from '../app-env';
-import { badGateway, notFound, tooManyRequests, unavailable } from './errors';
+import { badGateway, invalidArgument, notFound, tooManyRequests, unavailable } from './errors';
 
-/** A SheetStoreError as the caller should read it: wait (429), retry (503), gone (404), ours (502). */
+/**
+ * A SheetStoreError as the caller should read it: wait (429), retry (503), gone (404), the rows'
+ * content (400), ours (502).
+ */
 function fromSheetError(c: Context<AppEnv>, error: unknown): unknown {
   if (!(error instanceof SheetStoreError)) return error;
   c.get('log').warn({ err: error, failure: error.failure }, 'sheet store call failed');
@@ -17,6 +20,11 @@ function fromSheetError(c: Context<AppEnv>, error: unknown): unknown {
       return unavailable({ logMessage: 'the sheet store did not answer', cause: error });
     case 'not-found':
       return notFound();
+    case 'content-refused':
+      // What a row holds (a cell over the service's limit): the same rows are always refused.
+      return invalidArgument(`The spreadsheet refused these rows: ${error.message}`, {
+        cause: error,
+      });
     case 'permanent':
       return badGateway(undefined, { logMessage: error.message, cause: error });
   }

@@ -457,11 +457,13 @@ describe(`sheet routes on ${engine}`, () => {
 
   describe('with the Google sheet store (against the Sheets stand-in)', () => {
     const TOKEN = 'routes-token';
+    // Text the stand-in refuses for its content, as Google refuses a cell over its limit.
+    const REFUSED = 'REFUSED-BY-SHEETS';
     let standIn: SheetsStandIn;
     let google: SheetStore;
     let tab: SheetTabInfo;
     beforeAll(async () => {
-      standIn = await startSheetsStandIn({ accessToken: TOKEN });
+      standIn = await startSheetsStandIn({ accessToken: TOKEN, refuseCellsContaining: REFUSED });
       google = createGoogleSheetStore({
         spreadsheetId: standIn.spreadsheetId,
         accessToken: TOKEN,
@@ -501,7 +503,7 @@ describe(`sheet routes on ${engine}`, () => {
       }
     });
 
-    it('maps the sheet failures of an append to 429, 503, 404 and 502', async () => {
+    it('maps the sheet failures of an append to 429, 503, 404, 400 and 502', async () => {
       const googleApp = createTestApp({ database, redis, sheets: google, prefix: test.prefix });
       const append = () =>
         request(googleApp.app, 'POST', '/api/sheets/orders/FAST_Main', {
@@ -525,6 +527,12 @@ describe(`sheet routes on ${engine}`, () => {
           cookie: cookies.superAdmin,
         });
         expect(missing.status).toBe(404);
+        const refused = await request(googleApp.app, 'POST', '/api/sheets/orders/FAST_Main', {
+          body: { values: [[`a note ${REFUSED}`]] },
+          cookie: cookies.superAdmin,
+        });
+        expect(refused.status).toBe(400);
+        expect((await errorOf(refused)).message).toMatch(/^The spreadsheet refused these rows: /);
         standIn.failNext('403');
         const permanent = await append();
         expect(permanent.status).toBe(502);

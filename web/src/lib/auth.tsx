@@ -1,3 +1,4 @@
+import type { TSessionResponse } from '@campus/shared/domain/account-api';
 import { CART_OWNER_KEY, CART_STORAGE_KEY } from '@campus/shared/domain/cart';
 import type { TUserProfile } from '@campus/shared/domain/entities';
 import { formatError } from '@campus/shared/domain/error-catalogue';
@@ -5,8 +6,6 @@ import { USE_AUTH_OUTSIDE_PROVIDER } from '@campus/shared/domain/screen-messages
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { createContext, type ReactNode, useCallback, useContext, useMemo } from 'react';
 import { apiFetch, apiPost } from './api-client';
-
-export type SessionAnswer = { ok: true; user: TUserProfile | null };
 
 export interface AuthContextValue {
   /** True until the first session answer arrives. */
@@ -52,13 +51,13 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   const queryClient = useQueryClient();
   const session = useQuery({
     queryKey: SESSION_KEY,
-    queryFn: () => apiFetch<SessionAnswer>('/api/account/session'),
+    queryFn: () => apiFetch<TSessionResponse>('/api/account/session'),
     staleTime: Number.POSITIVE_INFINITY,
     retry: false,
   });
   const setUser = useCallback(
     (user: TUserProfile | null) =>
-      queryClient.setQueryData<SessionAnswer>(SESSION_KEY, { ok: true, user }),
+      queryClient.setQueryData<TSessionResponse>(SESSION_KEY, { ok: true, user }),
     [queryClient],
   );
   const signOut = useCallback(async () => {

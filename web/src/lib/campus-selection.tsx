@@ -1,3 +1,4 @@
+import type { TCampusesResponse, TUniversitiesResponse } from '@campus/shared/domain/catalogue-api';
 import {
   type TCampus,
   type TUniversity,
@@ -75,14 +76,11 @@ function writeStored(key: string, value: object | null): void {
   }
 }
 
-type UniversitiesAnswer = { ok: true; universities: TUniversity[] };
-type CampusesAnswer = { ok: true; campuses: TCampus[] };
-
 /** The universities list, cached under the catalogue key (the selector and sign-up share it). */
 export function universitiesQueryOptions() {
   return queryOptions({
     queryKey: [CATALOGUE_QUERY_KEY, 'universities'],
-    queryFn: () => apiFetch<UniversitiesAnswer>('/api/catalogue/universities'),
+    queryFn: () => apiFetch<TUniversitiesResponse>('/api/catalogue/universities'),
     select: (answer) => answer.universities,
   });
 }
@@ -92,7 +90,7 @@ export function campusesQueryOptions(universityId: string | null) {
   return queryOptions({
     queryKey: [CATALOGUE_QUERY_KEY, 'campuses', universityId],
     queryFn: () =>
-      apiFetch<CampusesAnswer>(
+      apiFetch<TCampusesResponse>(
         `/api/catalogue/universities/${encodeURIComponent(universityId ?? '')}/campuses`,
       ),
     select: (answer) => answer.campuses,

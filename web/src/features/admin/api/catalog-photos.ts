@@ -1,7 +1,7 @@
 import { AppError } from '@campus/shared/domain/app-error';
 import { formatError } from '@campus/shared/domain/error-catalogue';
 import { ADMIN_MESSAGES, IMAGE_MESSAGES } from '@campus/shared/domain/screen-messages';
-import type { TUploadResponse } from '@campus/shared/domain/upload-answers';
+import type { TUploadResponse } from '@campus/shared/domain/uploads';
 import { apiPostForm } from '@/lib/api-client';
 import { compressImage } from '@/lib/compress-image';
 

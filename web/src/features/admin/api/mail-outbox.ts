@@ -1,4 +1,4 @@
-import type { TMailOutboxResponse } from '@campus/shared/domain/mail-outbox-answers';
+import type { TMailOutboxResponse } from '@campus/shared/domain/account-api';
 import { useQuery } from '@tanstack/react-query';
 import { apiFetch } from '@/lib/api-client';
 

@@ -1,8 +1,8 @@
-import type { TSetAsideRowsResponse } from '@campus/shared/domain/sheet-requests';
 import type {
-  TSheetTabJobResponse,
+  TSetAsideRowsResponse,
+  TSheetJobResponse,
   TSheetTabsResponse,
-} from '@campus/shared/domain/sheet-tab-answers';
+} from '@campus/shared/domain/sheet-requests';
 import { apiPost } from '@/lib/api-client';
 import { adminGet, adminKeys, useAdminQuery } from './admin-client';
 
@@ -14,7 +14,7 @@ const fetchSetAsideRows = (tab: string) =>
   adminGet<TSetAsideRowsResponse>(`/api/sheets/tabs/${encodeURIComponent(tab)}/set-aside`);
 
 /** Asks the worker to make sure the Master tab exists (super admin dashboard load). */
-export const ensureMasterTab = () => apiPost<TSheetTabJobResponse>('/api/sheets/master', {});
+export const ensureMasterTab = () => apiPost<TSheetJobResponse>('/api/sheets/master', {});
 
 /** The spreadsheet's tabs (GET /api/sheets/tabs). */
 export function useSheetTabs(enabled = true) {

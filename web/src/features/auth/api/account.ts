@@ -1,25 +1,26 @@
-import type { TUserProfile } from '@campus/shared/domain/entities';
+import type {
+  TAllowedDomainsResponse,
+  TMessageResponse,
+  TSignInResponse,
+} from '@campus/shared/domain/account-api';
 import { apiFetch, apiPost } from '@/lib/api-client';
 
-export type SignInAnswer = { ok: true; user: TUserProfile; route: string };
-export type MessageAnswer = { ok: true; message: string };
-
 export const signIn = (body: { email: string; password: string; captcha: string }) =>
-  apiPost<SignInAnswer>('/api/account/sign-in', body);
+  apiPost<TSignInResponse>('/api/account/sign-in', body);
 
 export const requestPasswordReset = (body: { email: string; captcha: string }) =>
-  apiPost<MessageAnswer>('/api/account/password-reset', body);
+  apiPost<TMessageResponse>('/api/account/password-reset', body);
 
 export const signUp = (body: Record<string, string>) =>
-  apiPost<MessageAnswer>('/api/account/sign-up', body);
+  apiPost<TMessageResponse>('/api/account/sign-up', body);
 
 export const setNewPassword = (body: {
   token: string;
   password: string;
   confirmPassword: string;
-}) => apiPost<MessageAnswer>('/api/account/new-password', body);
+}) => apiPost<TMessageResponse>('/api/account/new-password', body);
 
 export const allowedDomainsOf = (campusId: string) =>
-  apiFetch<{ ok: true; domains: string[] }>(
+  apiFetch<TAllowedDomainsResponse>(
     `/api/account/allowed-domains?campusId=${encodeURIComponent(campusId)}`,
   );

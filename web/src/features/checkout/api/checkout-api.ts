@@ -1,9 +1,14 @@
-import type { TCheckoutContextResponse, TCheckoutForm } from '@campus/shared/domain/checkout';
+import type {
+  TCheckoutContextResponse,
+  TCheckoutForm,
+  TPlaceOrderResponse,
+} from '@campus/shared/domain/checkout';
+import type { TUploadResponse } from '@campus/shared/domain/uploads';
 import { queryOptions } from '@tanstack/react-query';
 import { apiFetch, apiPost, apiPostForm } from '@/lib/api-client';
 
 /** An uploaded screenshot: the id the order refers to, and where it can be seen. */
-export type TUpload = { id: string; url: string };
+export type TUpload = TUploadResponse['upload'];
 
 /**
  * The body of POST /api/orders: the checkout values as the shared schema gives them, the
@@ -32,12 +37,12 @@ export async function uploadScreenshot(file: File): Promise<TUpload> {
   const form = new FormData();
   form.append('file', file, file.name);
   form.append('purpose', 'screenshot');
-  const answer = await apiPostForm<{ ok: true; upload: TUpload }>('/api/uploads', form);
+  const answer = await apiPostForm<TUploadResponse>('/api/uploads', form);
   return answer.upload;
 }
 
 /** Places the order; the api answers the order id (the first one again for a repeated key). */
 export async function submitOrder(body: TOrderRequest): Promise<{ orderId: string }> {
-  const answer = await apiPost<{ ok: true; orderId: string }>('/api/orders', body);
+  const answer = await apiPost<TPlaceOrderResponse>('/api/orders', body);
   return { orderId: answer.orderId };
 }

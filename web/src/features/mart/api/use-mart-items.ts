@@ -1,16 +1,14 @@
-import type { TMartItem } from '@campus/shared/domain/entities';
+import type { TCatalogueMartItemsResponse } from '@campus/shared/domain/catalogue-api';
 import { useQuery } from '@tanstack/react-query';
 import { apiFetch } from '@/lib/api-client';
 import { CATALOGUE_QUERY_KEY } from '@/lib/campus-selection';
-
-type MartItemsAnswer = { ok: true; martItems: TMartItem[] };
 
 /** The mart items of a campus (public catalogue). */
 export function useMartItems(campusId: string | null) {
   return useQuery({
     queryKey: [CATALOGUE_QUERY_KEY, 'mart-items', campusId],
     queryFn: () =>
-      apiFetch<MartItemsAnswer>(
+      apiFetch<TCatalogueMartItemsResponse>(
         `/api/catalogue/campuses/${encodeURIComponent(campusId ?? '')}/mart-items`,
       ),
     select: (answer) => answer.martItems,

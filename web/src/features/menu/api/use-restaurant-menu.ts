@@ -1,9 +1,7 @@
-import type { TMenuItem, TRestaurant } from '@campus/shared/domain/entities';
+import type { TRestaurantMenuResponse } from '@campus/shared/domain/catalogue-api';
 import { useQuery } from '@tanstack/react-query';
 import { apiFetch } from '@/lib/api-client';
 import { CATALOGUE_QUERY_KEY } from '@/lib/campus-selection';
-
-export type RestaurantMenu = { ok: true; restaurant: TRestaurant; menuItems: TMenuItem[] };
 
 /**
  * A restaurant and its menu. With a campus chosen the restaurant must be at that campus (else the
@@ -14,7 +12,7 @@ export function useRestaurantMenu(restaurantId: string, campusId: string | null)
   return useQuery({
     queryKey: [CATALOGUE_QUERY_KEY, 'menu', campusId, restaurantId],
     queryFn: () =>
-      apiFetch<RestaurantMenu>(
+      apiFetch<TRestaurantMenuResponse>(
         campusId === null
           ? `/api/catalogue/restaurants/${restaurant}`
           : `/api/catalogue/campuses/${encodeURIComponent(campusId)}/restaurants/${restaurant}`,

@@ -1,16 +1,14 @@
-import type { TRestaurant } from '@campus/shared/domain/entities';
+import type { TRestaurantsResponse } from '@campus/shared/domain/catalogue-api';
 import { useQuery } from '@tanstack/react-query';
 import { apiFetch } from '@/lib/api-client';
 import { CATALOGUE_QUERY_KEY } from '@/lib/campus-selection';
-
-type RestaurantsAnswer = { ok: true; restaurants: TRestaurant[] };
 
 /** The restaurants of a campus (public catalogue). */
 export function useRestaurants(campusId: string | null) {
   return useQuery({
     queryKey: [CATALOGUE_QUERY_KEY, 'restaurants', campusId],
     queryFn: () =>
-      apiFetch<RestaurantsAnswer>(
+      apiFetch<TRestaurantsResponse>(
         `/api/catalogue/campuses/${encodeURIComponent(campusId ?? '')}/restaurants`,
       ),
     select: (answer) => answer.restaurants,

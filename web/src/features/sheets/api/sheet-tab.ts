@@ -1,5 +1,5 @@
 import { AppError } from '@campus/shared/domain/app-error';
-import type { TSheetTabRowsResponse } from '@campus/shared/domain/sheet-tab-answers';
+import type { TSheetTabRowsResponse } from '@campus/shared/domain/sheet-requests';
 import { useQuery } from '@tanstack/react-query';
 import { apiFetch } from '@/lib/api-client';
 

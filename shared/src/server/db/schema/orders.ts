@@ -1,0 +1,114 @@
+import { sql } from 'drizzle-orm';
+import {
+  bigserial,
+  boolean,
+  check,
+  foreignKey,
+  index,
+  integer,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+import { PAYMENT_METHOD } from '../../../domain/checkout';
+import { campuses, martItems, menuItems, restaurants } from './catalogue';
+import { users } from './people';
+
+// Orders keep names and prices as they were when placed: a later catalogue edit, a deleted campus
+// or a deleted person never rewrites history, so references are set null, never cascaded.
+export const orders = pgTable(
+  'orders',
+  {
+    id: text('id').primaryKey(),
+    // Deleting a person keeps their orders: the order carries their name and e-mail itself.
+    userId: text('user_id').references(() => users.id, { onDelete: 'set null' }),
+    idempotencyKey: text('idempotency_key').notNull(),
+    // Both or neither, checked through the campus: see orders_campus_fk.
+    universityId: text('university_id'),
+    campusId: text('campus_id'),
+    universityName: text('university_name').notNull(),
+    campusName: text('campus_name').notNull(),
+    sheetTabName: text('sheet_tab_name').notNull(),
+    firstName: text('first_name').notNull(),
+    lastName: text('last_name').notNull(),
+    room: text('room').notNull().default(''),
+    phone: text('phone').notNull(),
+    email: text('email').notNull(),
+    persons: integer('persons').notNull(),
+    paymentMethod: text('payment_method').notNull().default(PAYMENT_METHOD),
+    accountTitle: text('account_title').notNull(),
+    bankName: text('bank_name').notNull(),
+    specialInstruction: text('special_instruction').notNull().default(''),
+    itemTotalPaisa: integer('item_total_paisa').notNull(),
+    deliveryChargePaisa: integer('delivery_charge_paisa').notNull(),
+    grandTotalPaisa: integer('grand_total_paisa').notNull(),
+    screenshotUrl: text('screenshot_url').notNull(),
+    cartItemsText: text('cart_items_text').notNull(),
+    // The spec's Karachi long-format text, fixed at placement so every retry writes the same row.
+    timestampText: text('timestamp_text').notNull(),
+    placedAt: timestamp('placed_at', { withTimezone: true }).notNull().defaultNow(),
+    // The sheet append (DESIGN §3.4): started says a write was sent whose outcome may be unknown
+    // (the next attempt reads the tab before writing again); appended says the row is there.
+    sheetWriteStartedAt: timestamp('sheet_write_started_at', { withTimezone: true }),
+    sheetAppendedAt: timestamp('sheet_appended_at', { withTimezone: true }),
+    // A row the spreadsheet refused for its content (a cell over its limit): set aside, with the
+    // reason, so that the rest of the tab keeps flowing; an operator's retry writes it again.
+    sheetSetAsideAt: timestamp('sheet_set_aside_at', { withTimezone: true }),
+    sheetSetAsideReason: text('sheet_set_aside_reason'),
+    // In a batch the spreadsheet refused without saying which row: written alone from now on.
+    sheetWriteAlone: boolean('sheet_write_alone').notNull().default(false),
+    // The notify job's two mails, each sent once.
+    studentNotifiedAt: timestamp('student_notified_at', { withTimezone: true }),
+    adminsNotifiedAt: timestamp('admins_notified_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('orders_user_idempotency_key').on(t.userId, t.idempotencyKey),
+    foreignKey({
+      name: 'orders_campus_fk',
+      columns: [t.campusId, t.universityId],
+      foreignColumns: [campuses.id, campuses.universityId],
+    }).onDelete('set null'),
+    check('orders_campus_pair_check', sql`(${t.universityId} is null) = (${t.campusId} is null)`),
+    index('orders_campus_idx').on(t.campusId),
+    index('orders_sheet_pending_idx')
+      .on(t.sheetTabName, t.placedAt)
+      .where(sql`${t.sheetAppendedAt} is null`),
+    // The worker's upkeep looks for orders whose mails are still missing (revive-order-jobs.ts).
+    index('orders_mail_pending_idx').on(t.placedAt).where(sql`${t.adminsNotifiedAt} is null`),
+    check('orders_persons_check', sql`${t.persons} >= 1`),
+    check(
+      'orders_totals_check',
+      sql`${t.grandTotalPaisa} = ${t.itemTotalPaisa} + ${t.deliveryChargePaisa}`,
+    ),
+  ],
+);
+
+export const orderLines = pgTable(
+  'order_lines',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    orderId: text('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    position: integer('position').notNull(),
+    kind: text('kind', { enum: ['menu', 'mart'] }).notNull(),
+    menuItemId: text('menu_item_id').references(() => menuItems.id, { onDelete: 'set null' }),
+    martItemId: text('mart_item_id').references(() => martItems.id, { onDelete: 'set null' }),
+    restaurantId: text('restaurant_id').references(() => restaurants.id, { onDelete: 'set null' }),
+    // 'Mart' for mart items, as in the spec's cart line.
+    restaurantName: text('restaurant_name').notNull(),
+    name: text('name').notNull(),
+    unitPricePaisa: integer('unit_price_paisa').notNull(),
+    quantity: integer('quantity').notNull(),
+    lineTotalPaisa: integer('line_total_paisa').notNull(),
+  },
+  (t) => [
+    uniqueIndex('order_lines_order_position_key').on(t.orderId, t.position),
+    check('order_lines_quantity_check', sql`${t.quantity} >= 1`),
+    check(
+      'order_lines_total_check',
+      sql`${t.lineTotalPaisa} = ${t.unitPricePaisa} * ${t.quantity}`,
+    ),
+  ],
+);

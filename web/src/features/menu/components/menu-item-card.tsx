@@ -1,16 +1,10 @@
-import {
-  canDecrement,
-  canIncrement,
-  menuItemToCartLine,
-  quantityInCart,
-} from '@campus/shared/domain/cart';
+import { menuItemToCartLine } from '@campus/shared/domain/cart';
 import type { TMenuItem, TRestaurant } from '@campus/shared/domain/entities';
 import { formatRs } from '@campus/shared/domain/money';
 import { closedButtonTooltip } from '@campus/shared/domain/restaurant-hours';
-import { useId, useRef } from 'react';
-import { ItemCard, itemButton } from '@/components/ui/item-card';
-import { QuantityStepper } from '@/components/ui/quantity-stepper';
-import { useCart } from '@/lib/cart-store';
+import { useId } from 'react';
+import { BucketAction } from '@/components/cart/bucket-action';
+import { ItemCard } from '@/components/ui/item-card';
 
 /**
  * One menu item (SPEC §4): '+ Add to Bucket' then a counter while the restaurant is open; a
@@ -25,11 +19,8 @@ export function MenuItemCard({
   restaurant: TRestaurant;
   open: boolean;
 }) {
-  const cart = useCart();
-  const added = useRef(false);
   const tooltipId = useId();
   const line = menuItemToCartLine(item, restaurant);
-  const quantity = quantityInCart(cart.items, line);
   return (
     <ItemCard
       name={item.name}
@@ -58,29 +49,8 @@ export function MenuItemCard({
               {closedButtonTooltip(restaurant)}
             </span>
           </div>
-        ) : quantity === 0 ? (
-          <button
-            type="button"
-            className={itemButton}
-            aria-label={`+ Add to Bucket: ${item.name}`}
-            onClick={() => {
-              added.current = true;
-              cart.add(line);
-            }}
-          >
-            + Add to Bucket
-          </button>
         ) : (
-          <QuantityStepper
-            // The add button the person pressed is gone: the focus goes to plus, not the page top.
-            focusOnMount={added.current}
-            itemName={item.name}
-            quantity={quantity}
-            canDecrement={canDecrement({ quantity })}
-            canIncrement={canIncrement({ ...line, quantity })}
-            onDecrement={() => cart.decrement(line)}
-            onIncrement={() => cart.increment(line)}
-          />
+          <BucketAction line={line} addLabel="+ Add to Bucket" />
         )
       }
     />

@@ -1,0 +1,57 @@
+import {
+  canDecrement,
+  canIncrement,
+  type NewCartLine,
+  quantityInCart,
+} from '@campus/shared/domain/cart';
+import { useRef } from 'react';
+import { itemButton } from '@/components/ui/item-card';
+import { QuantityStepper } from '@/components/ui/quantity-stepper';
+import { useCart } from '@/lib/cart-store';
+
+/**
+ * An item's bucket control (SPEC §4): its add button, then minus, quantity and plus once the item
+ * is in the bucket. `refreshOnIncrement` makes plus add the line again, so the stock the line
+ * knows is the one shown now (a mart item's restock lifts the cap).
+ */
+export function BucketAction({
+  line,
+  addLabel,
+  refreshOnIncrement = false,
+}: {
+  line: NewCartLine;
+  addLabel: string;
+  refreshOnIncrement?: boolean;
+}) {
+  const cart = useCart();
+  const added = useRef(false);
+  const quantity = quantityInCart(cart.items, line);
+  if (quantity === 0) {
+    return (
+      <button
+        type="button"
+        className={itemButton}
+        aria-label={`${addLabel}: ${line.name}`}
+        onClick={() => {
+          added.current = true;
+          cart.add(line);
+        }}
+      >
+        {addLabel}
+      </button>
+    );
+  }
+  return (
+    <QuantityStepper
+      // The add button the person pressed is gone: the focus goes to plus, not the page top.
+      focusOnMount={added.current}
+      itemName={line.name}
+      quantity={quantity}
+      canDecrement={canDecrement({ quantity })}
+      // The stock shown now, not the one known when the line was added.
+      canIncrement={canIncrement({ ...line, quantity })}
+      onDecrement={() => cart.decrement(line)}
+      onIncrement={() => (refreshOnIncrement ? cart.add(line) : cart.increment(line))}
+    />
+  );
+}

@@ -1,3 +1,4 @@
+import { SHEET_REQUEST_MESSAGES } from '@campus/shared/domain/sheet-requests';
 import { SheetStoreError } from '@campus/shared/server/sheets/sheet-store';
 import type { Context } from 'hono';
 import type { AppEnv } from '../app-env';
@@ -22,9 +23,7 @@ function fromSheetError(c: Context<AppEnv>, error: unknown): unknown {
       return notFound();
     case 'content-refused':
       // What a row holds (a cell over the service's limit): the same rows are always refused.
-      return invalidArgument(`The spreadsheet refused these rows: ${error.message}`, {
-        cause: error,
-      });
+      return invalidArgument(SHEET_REQUEST_MESSAGES.refused(error.message), { cause: error });
     case 'permanent':
       return badGateway(undefined, { logMessage: error.message, cause: error });
   }

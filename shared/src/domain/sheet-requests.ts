@@ -17,6 +17,7 @@ export const SHEET_REQUEST_MESSAGES = {
   rows: `Send between 1 and ${MAX_APPEND_ROWS} rows in values.`,
   cells: `A row holds at most ${MAX_APPEND_CELLS} cells.`,
   cell: `A cell is text of at most ${MAX_CELL_LENGTH} characters or a number.`,
+  refused: (reason: string) => `The spreadsheet refused these rows: ${reason}`,
 } as const;
 
 // The names the admin forms accept (the shared text rule), and given: anything but text is none.

@@ -59,25 +59,35 @@ export function OrderSummary({
         )}
         {totals && (
           <dl className="space-y-1 border-t border-gray-300 pt-3 text-sm">
-            <div className="flex justify-between gap-3">
-              <dt>Item Total</dt>
-              <dd data-testid="item-total">{formatRs(totals.itemTotal)}</dd>
-            </div>
-            <div className="flex justify-between gap-3">
-              <dt>Delivery Charge</dt>
-              <dd data-testid="delivery-charge">{formatRs(totals.deliveryCharge)}</dd>
-            </div>
+            <TotalRow label="Item Total" testId="item-total" paisa={totals.itemTotal} />
+            <TotalRow
+              label="Delivery Charge"
+              testId="delivery-charge"
+              paisa={totals.deliveryCharge}
+            />
           </dl>
         )}
       </div>
       {totals && (
         <dl className="border-t border-gray-300 pt-3">
-          <div className="flex justify-between gap-3 font-semibold">
-            <dt>Grand Total</dt>
-            <dd data-testid="grand-total">{formatRs(totals.grandTotal)}</dd>
-          </div>
+          <TotalRow
+            label="Grand Total"
+            testId="grand-total"
+            paisa={totals.grandTotal}
+            className="font-semibold"
+          />
         </dl>
       )}
     </section>
+  );
+}
+
+/** One total of the summary: its label and its amount in Rs. */
+function TotalRow(props: { label: string; testId: string; paisa: number; className?: string }) {
+  return (
+    <div className={`flex justify-between gap-3 ${props.className ?? ''}`}>
+      <dt>{props.label}</dt>
+      <dd data-testid={props.testId}>{formatRs(props.paisa)}</dd>
+    </div>
   );
 }

@@ -23,6 +23,7 @@ import { accountRoutes } from './routes/account';
 import { domainRoutes } from './routes/admin/domains';
 import { martItemRoutes } from './routes/admin/mart-items';
 import { menuItemRoutes } from './routes/admin/menu-items';
+import { orderRoutes } from './routes/admin/orders';
 import { overviewRoutes } from './routes/admin/overview';
 import { restaurantRoutes } from './routes/admin/restaurants';
 import { universityRoutes } from './routes/admin/universities';
@@ -31,6 +32,7 @@ import { bucketRoutes } from './routes/bucket';
 import { catalogueRoutes } from './routes/catalogue';
 import { type HealthChecks, healthRoutes, WriteWatch } from './routes/health';
 import { mailRoutes } from './routes/mail';
+import { myOrderRoutes } from './routes/my-orders';
 import { checkoutRoutes, submitOrderRoutes } from './routes/orders';
 import { publicConfigRoutes } from './routes/public-config';
 import { QUEUES_DASHBOARD_PATH, queuesDashboardRoutes } from './routes/queues-dashboard';
@@ -92,6 +94,8 @@ export function createApp(deps: AppDeps) {
   app.use('/api/account/*', limitBody(16 * 1024));
   // A bucket is a few kilobytes; 64 KB leaves room for a big one and no more.
   app.use('/api/orders', limitBody(64 * 1024));
+  // A cancel carries at most a short reason.
+  app.use('/api/orders/*', limitBody(4 * 1024));
   // Admin forms are a few hundred bytes of text; photos go through /api/uploads.
   app.use('/api/admin/*', limitBody(32 * 1024));
   app.use('/submit-order', sameOrigin(deps.publicUrl));
@@ -115,10 +119,12 @@ export function createApp(deps: AppDeps) {
   app.route('/api/admin', restaurantRoutes(admin, guards));
   app.route('/api/admin', menuItemRoutes(admin, guards));
   app.route('/api/admin', martItemRoutes(admin, guards));
+  app.route('/api/admin', orderRoutes(admin, guards));
   app.route('/api/sheets', sheetRoutes({ sheets: deps.sheets, producer, db }, guards));
   const { captcha, rateLimiter } = accounts;
   const checkout = { ...admin, captcha, rateLimiter, payToDefault: deps.payToDefault };
   app.route('/api', checkoutRoutes(checkout, guards));
+  app.route('/api', myOrderRoutes(admin, guards));
   app.route('/', submitOrderRoutes(admin, guards));
   app.route('/api/bucket', bucketRoutes(db));
   app.route('/api/uploads', uploadRoutes({ db, images: deps.images, rateLimiter }, guards));

@@ -4,6 +4,7 @@ import { createSheetTabJob } from './jobs/create-sheet-tab';
 import { deleteSheetTabJob } from './jobs/delete-sheet-tab';
 import { ensureMasterTabJob } from './jobs/ensure-master-tab';
 import { notifyOrderJob } from './jobs/notify-order';
+import { notifyOrderStatusJob } from './jobs/notify-order-status';
 import { ping } from './jobs/ping';
 
 /** One processor per job name of shared/src/server/jobs.ts, each in the file named as its job. */
@@ -11,6 +12,7 @@ export const processors: ProcessorRegistry = {
   ping,
   'append-order-row': appendOrderRowJob,
   'notify-order': notifyOrderJob,
+  'notify-order-status': notifyOrderStatusJob,
   'create-sheet-tab': createSheetTabJob,
   'delete-sheet-tab': deleteSheetTabJob,
   'ensure-master-tab': ensureMasterTabJob,

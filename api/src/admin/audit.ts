@@ -1,12 +1,13 @@
 import type { TUserProfile } from '@campus/shared/domain/entities';
+import type { TOrderAction } from '@campus/shared/domain/order-status';
 import type { Db } from '@campus/shared/server/db/client';
 import { auditLog } from '@campus/shared/server/db/schema';
 
 type Executor = Pick<Db, 'insert'>;
 
-/** What an admin did; `entity` names the table's thing ('restaurant'), `details` what changed. */
+/** What an admin (or a student, on their own order) did; `entity` names the table's thing ('restaurant'), `details` what changed. */
 export interface AuditEntry {
-  action: 'create' | 'update' | 'delete' | 'clear' | 'change-role' | 'append';
+  action: 'create' | 'update' | 'delete' | 'clear' | 'change-role' | 'append' | TOrderAction;
   entity:
     | 'university'
     | 'campus'
@@ -15,7 +16,8 @@ export interface AuditEntry {
     | 'restaurant'
     | 'menu-item'
     | 'mart-item'
-    | 'sheet-tab';
+    | 'sheet-tab'
+    | 'order';
   entityId: string | null;
   details?: Record<string, unknown>;
 }

@@ -4,6 +4,7 @@ export const DEFAULT_TIME_ZONE = 'Asia/Karachi';
 // Building a DateTimeFormat is costly; open/closed runs for every card and cart line.
 const clockFormats = new Map<string, Intl.DateTimeFormat>();
 const longFormats = new Map<string, Intl.DateTimeFormat>();
+const shortFormats = new Map<string, Intl.DateTimeFormat>();
 
 function cached(
   cache: Map<string, Intl.DateTimeFormat>,
@@ -54,4 +55,18 @@ export function formatLongTimestamp(instant: Date, timeZone: string = DEFAULT_TI
   });
   const p = partsOf(format, instant);
   return `${p.weekday}, ${p.month} ${p.day}, ${p.year} at ${p.hour}:${p.minute}:${p.second} ${p.dayPeriod} ${p.timeZoneName}`;
+}
+
+/** A moment as people read it in a timeline, e.g. 'Jan 15, 2024, 3:04 PM' (no seconds, no zone). */
+export function formatShortTimestamp(instant: Date, timeZone: string = DEFAULT_TIME_ZONE): string {
+  const format = cached(shortFormats, timeZone, {
+    year: 'numeric',
+    month: 'short',
+    day: 'numeric',
+    hour: 'numeric',
+    minute: '2-digit',
+    hour12: true,
+  });
+  const p = partsOf(format, instant);
+  return `${p.month} ${p.day}, ${p.year}, ${p.hour}:${p.minute} ${p.dayPeriod}`;
 }

@@ -1,5 +1,6 @@
 import type { JobsOptions } from 'bullmq';
 import { z } from 'zod';
+import { ORDER_ACTIONS, type TOrderAction } from '../domain/order-status';
 
 // Queue names and job payload schemas: the one contract between producers (api, outbox relay)
 // and the worker. Payloads carry ids, never personal data.
@@ -21,6 +22,11 @@ export const JOBS = {
   'append-order-row': { queue: 'sheets', payload: zOrderId },
   /** Mails the student a confirmation and the campus's admins a notice of the order. */
   'notify-order': { queue: 'mail', payload: zOrderId },
+  /** Mails the student about a change of their order's state (one transition, sent once). */
+  'notify-order-status': {
+    queue: 'mail',
+    payload: z.object({ transitionId: z.number().int().positive() }),
+  },
   /** Creates a campus's order tab with the header row (a new campus). */
   'create-sheet-tab': { queue: 'sheets', payload: zTabName },
   /** Removes a campus's order tab (a deleted campus). */
@@ -63,6 +69,19 @@ export function orderJobs(orderId: string) {
     { jobName: 'append-order-row', jobId: orderJobId(orderId, 'sheet'), payload: { orderId } },
     { jobName: 'notify-order', jobId: orderJobId(orderId, 'notify'), payload: { orderId } },
   ] as const satisfies readonly OutboxJob[];
+}
+
+/** The jobs a change of an order's state needs: the student's mail where the rule sends one. */
+export function orderStatusJobs(orderId: string, transitionId: number, action: TOrderAction) {
+  const jobs: OutboxJob[] = [];
+  if (ORDER_ACTIONS[action].mailsStudent) {
+    jobs.push({
+      jobName: 'notify-order-status',
+      jobId: jobId('order', orderId, 'status', String(transitionId), 'mail'),
+      payload: { transitionId },
+    });
+  }
+  return jobs;
 }
 
 /** A job as the outbox keeps it until it is enqueued. */

@@ -5,6 +5,7 @@ import type { MailMessage } from '@campus/shared/server/mail/mailer';
 import { UnrecoverableError } from 'bullmq';
 import { and, eq } from 'drizzle-orm';
 import type { JobProcessor } from '../job-context';
+import { orderPageUrl } from './notify-order-status';
 
 type Order = typeof orders.$inferSelect;
 
@@ -23,7 +24,7 @@ function summary(order: Order): string[] {
 }
 
 /** The student's confirmation. */
-export function orderConfirmationMail(order: Order): MailMessage {
+export function orderConfirmationMail(order: Order, publicUrl: string): MailMessage {
   return {
     to: order.email,
     subject: 'Your CampusBucket order has been placed',
@@ -36,6 +37,8 @@ export function orderConfirmationMail(order: Order): MailMessage {
       '',
       `Paid by: ${order.accountTitle} (${order.bankName})`,
       ...(order.room ? [`Deliver to: ${order.room}`] : []),
+      '',
+      `Follow your order: ${orderPageUrl(publicUrl, order.id)}`,
     ].join('\n'),
   };
 }
@@ -71,7 +74,7 @@ export const notifyOrderJob: JobProcessor<'notify-order'> = async ({ orderId }, 
   if (!order) throw new UnrecoverableError(`Order ${orderId} does not exist`);
 
   if (!order.studentNotifiedAt) {
-    await context.mailer.send(orderConfirmationMail(order));
+    await context.mailer.send(orderConfirmationMail(order, context.publicUrl));
     await db.update(orders).set({ studentNotifiedAt: new Date() }).where(eq(orders.id, orderId));
   }
   let admins = 0;

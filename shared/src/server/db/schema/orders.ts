@@ -12,6 +12,7 @@ import {
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import { PAYMENT_METHOD } from '../../../domain/checkout';
+import { ORDER_ACTION_NAMES, ORDER_STATES } from '../../../domain/order-status';
 import { campuses, martItems, menuItems, restaurants } from './catalogue';
 import { users } from './people';
 
@@ -48,6 +49,10 @@ export const orders = pgTable(
     // The spec's Karachi long-format text, fixed at placement so every retry writes the same row.
     timestampText: text('timestamp_text').notNull(),
     placedAt: timestamp('placed_at', { withTimezone: true }).notNull().defaultNow(),
+    // Where the order stands after checkout (shared/domain/order-status.ts); every change is an
+    // order_transitions row, made with the expected state in the WHERE clause.
+    status: text('status', { enum: ORDER_STATES }).notNull().default('placed'),
+    statusChangedAt: timestamp('status_changed_at', { withTimezone: true }),
     // The sheet append (DESIGN §3.4): started says a write was sent whose outcome may be unknown
     // (the next attempt reads the tab before writing again); appended says the row is there.
     sheetWriteStartedAt: timestamp('sheet_write_started_at', { withTimezone: true }),
@@ -71,6 +76,9 @@ export const orders = pgTable(
     }).onDelete('set null'),
     check('orders_campus_pair_check', sql`(${t.universityId} is null) = (${t.campusId} is null)`),
     index('orders_campus_idx').on(t.campusId),
+    // The Payments queue (oldest first per campus and state) and a student's My Orders.
+    index('orders_campus_status_idx').on(t.campusId, t.status, t.placedAt),
+    index('orders_user_placed_idx').on(t.userId, t.placedAt),
     index('orders_sheet_pending_idx')
       .on(t.sheetTabName, t.placedAt)
       .where(sql`${t.sheetAppendedAt} is null`),
@@ -111,4 +119,26 @@ export const orderLines = pgTable(
       sql`${t.lineTotalPaisa} = ${t.unitPricePaisa} * ${t.quantity}`,
     ),
   ],
+);
+
+/** Each change of an order's state: who, when, why. The order's timeline reads these. */
+export const orderTransitions = pgTable(
+  'order_transitions',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    orderId: text('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    action: text('action', { enum: ORDER_ACTION_NAMES }).notNull(),
+    fromState: text('from_state', { enum: ORDER_STATES }).notNull(),
+    toState: text('to_state', { enum: ORDER_STATES }).notNull(),
+    actorId: text('actor_id').references(() => users.id, { onDelete: 'set null' }),
+    // Kept as it was, like the order's own names: the timeline never changes afterwards.
+    actorName: text('actor_name').notNull(),
+    reason: text('reason').notNull().default(''),
+    at: timestamp('at', { withTimezone: true }).notNull(),
+    // The student's mail about this change, sent once (notify-order-status).
+    studentNotifiedAt: timestamp('student_notified_at', { withTimezone: true }),
+  },
+  (t) => [index('order_transitions_order_idx').on(t.orderId, t.id)],
 );

@@ -1,0 +1,190 @@
+import { CHECKOUT_MESSAGES } from '@campus/shared/domain/checkout';
+import type { TUserProfile } from '@campus/shared/domain/entities';
+import {
+  canStart,
+  ORDER_ACTIONS,
+  ORDER_STATUS_MESSAGES,
+  stockEffect,
+  type TOrderState,
+  type TOrderTransitionRequest,
+} from '@campus/shared/domain/order-status';
+import { DEFAULT_TIME_ZONE } from '@campus/shared/domain/time-zone';
+import type { CatalogueCache } from '@campus/shared/server/catalogue/cache';
+import type { Db } from '@campus/shared/server/db/client';
+import {
+  campuses,
+  martItems,
+  orderLines,
+  orders,
+  orderTransitions,
+} from '@campus/shared/server/db/schema';
+import { orderStatusJobs } from '@campus/shared/server/jobs';
+import { enqueueOutboxJobs, writeOutbox } from '@campus/shared/server/outbox';
+import type { Producer } from '@campus/shared/server/queue';
+import { and, asc, desc, eq, gte, isNotNull, sql } from 'drizzle-orm';
+import type { Logger } from 'pino';
+import { audit } from '../admin/audit';
+import { failedPrecondition, notFound } from '../http/errors';
+import { assertOrderAccess } from './order-access';
+
+export type ChangeOrderStatusDeps = {
+  db: Db;
+  producer: Producer;
+  catalogue: CatalogueCache;
+  log: Logger;
+};
+
+type OrderRef = {
+  id: string;
+  status: TOrderState;
+  userId: string | null;
+  universityId: string | null;
+  campusId: string | null;
+  timeZone: string;
+};
+
+async function loadOrder(db: Db, orderId: string): Promise<OrderRef | null> {
+  const [order] = await db
+    .select({
+      id: orders.id,
+      status: orders.status,
+      userId: orders.userId,
+      universityId: orders.universityId,
+      campusId: orders.campusId,
+      timeZone: campuses.timeZone,
+    })
+    .from(orders)
+    .leftJoin(campuses, eq(campuses.id, orders.campusId))
+    .where(eq(orders.id, orderId));
+  return order ? { ...order, timeZone: order.timeZone ?? DEFAULT_TIME_ZONE } : null;
+}
+
+/**
+ * The 409 of an order that is not in a state the action starts from: who moved it, when, if
+ * someone moved it from a state the action would have taken (two admins at once); else the rule.
+ */
+async function conflict(db: Db, order: OrderRef, action: keyof typeof ORDER_ACTIONS) {
+  const [last] = await db
+    .select()
+    .from(orderTransitions)
+    .where(eq(orderTransitions.orderId, order.id))
+    .orderBy(desc(orderTransitions.id))
+    .limit(1);
+  if (last && canStart(action, last.fromState)) {
+    const done = ORDER_ACTIONS[last.action].done;
+    return failedPrecondition(
+      ORDER_STATUS_MESSAGES.alreadyDone(done, last.actorName, last.at, order.timeZone),
+    );
+  }
+  return failedPrecondition(ORDER_ACTIONS[action].refused);
+}
+
+/** Gives the order's mart items back to stock, or takes them again (a reopened rejection). */
+async function moveStock(tx: Db, orderId: string, effect: 'give-back' | 'take'): Promise<boolean> {
+  const lines = await tx
+    .select({ itemId: orderLines.martItemId, name: orderLines.name, quantity: orderLines.quantity })
+    .from(orderLines)
+    .where(and(eq(orderLines.orderId, orderId), isNotNull(orderLines.martItemId)))
+    // The same order as checkout locks its rows in: two transactions never deadlock.
+    .orderBy(asc(orderLines.martItemId));
+  for (const line of lines) {
+    const itemId = line.itemId as string;
+    if (effect === 'give-back') {
+      await tx
+        .update(martItems)
+        .set({ stock: sql`${martItems.stock} + ${line.quantity}` })
+        .where(eq(martItems.id, itemId));
+      continue;
+    }
+    const taken = await tx
+      .update(martItems)
+      .set({ stock: sql`${martItems.stock} - ${line.quantity}` })
+      .where(and(eq(martItems.id, itemId), gte(martItems.stock, line.quantity)))
+      .returning({ stock: martItems.stock });
+    if (taken.length === 0) {
+      const [item] = await tx
+        .select({ stock: martItems.stock })
+        .from(martItems)
+        .where(eq(martItems.id, itemId));
+      // A deleted mart item has nothing to take; its line stays as it was sold.
+      if (item) {
+        throw failedPrecondition(CHECKOUT_MESSAGES.outOfStock(line.name, Math.max(0, item.stock)));
+      }
+    }
+  }
+  return lines.length > 0;
+}
+
+/** Thrown inside the transaction when another request changed the order first. */
+class Overtaken extends Error {}
+
+/**
+ * Moves an order to the next state by the rule of shared/domain/order-status.ts: the update names
+ * the expected state, so of two people acting at once exactly one wins and the other gets the
+ * 409 that says who did what. The transition row, the audit row, the stock it gives back or takes
+ * and the jobs it needs (the student's mail) commit together; the jobs are queued after commit.
+ */
+export async function changeOrderStatus(
+  deps: ChangeOrderStatusDeps,
+  actor: TUserProfile,
+  orderId: string,
+  request: TOrderTransitionRequest,
+  now: Date = new Date(),
+): Promise<{ orderId: string; state: TOrderState; transitionId: number }> {
+  const { db, log } = deps;
+  const order = await loadOrder(db, orderId);
+  if (!order) throw notFound();
+  const rule = ORDER_ACTIONS[request.action];
+  assertOrderAccess(actor, order, rule.by);
+  if (!canStart(request.action, order.status)) throw await conflict(db, order, request.action);
+
+  const from = order.status;
+  let movedStock = false;
+  let transitionId: number;
+  try {
+    transitionId = await db.transaction(async (tx) => {
+      const moved = await tx
+        .update(orders)
+        .set({ status: rule.to, statusChangedAt: now })
+        .where(and(eq(orders.id, order.id), eq(orders.status, from)))
+        .returning({ id: orders.id });
+      if (moved.length === 0) throw new Overtaken();
+      const effect = stockEffect(from, rule.to);
+      if (effect !== 'none') movedStock = await moveStock(tx, order.id, effect);
+      const [transition] = await tx
+        .insert(orderTransitions)
+        .values({
+          orderId: order.id,
+          action: request.action,
+          fromState: from,
+          toState: rule.to,
+          actorId: actor.uid,
+          actorName: `${actor.firstName} ${actor.lastName}`.trim() || actor.email,
+          reason: request.reason,
+          at: now,
+        })
+        .returning({ id: orderTransitions.id });
+      const id = (transition as { id: number }).id;
+      await audit(tx, actor, {
+        action: request.action,
+        entity: 'order',
+        entityId: order.id,
+        details: { from, to: rule.to, ...(request.reason ? { reason: request.reason } : {}) },
+      });
+      await writeOutbox(tx, orderStatusJobs(order.id, id, request.action));
+      return id;
+    });
+  } catch (error) {
+    if (error instanceof Overtaken) throw await conflict(db, order, request.action);
+    throw error;
+  }
+  const jobIds = orderStatusJobs(order.id, transitionId, request.action).map((job) => job.jobId);
+  await enqueueOutboxJobs(db, deps.producer, jobIds, log);
+  if (movedStock && order.campusId) {
+    await deps.catalogue
+      .invalidateMartItems(order.campusId)
+      .catch((error: unknown) => log.warn({ err: error }, 'stock cache not refreshed'));
+  }
+  log.info({ orderId: order.id, from, to: rule.to, transitionId }, 'order status changed');
+  return { orderId: order.id, state: rule.to, transitionId };
+}

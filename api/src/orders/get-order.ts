@@ -1,0 +1,108 @@
+import type { TUserProfile } from '@campus/shared/domain/entities';
+import type { TOrderDetail, TOrderSummary } from '@campus/shared/domain/order-api';
+import { availableActions, type TransitionActor } from '@campus/shared/domain/order-status';
+import { DEFAULT_TIME_ZONE } from '@campus/shared/domain/time-zone';
+import type { Db } from '@campus/shared/server/db/client';
+import { campuses, orderLines, orders, orderTransitions } from '@campus/shared/server/db/schema';
+import { asc, eq, sql } from 'drizzle-orm';
+import { notFound } from '../http/errors';
+import { assertOrderAccess } from './order-access';
+
+/** The columns of an order in a list, with its campus's time zone. */
+export const orderSummaryColumns = {
+  id: orders.id,
+  status: orders.status,
+  placedAt: orders.placedAt,
+  statusChangedAt: orders.statusChangedAt,
+  timeZone: sql<string>`coalesce(${campuses.timeZone}, ${DEFAULT_TIME_ZONE})`,
+  universityName: orders.universityName,
+  campusName: orders.campusName,
+  firstName: orders.firstName,
+  lastName: orders.lastName,
+  phone: orders.phone,
+  grandTotalPaisa: orders.grandTotalPaisa,
+  cartItemsText: orders.cartItemsText,
+};
+
+type SummaryRow = Omit<TOrderSummary, 'placedAt' | 'statusChangedAt'> & {
+  placedAt: Date;
+  statusChangedAt: Date | null;
+};
+
+export function toOrderSummary(row: SummaryRow): TOrderSummary {
+  return {
+    ...row,
+    placedAt: row.placedAt.toISOString(),
+    statusChangedAt: row.statusChangedAt?.toISOString() ?? null,
+  };
+}
+
+/** The order, its lines and its timeline, as `viewer` may act on it; null when there is none. */
+async function loadOrderDetail(db: Db, orderId: string, viewer: TransitionActor) {
+  const [row] = await db
+    .select({
+      ...orderSummaryColumns,
+      userId: orders.userId,
+      universityId: orders.universityId,
+      campusId: orders.campusId,
+      room: orders.room,
+      email: orders.email,
+      persons: orders.persons,
+      accountTitle: orders.accountTitle,
+      bankName: orders.bankName,
+      specialInstruction: orders.specialInstruction,
+      itemTotalPaisa: orders.itemTotalPaisa,
+      deliveryChargePaisa: orders.deliveryChargePaisa,
+      screenshotUrl: orders.screenshotUrl,
+    })
+    .from(orders)
+    .leftJoin(campuses, eq(campuses.id, orders.campusId))
+    .where(eq(orders.id, orderId));
+  if (!row) return null;
+  const [lines, transitions] = await Promise.all([
+    db
+      .select({
+        name: orderLines.name,
+        restaurantName: orderLines.restaurantName,
+        quantity: orderLines.quantity,
+        unitPricePaisa: orderLines.unitPricePaisa,
+        lineTotalPaisa: orderLines.lineTotalPaisa,
+      })
+      .from(orderLines)
+      .where(eq(orderLines.orderId, orderId))
+      .orderBy(asc(orderLines.position)),
+    db
+      .select({
+        id: orderTransitions.id,
+        action: orderTransitions.action,
+        fromState: orderTransitions.fromState,
+        toState: orderTransitions.toState,
+        actorName: orderTransitions.actorName,
+        reason: orderTransitions.reason,
+        at: orderTransitions.at,
+      })
+      .from(orderTransitions)
+      .where(eq(orderTransitions.orderId, orderId))
+      .orderBy(asc(orderTransitions.id)),
+  ]);
+  const { userId, universityId, campusId, ...shown } = row;
+  const detail: TOrderDetail = {
+    ...shown,
+    ...toOrderSummary(shown),
+    lines,
+    transitions: transitions.map((t) => ({ ...t, at: t.at.toISOString() })),
+    actions: availableActions(row.status, viewer),
+  };
+  return { detail, owner: { userId, universityId, campusId } };
+}
+
+/**
+ * An order's page: a student's own order (another's is a 404), or for an admin an order of their
+ * campus (403 for another campus's; a super admin any).
+ */
+export async function getOrder(db: Db, person: TUserProfile, orderId: string, as: TransitionActor) {
+  const found = await loadOrderDetail(db, orderId, as);
+  if (!found) throw notFound();
+  assertOrderAccess(person, found.owner, as);
+  return found.detail;
+}

@@ -1,0 +1,72 @@
+import type { TUserProfile } from '@campus/shared/domain/entities';
+import {
+  ORDERS_PAGE_SIZE,
+  type TOrderQueueQuery,
+  type TOrdersResponse,
+} from '@campus/shared/domain/order-api';
+import type { Db } from '@campus/shared/server/db/client';
+import { campuses, orders } from '@campus/shared/server/db/schema';
+import { and, asc, desc, eq, ilike, or, type SQL, sql } from 'drizzle-orm';
+import { listScope } from '../admin/scope';
+import { orderSummaryColumns, toOrderSummary } from './get-order';
+
+/** One page of orders matching `where`, in `order`; one row more tells whether another page follows. */
+async function pageOf(db: Db, where: SQL | undefined, order: SQL[], page: number) {
+  const rows = await db
+    .select(orderSummaryColumns)
+    .from(orders)
+    .leftJoin(campuses, eq(campuses.id, orders.campusId))
+    .where(where)
+    .orderBy(...order)
+    .limit(ORDERS_PAGE_SIZE + 1)
+    .offset((page - 1) * ORDERS_PAGE_SIZE);
+  const body: TOrdersResponse = {
+    ok: true,
+    orders: rows.slice(0, ORDERS_PAGE_SIZE).map(toOrderSummary),
+    page,
+    hasMore: rows.length > ORDERS_PAGE_SIZE,
+  };
+  return body;
+}
+
+/** A student's My Orders: their own, newest first. */
+export function listMyOrders(db: Db, user: TUserProfile, page: number) {
+  return pageOf(db, eq(orders.userId, user.uid), [desc(orders.placedAt), desc(orders.id)], page);
+}
+
+const likeText = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+/** An order id, a phone number (digits, any dashes) or part of a name. */
+function searchFilter(q: string): SQL | undefined {
+  const digits = q.replace(/\D/g, '');
+  return or(
+    eq(orders.id, q),
+    ...(digits.length >= 4
+      ? [sql`regexp_replace(${orders.phone}, '\\D', '', 'g') like ${likeText(digits)}`]
+      : []),
+    ilike(sql`${orders.firstName} || ' ' || ${orders.lastName}`, likeText(q)),
+  );
+}
+
+/** The day of placement in the order's campus time zone, for the date filters. */
+const placedDay = sql`(${orders.placedAt} at time zone ${orderSummaryColumns.timeZone})::date`;
+
+/**
+ * The admins' Payments queue: the orders of the campus (a campus admin's own; a super admin's
+ * chosen one or all), oldest first, in a state (placed by default), days and search.
+ */
+export async function listOrderQueue(db: Db, admin: TUserProfile, query: TOrderQueueQuery) {
+  const { universityId, campusId } = await listScope(db, admin, {
+    ...(query.universityId ? { universityId: query.universityId } : {}),
+    ...(query.campusId ? { campusId: query.campusId } : {}),
+  });
+  const where = and(
+    universityId ? eq(orders.universityId, universityId) : undefined,
+    campusId ? eq(orders.campusId, campusId) : undefined,
+    eq(orders.status, query.status ?? 'placed'),
+    query.from ? sql`${placedDay} >= ${query.from}::date` : undefined,
+    query.to ? sql`${placedDay} <= ${query.to}::date` : undefined,
+    query.q ? searchFilter(query.q) : undefined,
+  );
+  return pageOf(db, where, [asc(orders.placedAt), asc(orders.id)], query.page);
+}

@@ -1,0 +1,104 @@
+import { z } from 'zod';
+import { ZOrderAction, ZOrderState } from './order-status';
+
+// The answers about orders after checkout: a student's My Orders (/api/orders) and the admins'
+// Payments queue (/api/admin/orders). Amounts are integer paisa; times ISO 8601 instants, shown
+// in `timeZone` (the campus's).
+
+/** One order in a list. */
+export const ZOrderSummary = z.object({
+  id: z.string(),
+  status: ZOrderState,
+  placedAt: z.iso.datetime({ offset: true }),
+  statusChangedAt: z.iso.datetime({ offset: true }).nullable(),
+  timeZone: z.string(),
+  universityName: z.string(),
+  campusName: z.string(),
+  firstName: z.string(),
+  lastName: z.string(),
+  phone: z.string(),
+  grandTotalPaisa: z.number().int(),
+  cartItemsText: z.string(),
+});
+export type TOrderSummary = z.infer<typeof ZOrderSummary>;
+
+export const ZOrderLine = z.object({
+  name: z.string(),
+  restaurantName: z.string(),
+  quantity: z.number().int(),
+  unitPricePaisa: z.number().int(),
+  lineTotalPaisa: z.number().int(),
+});
+export type TOrderLine = z.infer<typeof ZOrderLine>;
+
+/** One change of the order's state, for its timeline. */
+export const ZOrderTransition = z.object({
+  id: z.number().int(),
+  action: ZOrderAction,
+  fromState: ZOrderState,
+  toState: ZOrderState,
+  actorName: z.string(),
+  reason: z.string(),
+  at: z.iso.datetime({ offset: true }),
+});
+export type TOrderTransition = z.infer<typeof ZOrderTransition>;
+
+/** One order with everything its page shows. */
+export const ZOrderDetail = ZOrderSummary.extend({
+  room: z.string(),
+  email: z.string(),
+  persons: z.number().int(),
+  accountTitle: z.string(),
+  bankName: z.string(),
+  specialInstruction: z.string(),
+  itemTotalPaisa: z.number().int(),
+  deliveryChargePaisa: z.number().int(),
+  screenshotUrl: z.string(),
+  lines: z.array(ZOrderLine),
+  transitions: z.array(ZOrderTransition),
+  /** What the one asking may do now: the buttons to show. */
+  actions: z.array(ZOrderAction),
+});
+export type TOrderDetail = z.infer<typeof ZOrderDetail>;
+
+/** A page of orders, newest first for a student, oldest first in the Payments queue. */
+export const ZOrdersResponse = z.object({
+  ok: z.literal(true),
+  orders: z.array(ZOrderSummary),
+  page: z.number().int(),
+  hasMore: z.boolean(),
+});
+export type TOrdersResponse = z.infer<typeof ZOrdersResponse>;
+
+export const ZOrderResponse = z.object({ ok: z.literal(true), order: ZOrderDetail });
+export type TOrderResponse = z.infer<typeof ZOrderResponse>;
+
+/** A transition made: the order's new state. */
+export const ZOrderStatusResponse = z.object({
+  ok: z.literal(true),
+  orderId: z.string(),
+  status: ZOrderState,
+});
+export type TOrderStatusResponse = z.infer<typeof ZOrderStatusResponse>;
+
+const zPage = () => z.coerce.number().int().min(1).max(10_000).default(1);
+
+/** GET /api/orders: a page of My Orders. */
+export const ZMyOrdersQuery = z.object({ page: zPage() });
+
+/** GET /api/admin/orders: the Payments queue's filters. */
+export const ZOrderQueueQuery = z.object({
+  universityId: z.string().optional(),
+  campusId: z.string().optional(),
+  status: ZOrderState.optional(),
+  /** Calendar days in the campus time zone, YYYY-MM-DD, both included. */
+  from: z.iso.date().optional(),
+  to: z.iso.date().optional(),
+  /** A phone number, a name or an order id. */
+  q: z.string().trim().max(100).optional(),
+  page: zPage(),
+});
+export type TOrderQueueQuery = z.infer<typeof ZOrderQueueQuery>;
+
+/** How many orders one page holds. */
+export const ORDERS_PAGE_SIZE = 20;

@@ -1,0 +1,189 @@
+import { z } from 'zod';
+import { zText } from './form-validation';
+import { TEXT_LIMITS } from './text';
+import { DEFAULT_TIME_ZONE, formatShortTimestamp } from './time-zone';
+
+// What happens to an order after checkout (DESIGN §8): one table of the allowed transitions, who
+// may make each and what it says. The web shows its buttons from it; the api enforces it.
+
+export const ORDER_STATES = [
+  'placed',
+  'verified',
+  'rejected',
+  'cancelled',
+  'out_for_delivery',
+  'delivered',
+] as const;
+export const ZOrderState = z.enum(ORDER_STATES);
+export type TOrderState = z.infer<typeof ZOrderState>;
+
+/** The badge text of each state, as students and admins read it. */
+export const ORDER_STATE_LABELS: Record<TOrderState, string> = {
+  placed: 'Payment check pending',
+  verified: 'Verified',
+  rejected: 'Rejected',
+  cancelled: 'Cancelled',
+  out_for_delivery: 'Out for delivery',
+  delivered: 'Delivered',
+};
+
+/** Who makes a transition: the student who placed the order, or an admin of its campus. */
+export type TransitionActor = 'student' | 'admin';
+
+type ActionRule = {
+  from: readonly TOrderState[];
+  to: TOrderState;
+  by: TransitionActor;
+  reasonRequired: boolean;
+  /** The button's text. */
+  label: string;
+  /** What was done, for 'This order was already {done} by …' and the timeline. */
+  done: string;
+  /** The 409 when the order is in a state this action does not start from. */
+  refused: string;
+  /** Whether the student gets an e-mail about it. */
+  mailsStudent: boolean;
+};
+
+export const ORDER_ACTION_NAMES = [
+  'verify',
+  'reject',
+  'cancel',
+  'dispatch',
+  'deliver',
+  'reopen',
+] as const;
+export const ZOrderAction = z.enum(ORDER_ACTION_NAMES);
+export type TOrderAction = z.infer<typeof ZOrderAction>;
+
+export const ORDER_ACTIONS = {
+  verify: {
+    from: ['placed'],
+    to: 'verified',
+    by: 'admin',
+    reasonRequired: false,
+    label: 'Verify',
+    done: 'verified',
+    refused: 'Only an order waiting for its payment check can be verified.',
+    mailsStudent: true,
+  },
+  reject: {
+    from: ['placed'],
+    to: 'rejected',
+    by: 'admin',
+    reasonRequired: true,
+    label: 'Reject',
+    done: 'rejected',
+    refused: 'Only an order waiting for its payment check can be rejected.',
+    mailsStudent: true,
+  },
+  cancel: {
+    from: ['placed'],
+    to: 'cancelled',
+    by: 'student',
+    reasonRequired: false,
+    label: 'Cancel order',
+    done: 'cancelled',
+    refused: 'This order can no longer be cancelled: its payment has been checked.',
+    mailsStudent: false,
+  },
+  dispatch: {
+    from: ['verified'],
+    to: 'out_for_delivery',
+    by: 'admin',
+    reasonRequired: false,
+    label: 'Out for delivery',
+    done: 'sent out for delivery',
+    refused: 'Only a verified order can go out for delivery.',
+    mailsStudent: true,
+  },
+  deliver: {
+    from: ['out_for_delivery'],
+    to: 'delivered',
+    by: 'admin',
+    reasonRequired: false,
+    label: 'Delivered',
+    done: 'marked delivered',
+    refused: 'Only an order out for delivery can be marked delivered.',
+    mailsStudent: false,
+  },
+  reopen: {
+    from: ['verified', 'rejected'],
+    to: 'placed',
+    by: 'admin',
+    reasonRequired: true,
+    label: 'Reopen',
+    done: 'reopened',
+    refused: 'Only a verified or rejected order can be reopened.',
+    mailsStudent: false,
+  },
+} as const satisfies Record<TOrderAction, ActionRule>;
+
+/** The preset reasons of a rejection; an admin may also write their own. */
+export const REJECT_REASONS = [
+  'The amount does not match the order total.',
+  'The screenshot is unreadable.',
+  'This screenshot was already used for another order.',
+  'No transfer was received.',
+] as const;
+
+export const ORDER_STATUS_MESSAGES = {
+  reasonRequired: 'Please give a reason.',
+  studentsOwn: 'Only the student who placed an order can cancel it.',
+  notAllowed: (action: TOrderAction) =>
+    ORDER_ACTIONS[action].by === 'student'
+      ? 'Only the student who placed this order can do that.'
+      : 'Only an admin of this campus can do that.',
+  alreadyDone: (done: string, name: string, at: Date, timeZone: string = DEFAULT_TIME_ZONE) =>
+    `This order was already ${done} by ${name} at ${formatShortTimestamp(at, timeZone)}.`,
+} as const;
+
+/** Whether the action may start from the state (who may is checked apart). */
+export function canStart(action: TOrderAction, state: TOrderState): boolean {
+  return (ORDER_ACTIONS[action].from as readonly TOrderState[]).includes(state);
+}
+
+/** The actions an actor may take on an order in this state: the buttons to show. */
+export function availableActions(state: TOrderState, actor: TransitionActor): TOrderAction[] {
+  return ORDER_ACTION_NAMES.filter(
+    (action) => ORDER_ACTIONS[action].by === actor && canStart(action, state),
+  );
+}
+
+/**
+ * Whether an order in this state holds its mart items: a rejected or cancelled order gave them
+ * back. Stock + the quantities of the orders that hold them is constant.
+ */
+export function holdsStock(state: TOrderState): boolean {
+  return state !== 'rejected' && state !== 'cancelled';
+}
+
+/** What a transition does to mart stock: give the items back, take them again, or nothing. */
+export function stockEffect(from: TOrderState, to: TOrderState): 'give-back' | 'take' | 'none' {
+  if (holdsStock(from) === holdsStock(to)) return 'none';
+  return holdsStock(from) ? 'give-back' : 'take';
+}
+
+/** An admin's transition request (POST /api/admin/orders/:id/status); a reason where the rule asks. */
+export const ZOrderTransitionRequest = z
+  .object({ action: ZOrderAction, reason: zText({ max: TEXT_LIMITS.instructions }) })
+  .superRefine((value, ctx) => {
+    const rule = ORDER_ACTIONS[value.action];
+    if (rule.by !== 'admin') {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['action'],
+        message: ORDER_STATUS_MESSAGES.studentsOwn,
+      });
+    } else if (rule.reasonRequired && value.reason === '') {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['reason'],
+        message: ORDER_STATUS_MESSAGES.reasonRequired,
+      });
+    }
+  });
+export type TOrderTransitionRequest = { action: TOrderAction; reason: string };
+
+/** A student's cancel (POST /api/orders/:id/cancel): a reason is welcome, never required. */
+export const ZCancelOrderRequest = z.object({ reason: zText({ max: TEXT_LIMITS.instructions }) });

@@ -20,7 +20,7 @@ export function myOrderRoutes(deps: AdminDeps, guards: Guards) {
   const { db } = deps;
   const { signedInUser } = guards;
   return new Hono<AppEnv>()
-    .use('/orders', noStore)
+    // '/orders/*' is also '/orders' itself.
     .use('/orders/*', noStore)
     .get('/orders', async (c) => {
       const { page } = parseWith(ZMyOrdersQuery, c.req.query());

@@ -22,6 +22,7 @@ export const ADMIN_API = {
   restaurants: '/api/admin/restaurants',
   menuItems: '/api/admin/menu-items',
   martItems: '/api/admin/mart-items',
+  orders: '/api/admin/orders',
 } as const;
 
 /** A campus as its admins see it: the public fields plus its pay-to account (null: the default). */

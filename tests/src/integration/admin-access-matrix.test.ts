@@ -20,6 +20,7 @@ import {
   routeOf,
 } from '../support/admin-access/route';
 import { CATALOGUE_ROUTES } from '../support/admin-access/routes-catalogue';
+import { ORDER_ROUTES } from '../support/admin-access/routes-orders';
 import { SHEET_ROUTES } from '../support/admin-access/routes-sheets';
 import { SUPER_ADMIN_ROUTES } from '../support/admin-access/routes-super-admin';
 import { engine } from '../support/database';
@@ -30,7 +31,12 @@ import { engine } from '../support/database';
 
 setUpAdminAccess();
 
-const ROUTES: Route[] = [...SUPER_ADMIN_ROUTES, ...CATALOGUE_ROUTES, ...SHEET_ROUTES];
+const ROUTES: Route[] = [
+  ...SUPER_ADMIN_ROUTES,
+  ...CATALOGUE_ROUTES,
+  ...ORDER_ROUTES,
+  ...SHEET_ROUTES,
+];
 
 const lastAuditId = async () =>
   (await db().select({ id: auditLog.id }).from(auditLog)).reduce(

@@ -7,6 +7,8 @@ import {
   campuses,
   martItems,
   menuItems,
+  orders,
+  orderTransitions,
   outbox,
   restaurants,
   universities,
@@ -180,9 +182,9 @@ export type Snapshot = Record<string, Map<string, string>>;
 const byId = (rows: { id: string | number }[]) =>
   new Map(rows.map((row) => [String(row.id), JSON.stringify(row)]));
 
-/** Every row of the tables the admin api writes (and the audit log and the job outbox). */
+/** Every row of the tables the admin api writes (and the audit log, the job outbox, the orders). */
 export async function snapshot(db: Db): Promise<Snapshot> {
-  const [u, c, r, mi, ma, d, p, a, o] = await Promise.all([
+  const [u, c, r, mi, ma, d, p, a, o, or, ot] = await Promise.all([
     db.select().from(universities),
     db.select().from(campuses),
     db.select().from(restaurants),
@@ -192,6 +194,8 @@ export async function snapshot(db: Db): Promise<Snapshot> {
     db.select().from(users),
     db.select().from(auditLog),
     db.select().from(outbox),
+    db.select().from(orders),
+    db.select().from(orderTransitions),
   ]);
   return {
     universities: byId(u),
@@ -203,6 +207,8 @@ export async function snapshot(db: Db): Promise<Snapshot> {
     users: byId(p),
     audit_log: byId(a),
     outbox: byId(o),
+    orders: byId(or),
+    order_transitions: byId(ot),
   };
 }
 

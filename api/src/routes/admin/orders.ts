@@ -24,7 +24,7 @@ export function orderRoutes(deps: AdminDeps, guards: Guards) {
   const { signedInUser } = guards;
   const admins = guards.requireRole('superAdmin', 'campusAdmin');
   return new Hono<AppEnv>()
-    .use('/orders', admins, noStore)
+    // '/orders/*' is also '/orders' itself.
     .use('/orders/*', admins, noStore)
     .get('/orders', async (c) => {
       const query = parseWith(ZOrderQueueQuery, c.req.query());

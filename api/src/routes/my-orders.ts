@@ -19,30 +19,32 @@ import { listMyOrders } from '../orders/list-orders';
 export function myOrderRoutes(deps: AdminDeps, guards: Guards) {
   const { db } = deps;
   const { signedInUser } = guards;
-  return new Hono<AppEnv>()
-    // '/orders/*' is also '/orders' itself.
-    .use('/orders/*', noStore)
-    .get('/orders', async (c) => {
-      const { page } = parseWith(ZMyOrdersQuery, c.req.query());
-      const body: TOrdersResponse = await listMyOrders(db, await signedInUser(c), page);
-      return c.json(body);
-    })
-    .get('/orders/:id', async (c) => {
-      const order = await getOrder(db, await signedInUser(c), c.req.param('id'), 'student');
-      const body: TOrderResponse = { ok: true, order };
-      return c.json(body);
-    })
-    .post('/orders/:id/cancel', async (c) => {
-      const student = await signedInUser(c);
-      const { reason } = parseWith(ZCancelOrderRequest, await jsonBody(c));
-      const request = { action: 'cancel' as const, reason };
-      const done = await changeOrderStatus(
-        { ...deps, log: c.get('log') },
-        student,
-        c.req.param('id'),
-        request,
-      );
-      const body: TOrderStatusResponse = { ok: true, orderId: done.orderId, status: done.state };
-      return c.json(body);
-    });
+  return (
+    new Hono<AppEnv>()
+      // '/orders/*' is also '/orders' itself.
+      .use('/orders/*', noStore)
+      .get('/orders', async (c) => {
+        const { page } = parseWith(ZMyOrdersQuery, c.req.query());
+        const body: TOrdersResponse = await listMyOrders(db, await signedInUser(c), page);
+        return c.json(body);
+      })
+      .get('/orders/:id', async (c) => {
+        const order = await getOrder(db, await signedInUser(c), c.req.param('id'), 'student');
+        const body: TOrderResponse = { ok: true, order };
+        return c.json(body);
+      })
+      .post('/orders/:id/cancel', async (c) => {
+        const student = await signedInUser(c);
+        const { reason } = parseWith(ZCancelOrderRequest, await jsonBody(c));
+        const request = { action: 'cancel' as const, reason };
+        const done = await changeOrderStatus(
+          { ...deps, log: c.get('log') },
+          student,
+          c.req.param('id'),
+          request,
+        );
+        const body: TOrderStatusResponse = { ok: true, orderId: done.orderId, status: done.state };
+        return c.json(body);
+      })
+  );
 }

@@ -23,29 +23,31 @@ export function orderRoutes(deps: AdminDeps, guards: Guards) {
   const { db } = deps;
   const { signedInUser } = guards;
   const admins = guards.requireRole('superAdmin', 'campusAdmin');
-  return new Hono<AppEnv>()
-    // '/orders/*' is also '/orders' itself.
-    .use('/orders/*', admins, noStore)
-    .get('/orders', async (c) => {
-      const query = parseWith(ZOrderQueueQuery, c.req.query());
-      const body: TOrdersResponse = await listOrderQueue(db, await signedInUser(c), query);
-      return c.json(body);
-    })
-    .get('/orders/:id', async (c) => {
-      const order = await getOrder(db, await signedInUser(c), c.req.param('id'), 'admin');
-      const body: TOrderResponse = { ok: true, order };
-      return c.json(body);
-    })
-    .post('/orders/:id/status', async (c) => {
-      const admin = await signedInUser(c);
-      const request = parseWith(ZOrderTransitionRequest, await jsonBody(c));
-      const done = await changeOrderStatus(
-        { ...deps, log: c.get('log') },
-        admin,
-        c.req.param('id'),
-        request,
-      );
-      const body: TOrderStatusResponse = { ok: true, orderId: done.orderId, status: done.state };
-      return c.json(body);
-    });
+  return (
+    new Hono<AppEnv>()
+      // '/orders/*' is also '/orders' itself.
+      .use('/orders/*', admins, noStore)
+      .get('/orders', async (c) => {
+        const query = parseWith(ZOrderQueueQuery, c.req.query());
+        const body: TOrdersResponse = await listOrderQueue(db, await signedInUser(c), query);
+        return c.json(body);
+      })
+      .get('/orders/:id', async (c) => {
+        const order = await getOrder(db, await signedInUser(c), c.req.param('id'), 'admin');
+        const body: TOrderResponse = { ok: true, order };
+        return c.json(body);
+      })
+      .post('/orders/:id/status', async (c) => {
+        const admin = await signedInUser(c);
+        const request = parseWith(ZOrderTransitionRequest, await jsonBody(c));
+        const done = await changeOrderStatus(
+          { ...deps, log: c.get('log') },
+          admin,
+          c.req.param('id'),
+          request,
+        );
+        const body: TOrderStatusResponse = { ok: true, orderId: done.orderId, status: done.state };
+        return c.json(body);
+      })
+  );
 }

@@ -7,7 +7,6 @@ import { databaseCatalogueSource } from '@campus/shared/server/catalogue/queries
 import type { Database } from '@campus/shared/server/db/client';
 import { orderTransitions } from '@campus/shared/server/db/schema';
 import { listOutbox } from '@campus/shared/server/mail/eml';
-import { createMailer } from '@campus/shared/server/mail/mailer';
 import { createProducer, type Producer } from '@campus/shared/server/queue';
 import { openCheckedRedis } from '@campus/shared/server/redis';
 import { startPipeline } from '@campus/worker/start-pipeline';

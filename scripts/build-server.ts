@@ -15,7 +15,8 @@ const outDir = resolve(process.argv[2] ?? join(root, 'dist/server'));
 const RUNTIME_PACKAGES: Record<string, string> = {
   sharp: 'native image codec (libvips), one prebuilt package per platform',
   '@electric-sql/pglite': 'PostgreSQL in WebAssembly: reads its .wasm and data files beside it',
-  '@bull-board/api': "finds the dashboard's pages (@bull-board/ui, its peer) with require.resolve",
+  // Not imported: the bundled @bull-board/api finds it with require.resolve at run time.
+  '@bull-board/ui': "the job dashboard's pages and assets, read from its folder",
   msgpackr: "BullMQ's codec: loads its optional native decoder (msgpackr-extract) from beside it",
 };
 const ENTRIES = {
@@ -122,7 +123,8 @@ await build({
   format: 'esm',
   target: 'node20',
   external: Object.keys(RUNTIME_PACKAGES),
-  // Bundled CommonJS packages call require() for Node's modules and the runtime packages.
+  // Bundled CommonJS packages call require() for Node's modules and the runtime packages (and
+  // @bull-board/api through eval, which sees this module's require).
   banner: {
     js: "import { createRequire as __campusCreateRequire } from 'node:module';\nconst require = __campusCreateRequire(import.meta.url);",
   },

@@ -4,7 +4,7 @@
 // cannot hold. The production image runs `npm ci --omit=dev` there and nothing else.
 import { spawnSync } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build, type Plugin } from 'esbuild';
 
@@ -108,6 +108,11 @@ function versionOf(packages: Record<string, LockEntry>, name: string): string {
 
 if (!existsSync(join(root, 'web/dist/index.html'))) {
   process.stderr.write('The web app is not built: run `npm run build:web` first.\n');
+  process.exit(1);
+}
+// The folder is emptied first: never the repository or a folder that holds it.
+if (!relative(outDir, root).startsWith('..')) {
+  process.stderr.write(`${outDir} holds the repository; give build:server a folder of its own.\n`);
   process.exit(1);
 }
 rmSync(outDir, { recursive: true, force: true });

@@ -13,8 +13,13 @@ export interface Spawned {
 
 /** Runs a TypeScript entry point of the repository as its own process, as `npm start` would. */
 export function spawnEntry(entry: string, env: Record<string, string>): Spawned {
-  const child = spawn(process.execPath, ['--import', 'tsx', entry], {
-    cwd: repoRoot,
+  return spawnNode(['--import', 'tsx', entry], env, repoRoot);
+}
+
+/** Runs Node with these arguments in `cwd`, with only this environment (and PATH, HOME). */
+export function spawnNode(args: string[], env: Record<string, string>, cwd: string): Spawned {
+  const child = spawn(process.execPath, args, {
+    cwd,
     env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

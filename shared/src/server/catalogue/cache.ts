@@ -1,6 +1,12 @@
 import { createHash } from 'node:crypto';
 import { z } from 'zod';
-import type { TRestaurant } from '../../domain/entities';
+import type {
+  TCampusesResponse,
+  TCatalogueMartItemsResponse,
+  TRestaurantMenuResponse,
+  TRestaurantsResponse,
+  TUniversitiesResponse,
+} from '../../domain/catalogue-api';
 import type { CatalogueSource } from './queries';
 
 /**
@@ -19,15 +25,23 @@ export const ZCatalogueScope = z.discriminatedUnion('kind', [
 export type TCatalogueScope = z.infer<typeof ZCatalogueScope>;
 
 /** A ready-to-send JSON body and its strong ETag, computed once per load, never per request. */
-export interface CachedResponse {
+export interface CachedResponse<A = unknown> {
   body: string;
   etag: string;
+  /** What `body` says, as its response type in shared/domain/catalogue-api.ts. */
+  answer: A;
 }
 
-interface Entry<T> extends CachedResponse {
-  data: T;
+interface Entry<A> extends CachedResponse<A> {
   loadedAt: number;
 }
+
+type CatalogueAnswer =
+  | TUniversitiesResponse
+  | TCampusesResponse
+  | TRestaurantsResponse
+  | TCatalogueMartItemsResponse
+  | TRestaurantMenuResponse;
 
 const DEFAULT_MAX_ENTRIES = 10_000;
 // A safety net, not the mechanism: invalidation clears entries at once; this bounds how long a
@@ -38,13 +52,13 @@ const DEFAULT_MAX_AGE_MS = 60_000;
 // request text out of cache keys (no ':' to forge another key, no megabyte keys).
 const ID_PATTERN = /^[A-Za-z0-9_-]{1,64}$/;
 
-function entry<T>(data: T, body: string): Entry<T> {
+// Every answer names its response type (NoInfer: the object cannot choose it), and the web reads
+// the same types: a changed response schema breaks this file's type-check. Serialized once per
+// load; a cache hit sends the stored body.
+function respond<A extends CatalogueAnswer = never>(answer: NoInfer<A>): Entry<A> {
+  const body = JSON.stringify(answer);
   const hash = createHash('sha1').update(body).digest('base64url');
-  return { data, body, etag: `"${hash}"`, loadedAt: Date.now() };
-}
-
-function respond<K extends string, T>(key: K, data: T): Entry<T> {
-  return entry(data, JSON.stringify({ ok: true, [key]: data }));
+  return { answer, body, etag: `"${hash}"`, loadedAt: Date.now() };
 }
 
 /**
@@ -80,56 +94,66 @@ export class CatalogueCache {
   }
 
   /** `{ ok, universities }`, sorted by name. */
-  universities(): Promise<CachedResponse> {
+  universities(): Promise<CachedResponse<TUniversitiesResponse>> {
     return this.get('universities', ['universities'], async () =>
-      respond('universities', await this.source.universities()),
+      respond<TUniversitiesResponse>({ ok: true, universities: await this.source.universities() }),
     );
   }
 
   /** `{ ok, campuses }` of one university, sorted by name; empty for an unknown university. */
-  campuses(universityId: string): Promise<CachedResponse> {
-    if (!ID_PATTERN.test(universityId)) return Promise.resolve(respond('campuses', []));
+  campuses(universityId: string): Promise<CachedResponse<TCampusesResponse>> {
+    if (!ID_PATTERN.test(universityId)) {
+      return Promise.resolve(respond<TCampusesResponse>({ ok: true, campuses: [] }));
+    }
     return this.get(`campuses:${universityId}`, ['universities'], async () =>
-      respond('campuses', await this.source.campuses(universityId)),
+      respond<TCampusesResponse>({ ok: true, campuses: await this.source.campuses(universityId) }),
     );
   }
 
   /** `{ ok, restaurants }` of one campus, sorted by name; empty for an unknown campus. */
-  restaurants(campusId: string): Promise<CachedResponse> {
+  restaurants(campusId: string): Promise<CachedResponse<TRestaurantsResponse>> {
     return this.restaurantList(campusId);
   }
 
   /** `{ ok, martItems }` of one campus, sorted by name; empty for an unknown campus. */
-  martItems(campusId: string): Promise<CachedResponse> {
-    if (!ID_PATTERN.test(campusId)) return Promise.resolve(respond('martItems', []));
+  martItems(campusId: string): Promise<CachedResponse<TCatalogueMartItemsResponse>> {
+    if (!ID_PATTERN.test(campusId)) {
+      return Promise.resolve(respond<TCatalogueMartItemsResponse>({ ok: true, martItems: [] }));
+    }
     return this.get(
       `campus:${campusId}:mart-items`,
       [`campus:${campusId}`, `mart-items:${campusId}`],
-      async () => respond('martItems', await this.source.martItems(campusId)),
+      async () =>
+        respond<TCatalogueMartItemsResponse>({
+          ok: true,
+          martItems: await this.source.martItems(campusId),
+        }),
     );
   }
 
   /** `{ ok, restaurant, menuItems }`, or null when the campus has no such restaurant. */
-  async restaurant(campusId: string, restaurantId: string): Promise<CachedResponse | null> {
+  async restaurant(
+    campusId: string,
+    restaurantId: string,
+  ): Promise<CachedResponse<TRestaurantMenuResponse> | null> {
     if (!ID_PATTERN.test(campusId) || !ID_PATTERN.test(restaurantId)) return null;
     return this.get(
       `campus:${campusId}:restaurant:${restaurantId}`,
       [`campus:${campusId}`],
       async () => {
         const list = await this.restaurantList(campusId);
-        const restaurant = list.data.find((r) => r.id === restaurantId);
+        const restaurant = list.answer.restaurants.find((r) => r.id === restaurantId);
         if (!restaurant) return null;
         const menuItems = await this.source.menuItems(restaurantId);
-        return entry(
-          { restaurant, menuItems },
-          JSON.stringify({ ok: true, restaurant, menuItems }),
-        );
+        return respond<TRestaurantMenuResponse>({ ok: true, restaurant, menuItems });
       },
     );
   }
 
   /** As restaurant(), for a visitor who has not chosen a campus. */
-  async restaurantOfAnyCampus(restaurantId: string): Promise<CachedResponse | null> {
+  async restaurantOfAnyCampus(
+    restaurantId: string,
+  ): Promise<CachedResponse<TRestaurantMenuResponse> | null> {
     if (!ID_PATTERN.test(restaurantId)) return null;
     const known = this.enabled ? this.restaurantCampus.get(restaurantId) : undefined;
     if (known) {
@@ -221,10 +245,15 @@ export class CatalogueCache {
     this.broadcast = broadcast;
   }
 
-  private restaurantList(campusId: string): Promise<Entry<TRestaurant[]>> {
-    if (!ID_PATTERN.test(campusId)) return Promise.resolve(respond('restaurants', []));
+  private restaurantList(campusId: string): Promise<Entry<TRestaurantsResponse>> {
+    if (!ID_PATTERN.test(campusId)) {
+      return Promise.resolve(respond<TRestaurantsResponse>({ ok: true, restaurants: [] }));
+    }
     return this.get(`campus:${campusId}:restaurants`, [`campus:${campusId}`], async () =>
-      respond('restaurants', await this.source.restaurants(campusId)),
+      respond<TRestaurantsResponse>({
+        ok: true,
+        restaurants: await this.source.restaurants(campusId),
+      }),
     );
   }
 

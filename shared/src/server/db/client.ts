@@ -1,5 +1,4 @@
 import { mkdirSync, statfsSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
@@ -12,6 +11,7 @@ import type { Logger } from 'pino';
 import { openDurablePglite } from './durable-pglite';
 import { isDiskFull } from './errors';
 import { claimDatabaseDir } from './exclusive-open';
+import { migrationsFolder } from './migrations-folder';
 import * as schema from './schema';
 
 /** The one database type business code sees, whichever engine is underneath. */
@@ -27,7 +27,6 @@ export interface Database {
   close(): Promise<void>;
 }
 
-const migrationsFolder = fileURLToPath(new URL('../../../drizzle', import.meta.url));
 // Any constant works; it only has to be the same in every process that migrates.
 const MIGRATION_LOCK_KEY = 727_001;
 

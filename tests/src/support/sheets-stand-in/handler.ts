@@ -207,12 +207,17 @@ export function createHandler(deps: HandlerDeps) {
   /** The request listener: a bug of the stand-in fails the test rather than passing for a 500. */
   return (req: IncomingMessage, res: ServerResponse) => {
     handle(req, res).catch((error: unknown) => {
-      // A client that hung up mid-request is part of the game.
-      if (req.destroyed || res.destroyed) return;
+      // A client that hung up mid-request is part of the game. (Not req.destroyed: a request is
+      // destroyed as soon as its body has been read, and the caller would then wait forever.)
+      if (res.destroyed) return;
       // A bug of the stand-in must fail the test (console.error does), not pass for a 500 of
-      // Google that the adapter would just retry.
+      // Google that the adapter would just retry; the 500 ends the call, so nothing hangs on it.
       console.error('sheets stand-in failed on', req.method, req.url, error);
-      answerError(req, res, new ApiError(500, 'INTERNAL', `stand-in failure: ${String(error)}`));
+      if (!res.headersSent) {
+        answerError(req, res, new ApiError(500, 'INTERNAL', `stand-in failure: ${String(error)}`));
+      } else if (!res.writableEnded) {
+        res.destroy();
+      }
     });
   };
 }

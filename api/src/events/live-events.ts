@@ -8,6 +8,7 @@ import {
   type OrderEventPublisher,
   orderEventKeys,
   parseAnnouncement,
+  RESYNC_ANNOUNCEMENT,
   readOrderEventsSince,
 } from '@campus/shared/server/events/order-events';
 import { closeRedis } from '@campus/shared/server/redis';
@@ -44,7 +45,7 @@ export interface LiveEventsOptions {
  * streams of the people signed in here. One subscriber connection per process listens on the
  * channel, opened with the first stream; every event goes to the streams of the people it
  * concerns, whichever replica published it. When that connection comes back after Redis was
- * away, every open stream gets a resync (events of the gap were missed).
+ * away, or a publisher announces it lost events, every open stream gets a resync.
  */
 export class LiveEvents implements OrderEventPublisher {
   private readonly publisher: OrderEventPublisher;
@@ -141,6 +142,11 @@ export class LiveEvents implements OrderEventPublisher {
       this.options.log.warn({ message: text.slice(0, 200) }, 'unreadable live event: ignored');
       return;
     }
+    if (event === RESYNC_ANNOUNCEMENT) {
+      // A publisher lost events while Redis was away from it.
+      void this.resyncAll();
+      return;
+    }
     if (compareEventIds(event.id, this.cursor) > 0) this.cursor = event.id;
     // Each stream asks canFollowOrder: a process holds thousands of streams at most, and orders
     // change a few times a second at most, so one rule beats an index that could disagree.
@@ -215,7 +221,7 @@ export class LiveEvents implements OrderEventPublisher {
     if (again) void this.resyncAll();
   }
 
-  /** After a gap in listening: every stream is told to refetch, from the log's tip on. */
+  /** After a gap in listening, or events a publisher lost: every stream refetches, from the tip. */
   private async resyncAll(): Promise<void> {
     let tip = this.cursor;
     try {

@@ -17,6 +17,10 @@ describe('parseAnnouncement', () => {
     expect(parseAnnouncement(`12-3 ${JSON.stringify(event)}`)).toEqual({ ...event, id: '12-3' });
   });
 
+  it('reads the announcement that events were lost', () => {
+    expect(parseAnnouncement('resync')).toBe('resync');
+  });
+
   it('ignores what is not one of ours', () => {
     expect(parseAnnouncement('hello')).toBeNull();
     expect(parseAnnouncement(`x-1 ${JSON.stringify(event)}`)).toBeNull();

@@ -7,7 +7,8 @@ import { LIVE_EVENT_ID_PATTERN } from '../../domain/live-events';
 // small event to a capped Redis stream, the event log, and announces it on a pub/sub channel in
 // the same script, so the announcements come in log order. Every api replica listens on the
 // channel and hands each event to the open streams of the people it concerns; the log lets a
-// stream that reconnects replay what it missed.
+// stream that reconnects replay what it missed. A publisher that could not publish announces
+// RESYNC once it can again: every open stream then refetches, and sees what was not announced.
 
 /** An order's new state, published once the change committed. Ids only, no personal data. */
 export const ZOrderEvent = z.object({
@@ -22,6 +23,9 @@ export type OrderEvent = z.infer<typeof ZOrderEvent>;
 
 /** An order event with its place in the log (a Redis stream id, '<ms>-<seq>'). */
 export type LoggedOrderEvent = OrderEvent & { id: string };
+
+/** The announcement that events were lost: every stream of every replica is told to resync. */
+export const RESYNC_ANNOUNCEMENT = 'resync';
 
 /** About how many events the log keeps (MAXLEN ~): a stream further behind is told to resync. */
 export const ORDER_EVENT_LOG_LENGTH = 5_000;
@@ -77,25 +81,53 @@ export function createOrderEventPublisher(options: {
   /** Events the log keeps; ORDER_EVENT_LOG_LENGTH unless a test wants a short one. */
   logLength?: number;
 }): OrderEventPublisher {
+  const { redis, log } = options;
   const { log: logKey, channel } = orderEventKeys(options.prefix);
   const length = options.logLength ?? ORDER_EVENT_LOG_LENGTH;
+  // An event was lost: until RESYNC went out, pages showing that order are out of date.
+  let lost = false;
+  let waitingForRedis = false;
+  const announceResync = async () => {
+    try {
+      await redis.publish(channel, RESYNC_ANNOUNCEMENT);
+      lost = false;
+      log.info('order events were lost while Redis was away: every open page told to refetch');
+    } catch (error) {
+      log.warn({ err: error }, 'resync not announced yet: tried again on the next publish');
+    }
+  };
+  const onLost = () => {
+    lost = true;
+    if (waitingForRedis) return;
+    waitingForRedis = true;
+    redis.once('ready', () => {
+      waitingForRedis = false;
+      if (lost) void announceResync();
+    });
+  };
   return {
     async publishOrder(event) {
       try {
         const text = JSON.stringify(ZOrderEvent.parse(event));
-        await options.redis.eval(APPEND, 1, logKey, length, text, channel);
+        await redis.eval(APPEND, 1, logKey, length, text, channel);
       } catch (error) {
-        options.log.error(
+        onLost();
+        log.error(
           { err: error, orderId: event.orderId, state: event.state },
-          'order event not published: open pages see it on their next refetch',
+          'order event not published: open pages are told to refetch once Redis is back',
         );
+        return;
       }
+      if (lost) await announceResync();
     },
   };
 }
 
-/** An announcement from the channel, or null when it is not one of ours. */
-export function parseAnnouncement(message: string): LoggedOrderEvent | null {
+/** An announcement from the channel: an event, RESYNC, or null when it is not one of ours. */
+export function parseAnnouncement(
+  message: string,
+): LoggedOrderEvent | typeof RESYNC_ANNOUNCEMENT | null {
+  if (message === RESYNC_ANNOUNCEMENT) return RESYNC_ANNOUNCEMENT;
   const space = message.indexOf(' ');
   const id = message.slice(0, space);
   if (space < 0 || !LIVE_EVENT_ID_PATTERN.test(id)) return null;

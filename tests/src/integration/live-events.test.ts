@@ -1,7 +1,7 @@
 import type { Database } from '@campus/shared/server/db/client';
 import { newId } from '@campus/shared/server/db/ids';
 import { type OrderEvent, orderEventKeys } from '@campus/shared/server/events/order-events';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { type AdminTree, buildAdminTree } from '../support/admin';
 import { engine, openTestDatabase } from '../support/database';
 import {
@@ -54,8 +54,13 @@ beforeAll(async () => {
   }
 });
 
+afterEach(async () => {
+  for (const stream of open.splice(0)) await stream.close();
+  // The replicas notice a browser leaving when its connection closes: wait for it.
+  await expect.poll(() => a.events.openStreams + b.events.openStreams).toBe(0);
+});
+
 afterAll(async () => {
-  for (const stream of open) await stream.close();
   if (a) await removeKeysOf(a.redis, prefix);
   await a?.close();
   await b?.close();
@@ -243,9 +248,22 @@ describe(`live events over two api replicas, on ${engine}`, () => {
     // On the other replica, and once a tab closed, there is room again.
     await (await streamOf('ourAdmin', b)).close();
     await tabs[0]?.close();
-    await expect.poll(() => a.events.openStreams).toBeLessThan(15);
+    await expect.poll(() => a.events.openStreams).toBe(4);
     const again = await streamOf('ourAdmin', a);
     expect(again.response.status).toBe(200);
+  });
+
+  it('when a replica could not publish, the streams of every replica resync once it can again', async () => {
+    const stream = await streamOf('student', b);
+    await stream.next();
+    // Replica A loses its connection for a moment; B, which holds the stream, never does.
+    const dropped = new Promise((resolve) => a.redis.once('close', resolve));
+    a.redis.disconnect(true);
+    await dropped;
+    const lost = orderOf('student', ours, 'delivered');
+    await expect(a.events.publishOrder(lost)).resolves.toBeUndefined();
+    expect(await stream.nextEvent()).toMatchObject({ type: 'resync' });
+    expect(stream.events.some((event) => 'orderId' in event)).toBe(false);
   });
 
   it('stopping a replica ends its open streams at once, and the other replica serves them', async () => {

@@ -82,10 +82,11 @@ export class LiveEvents implements OrderEventPublisher {
    * polls meanwhile). Run it with `run(sink)`.
    */
   async open(person: TUserProfile, lastEventId: string | undefined): Promise<LiveStream> {
+    await this.listening();
+    // Counted and added with no await in between, so that tabs opening at once are counted too.
     if ((this.byPerson.get(person.uid)?.size ?? 0) >= MAX_STREAMS_PER_PERSON) {
       throw tooManyRequests({ logMessage: 'too many open event streams for one person' });
     }
-    await this.listening();
     const stream = new LiveStream(person, {
       retryMs: randomInt(RETRY_MS.min, RETRY_MS.max),
       maxAgeMs: MAX_STREAM_AGE_MS,

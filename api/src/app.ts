@@ -14,6 +14,7 @@ import type { Logger } from 'pino';
 import type { AppEnv } from './app-env';
 import { createGuards } from './auth/guards';
 import type { AccountServices } from './auth/services';
+import type { LiveEvents } from './events/live-events';
 import { limitBody } from './http/body';
 import { invalidArgument, notFound, unavailable } from './http/errors';
 import { plainTextParams } from './middleware/plain-text-params';
@@ -30,6 +31,7 @@ import { universityRoutes } from './routes/admin/universities';
 import { userRoutes } from './routes/admin/users';
 import { bucketRoutes } from './routes/bucket';
 import { catalogueRoutes } from './routes/catalogue';
+import { eventRoutes } from './routes/events';
 import { type HealthChecks, healthRoutes, WriteWatch } from './routes/health';
 import { mailRoutes } from './routes/mail';
 import { myOrderRoutes } from './routes/my-orders';
@@ -63,6 +65,12 @@ export interface AppDeps {
   uploadsDir: string | null;
   /** The pay-to account of a campus that has none of its own. */
   payToDefault: TPayTo;
+  /**
+   * Live updates (DESIGN §8): after a change of an order commits, call
+   * `events.publishOrder({ orderId, state, userId, universityId, campusId })`; it never throws.
+   * Its open streams are served at GET /api/events; close it before the HTTP server.
+   */
+  events: LiveEvents;
 }
 
 /** The api as a Hono app; the process entry points only decide what it runs on. */
@@ -119,12 +127,13 @@ export function createApp(deps: AppDeps) {
   app.route('/api/admin', restaurantRoutes(admin, guards));
   app.route('/api/admin', menuItemRoutes(admin, guards));
   app.route('/api/admin', martItemRoutes(admin, guards));
-  app.route('/api/admin', orderRoutes(admin, guards));
+  app.route('/api/admin', orderRoutes({ ...admin, events: deps.events }, guards));
+  app.route('/api/events', eventRoutes(deps.events, guards));
   app.route('/api/sheets', sheetRoutes({ sheets: deps.sheets, producer, db }, guards));
   const { captcha, rateLimiter } = accounts;
   const checkout = { ...admin, captcha, rateLimiter, payToDefault: deps.payToDefault };
   app.route('/api', checkoutRoutes(checkout, guards));
-  app.route('/api', myOrderRoutes(admin, guards));
+  app.route('/api', myOrderRoutes({ ...admin, events: deps.events }, guards));
   app.route('/', submitOrderRoutes(admin, guards));
   app.route('/api/bucket', bucketRoutes(db));
   app.route('/api/uploads', uploadRoutes({ db, images: deps.images, rateLimiter }, guards));

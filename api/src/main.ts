@@ -49,6 +49,7 @@ try {
     trustProxy: config.TRUST_PROXY,
     captchaCounterMax: config.CAPTCHA_COUNTER_MAX,
     sheetWritesPerMinute: config.SHEETS_WRITES_PER_MINUTE,
+    eventsHeartbeatMs: config.EVENTS_HEARTBEAT_SECONDS * 1000,
     whatsappNumber: config.WHATSAPP_NUMBER,
     adapters,
   });

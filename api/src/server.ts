@@ -11,6 +11,7 @@ import type { Logger } from 'pino';
 import type { ApiAdapters } from './adapters';
 import { createApp } from './app';
 import { createAccountServices } from './auth/services';
+import { LiveEvents } from './events/live-events';
 import { serveHttp } from './http/serve';
 
 // How long requests under way may take to finish once the server is told to stop.
@@ -18,6 +19,9 @@ const SHUTDOWN_GRACE_MS = 10_000;
 
 export interface RunningApi {
   url: string;
+  /** Live updates of this replica: publishOrder, and the streams it serves. */
+  events: LiveEvents;
+  /** Ends the open event streams, then stops the server (requests under way may finish). */
   close(): Promise<void>;
 }
 
@@ -45,6 +49,8 @@ export async function startApi(options: {
   adapters: ApiAdapters;
   /** Sheet appends allowed per rolling minute across every process (SHEETS_WRITES_PER_MINUTE). */
   sheetWritesPerMinute: number;
+  /** How often open event streams get a heartbeat (EVENTS_HEARTBEAT_SECONDS); 15 s by default. */
+  eventsHeartbeatMs?: number;
 }): Promise<RunningApi> {
   const catalogue = new CatalogueCache(databaseCatalogueSource(options.database.db));
   const catalogueSync = await startCatalogueSync({
@@ -64,8 +70,15 @@ export async function startApi(options: {
     log: options.log,
     captchaCounterMax: options.captchaCounterMax,
   });
+  const events = new LiveEvents({
+    redis: options.redis,
+    prefix: options.queuePrefix,
+    log: options.log,
+    heartbeatMs: options.eventsHeartbeatMs,
+  });
   const app = createApp({
     log: options.log,
+    events,
     webDistDir: options.webDistDir,
     catalogue,
     accounts,
@@ -99,6 +112,7 @@ export async function startApi(options: {
       server.once('error', reject);
     });
   } catch (error) {
+    await events.close();
     await catalogueSync.close();
     throw error;
   }
@@ -106,8 +120,12 @@ export async function startApi(options: {
   const shownHost = options.host === '0.0.0.0' ? 'localhost' : options.host;
   return {
     url: `http://${shownHost}:${port}`,
+    events,
     close: async () => {
       stopping = true;
+      // Open streams never finish by themselves: ended first, their browsers reconnect to
+      // another replica, and their connections (Connection: close) do not hold this one open.
+      await events.close();
       const closed = new Promise<void>((resolve, reject) => {
         server.close((error) => (error ? reject(error) : resolve()));
       });

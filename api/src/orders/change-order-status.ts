@@ -18,6 +18,7 @@ import {
   orders,
   orderTransitions,
 } from '@campus/shared/server/db/schema';
+import type { OrderEventPublisher } from '@campus/shared/server/events/order-events';
 import { orderStatusJobs } from '@campus/shared/server/jobs';
 import { enqueueOutboxJobs, writeOutbox } from '@campus/shared/server/outbox';
 import type { Producer } from '@campus/shared/server/queue';
@@ -31,8 +32,12 @@ export type ChangeOrderStatusDeps = {
   db: Db;
   producer: Producer;
   catalogue: CatalogueCache;
+  events: OrderEventPublisher;
   log: Logger;
 };
+
+/** What the routes that move orders hand over (the request adds its log). */
+export type OrderStatusRouteDeps = Omit<ChangeOrderStatusDeps, 'log'>;
 
 type OrderRef = {
   id: string;
@@ -122,7 +127,8 @@ class Overtaken extends Error {}
  * Moves an order to the next state by the rule of shared/domain/order-status.ts: the update names
  * the expected state, so of two people acting at once exactly one wins and the other gets the
  * 409 that says who did what. The transition row, the audit row, the stock it gives back or takes
- * and the jobs it needs (the student's mail) commit together; the jobs are queued after commit.
+ * and the jobs it needs (the student's mail) commit together; after commit the jobs are queued and
+ * the change is published to the open pages of the people who follow the order.
  */
 export async function changeOrderStatus(
   deps: ChangeOrderStatusDeps,
@@ -185,6 +191,14 @@ export async function changeOrderStatus(
       .invalidateMartItems(order.campusId)
       .catch((error: unknown) => log.warn({ err: error }, 'stock cache not refreshed'));
   }
+  const { userId, universityId, campusId } = order;
+  await deps.events.publishOrder({
+    orderId: order.id,
+    state: rule.to,
+    userId,
+    universityId,
+    campusId,
+  });
   log.info({ orderId: order.id, from, to: rule.to, transitionId }, 'order status changed');
   return { orderId: order.id, state: rule.to, transitionId };
 }

@@ -6,17 +6,17 @@ import {
 } from '@campus/shared/domain/order-api';
 import { ZCancelOrderRequest } from '@campus/shared/domain/order-status';
 import { Hono } from 'hono';
-import type { AdminDeps } from '../admin/deps';
 import type { AppEnv } from '../app-env';
 import type { Guards } from '../auth/guards';
 import { jsonBody, parseWith } from '../http/body';
 import { noStore } from '../http/no-store';
+import type { OrderStatusRouteDeps } from '../orders/change-order-status';
 import { changeOrderStatus } from '../orders/change-order-status';
 import { getOrder } from '../orders/get-order';
 import { listMyOrders } from '../orders/list-orders';
 
 /** A student's My Orders: their orders, one order's page, and cancelling while unchecked. */
-export function myOrderRoutes(deps: AdminDeps, guards: Guards) {
+export function myOrderRoutes(deps: OrderStatusRouteDeps, guards: Guards) {
   const { db } = deps;
   const { signedInUser } = guards;
   return (

@@ -23,6 +23,7 @@ import type { RateLimiter } from '../auth/rate-limit';
 import { idQuery, jsonBody, parseWith } from '../http/body';
 import { invalidField, tooManyAttempts } from '../http/errors';
 import { withinPersonLimit } from '../http/needs-redis';
+import { noStore } from '../http/no-store';
 import { checkOut } from '../orders/check-out';
 import { getCheckoutContext } from '../orders/get-checkout-context';
 import { findOrderByIdempotencyKey } from '../orders/place-order';
@@ -58,17 +59,14 @@ export function checkoutRoutes(deps: OrderRouteDeps & { payToDefault: TPayTo }, 
   const { db } = deps;
   const { signedInUser } = guards;
   return new Hono<AppEnv>()
-    .use(async (c, next) => {
-      await next();
-      c.header('Cache-Control', 'no-store');
-    })
+    .use('/checkout/*', noStore)
     .get('/checkout/context', async (c) => {
       const user = await signedInUser(c);
       const context = await getCheckoutContext(deps, user, idQuery(c, 'campusId'));
       const body: TCheckoutContextResponse = { ok: true, ...context };
       return c.json(body);
     })
-    .post('/orders', async (c) => {
+    .post('/orders', noStore, async (c) => {
       const user = await signedInUser(c);
       const body = await jsonBody(c);
       const { idempotencyKey } = parseWith(ZOrderKey, body);

@@ -76,6 +76,9 @@ export const ZServerConfig = z.object({
   GOOGLE_SHEETS_PRIVATE_KEY: optionalText().transform((key) => key?.replace(/\\n/g, '\n')),
   // Google allows about 60 writes a minute per service account; stay under it with room for others.
   SHEETS_WRITES_PER_MINUTE: z.coerce.number().int().min(1).max(6000).default(50),
+  // Seconds between heartbeats on open event streams (live updates): under the idle timeout of any
+  // proxy in front of the api, or it closes quiet streams.
+  EVENTS_HEARTBEAT_SECONDS: z.coerce.number().int().min(1).max(300).default(15),
   // The floating chat link (wa.me) is shown only when this is set.
   WHATSAPP_NUMBER: z
     .string()

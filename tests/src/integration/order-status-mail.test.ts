@@ -6,6 +6,10 @@ import { CatalogueCache } from '@campus/shared/server/catalogue/cache';
 import { databaseCatalogueSource } from '@campus/shared/server/catalogue/queries';
 import type { Database } from '@campus/shared/server/db/client';
 import { orderTransitions } from '@campus/shared/server/db/schema';
+import {
+  createOrderEventPublisher,
+  type OrderEventPublisher,
+} from '@campus/shared/server/events/order-events';
 import { listOutbox } from '@campus/shared/server/mail/eml';
 import { createProducer, type Producer } from '@campus/shared/server/queue';
 import { openCheckedRedis } from '@campus/shared/server/redis';
@@ -19,7 +23,7 @@ import { engine, openTestDatabase } from '../support/database';
 import { testLog } from '../support/logger';
 import { createPerson } from '../support/people';
 import { waitForDrainedQueue } from '../support/queues';
-import { testQueuePrefix, testRedisUrl } from '../support/redis';
+import { removeKeysOf, testQueuePrefix, testRedisUrl } from '../support/redis';
 import { testWorkerDeps } from '../support/worker';
 
 // Issue 16, "Mail on change": the student hears of a verification, a rejection (with its reason)
@@ -29,6 +33,8 @@ let database: Database;
 let producerRedis: Redis;
 let workerRedis: Redis;
 let producer: Producer;
+let events: OrderEventPublisher;
+let prefix: string;
 let pipeline: ReturnType<typeof startPipeline>;
 let outboxDir: string;
 let admin: TUserProfile;
@@ -38,6 +44,7 @@ const deps = () => ({
   db: database.db,
   producer,
   catalogue: new CatalogueCache(databaseCatalogueSource(database.db)),
+  events,
   log: testLog,
 });
 
@@ -50,8 +57,9 @@ beforeAll(async () => {
   database = await openTestDatabase();
   producerRedis = await openCheckedRedis(testRedisUrl(), 'producer', testLog);
   workerRedis = await openCheckedRedis(testRedisUrl(), 'worker', testLog);
-  const prefix = testQueuePrefix();
+  prefix = testQueuePrefix();
   producer = createProducer(producerRedis, prefix, testLog);
+  events = createOrderEventPublisher({ redis: producerRedis, prefix, log: testLog });
   const workerDeps = testWorkerDeps({ database, redis: workerRedis, prefix });
   outboxDir = workerDeps.mailer.outboxDir ?? '';
   pipeline = startPipeline({ connection: workerRedis, producer, prefix, deps: workerDeps });
@@ -63,6 +71,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await pipeline?.close();
   await producer?.close();
+  if (producerRedis) await removeKeysOf(producerRedis, prefix);
   producerRedis?.disconnect();
   workerRedis?.disconnect();
   await database?.close();

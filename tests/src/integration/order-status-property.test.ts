@@ -15,6 +15,10 @@ import { CatalogueCache } from '@campus/shared/server/catalogue/cache';
 import { databaseCatalogueSource } from '@campus/shared/server/catalogue/queries';
 import type { Database } from '@campus/shared/server/db/client';
 import { martItems, orderLines, orders, orderTransitions } from '@campus/shared/server/db/schema';
+import {
+  createOrderEventPublisher,
+  type OrderEventPublisher,
+} from '@campus/shared/server/events/order-events';
 import { createProducer, type Producer } from '@campus/shared/server/queue';
 import { openCheckedRedis } from '@campus/shared/server/redis';
 import { asc, eq, inArray } from 'drizzle-orm';
@@ -26,7 +30,7 @@ import { engine, openTestDatabase } from '../support/database';
 import { testLog } from '../support/logger';
 import { buildOrderingStudent, martLine, shownGrandTotal } from '../support/orders';
 import { createPerson } from '../support/people';
-import { testQueuePrefix, testRedisUrl } from '../support/redis';
+import { removeKeysOf, testQueuePrefix, testRedisUrl } from '../support/redis';
 
 // Issue 16, Done when: random sequences of transitions by random actors, run a few at a time
 // (truly at once on PostgreSQL), never reach a state the rule forbids, never let a person act
@@ -40,19 +44,24 @@ let database: Database;
 let redis: Redis;
 let producer: Producer;
 let catalogue: CatalogueCache;
+let events: OrderEventPublisher;
+let prefix: string;
 
 const INITIAL_STOCK = 12;
-const deps = () => ({ db: database.db, producer, catalogue, log: testLog });
+const deps = () => ({ db: database.db, producer, catalogue, events, log: testLog });
 
 beforeAll(async () => {
   database = await openTestDatabase();
   redis = await openCheckedRedis(testRedisUrl(), 'producer', testLog);
-  producer = createProducer(redis, testQueuePrefix(), testLog);
+  prefix = testQueuePrefix();
+  producer = createProducer(redis, prefix, testLog);
+  events = createOrderEventPublisher({ redis, prefix, log: testLog });
   catalogue = new CatalogueCache(databaseCatalogueSource(database.db));
 });
 
 afterAll(async () => {
   await producer?.close();
+  if (redis) await removeKeysOf(redis, prefix);
   redis?.disconnect();
   await database?.close();
 });

@@ -14,6 +14,11 @@ import {
   orderTransitions,
   outbox,
 } from '@campus/shared/server/db/schema';
+import {
+  createOrderEventPublisher,
+  type OrderEventPublisher,
+  readOrderEventsSince,
+} from '@campus/shared/server/events/order-events';
 import { createProducer, type Producer } from '@campus/shared/server/queue';
 import { openCheckedRedis } from '@campus/shared/server/redis';
 import { and, eq, like } from 'drizzle-orm';
@@ -24,7 +29,7 @@ import { engine, openTestDatabase } from '../support/database';
 import { testLog } from '../support/logger';
 import { buildOrderingStudent, martLine, menuLine, shownGrandTotal } from '../support/orders';
 import { createPerson } from '../support/people';
-import { testQueuePrefix, testRedisUrl } from '../support/redis';
+import { removeKeysOf, testQueuePrefix, testRedisUrl } from '../support/redis';
 
 // The order's life after checkout (DESIGN §8), through the use case the routes call: who may move
 // it, that of two people acting at once exactly one wins, and that mart stock comes back once.
@@ -34,6 +39,8 @@ type Tree = Awaited<ReturnType<typeof buildCampusTree>>;
 let database: Database;
 let redis: Redis;
 let producer: Producer;
+let events: OrderEventPublisher;
+let prefix: string;
 let catalogue: CatalogueCache;
 let tree: Tree;
 let otherTree: Tree;
@@ -42,7 +49,7 @@ let otherAdmin: TUserProfile;
 let superAdmin: TUserProfile;
 
 const db = () => database.db;
-const deps = () => ({ db: db(), producer, catalogue, log: testLog });
+const deps = () => ({ db: db(), producer, catalogue, events, log: testLog });
 
 async function profileOf(role: 'campusAdmin' | 'superAdmin', campus: Tree['campus'] | null) {
   const person = await createPerson(db(), role, campus);
@@ -108,7 +115,9 @@ async function martStock() {
 beforeAll(async () => {
   database = await openTestDatabase();
   redis = await openCheckedRedis(testRedisUrl(), 'producer', testLog);
-  producer = createProducer(redis, testQueuePrefix(), testLog);
+  prefix = testQueuePrefix();
+  producer = createProducer(redis, prefix, testLog);
+  events = createOrderEventPublisher({ redis, prefix, log: testLog });
   catalogue = new CatalogueCache(databaseCatalogueSource(database.db));
   tree = await buildCampusTree(database.db, { martItem: { stock: 1_000 } });
   otherTree = await buildCampusTree(database.db);
@@ -119,14 +128,29 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await producer?.close();
+  if (redis) await removeKeysOf(redis, prefix);
   redis?.disconnect();
   await database?.close();
 });
 
 describe(`order transitions on ${engine}`, () => {
   it('verifies an order: the state, the timeline row, the audit row and the student’s mail job', async () => {
-    const { orderId } = await placeOrder();
+    const { orderId, student } = await placeOrder();
+    const { tip } = await readOrderEventsSince(redis, prefix, undefined);
     expect(await act(admin, orderId, 'verify')).toMatchObject({ orderId, state: 'verified' });
+    // The open pages of the people who follow the order hear of it.
+    expect(await readOrderEventsSince(redis, prefix, tip)).toMatchObject({
+      kind: 'events',
+      events: [
+        {
+          orderId,
+          state: 'verified',
+          userId: student.uid,
+          universityId: tree.university.id,
+          campusId: tree.campus.id,
+        },
+      ],
+    });
     expect(await stateOf(orderId)).toBe('verified');
     const timeline = await db()
       .select()

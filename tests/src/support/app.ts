@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createApp } from '@campus/api/app';
 import { type AccountServices, createAccountServices } from '@campus/api/auth/services';
+import { LiveEvents } from '@campus/api/events/live-events';
 import type { ImageStore } from '@campus/api/uploads/image-store';
 import { createLocalImageStore } from '@campus/api/uploads/local-image-store';
 import { CatalogueCache } from '@campus/shared/server/catalogue/cache';
@@ -39,6 +40,8 @@ export interface TestAppOptions {
   images?: ImageStore;
   /** The address people open (PUBLIC_URL); defaults to TEST_PUBLIC_URL, plain http. */
   publicUrl?: string;
+  /** Heartbeats of open event streams; defaults to production's 15 s. */
+  eventsHeartbeatMs?: number;
 }
 
 /** Sheet appends a minute for a test's api and worker: more than any test makes. */
@@ -89,8 +92,16 @@ export function createTestApp(options: TestAppOptions) {
   });
   const uploadsDir = tempDir('campus-uploads-');
   const images = options.images ?? createLocalImageStore({ dir: uploadsDir, publicUrl });
+  // Listens on Redis only once a test opens an event stream; `close` ends it.
+  const events = new LiveEvents({
+    redis: options.redis,
+    prefix,
+    log: testLog,
+    heartbeatMs: options.eventsHeartbeatMs,
+  });
   const app = createApp({
     log: testLog,
+    events,
     webDistDir: options.webDistDir ?? join(tmpdir(), 'campus-no-web-here'),
     catalogue,
     accounts,
@@ -118,8 +129,13 @@ export function createTestApp(options: TestAppOptions) {
     sheets,
     images,
     uploadsDir,
-    /** Closes what the test app opened itself (the producer's queues) and removes its folders. */
+    events,
+    /**
+     * Closes what the test app opened itself (the producer's queues, the event streams and their
+     * subscriber) and removes its folders.
+     */
     close: async () => {
+      await events.close();
       if (!options.producer) await producer.close();
       for (const dir of made) rmSync(dir, { recursive: true, force: true });
     },

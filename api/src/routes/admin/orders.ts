@@ -6,11 +6,11 @@ import {
 } from '@campus/shared/domain/order-api';
 import { ZOrderTransitionRequest } from '@campus/shared/domain/order-status';
 import { Hono } from 'hono';
-import type { AdminDeps } from '../../admin/deps';
 import type { AppEnv } from '../../app-env';
 import type { Guards } from '../../auth/guards';
 import { jsonBody, parseWith } from '../../http/body';
 import { noStore } from '../../http/no-store';
+import type { OrderStatusRouteDeps } from '../../orders/change-order-status';
 import { changeOrderStatus } from '../../orders/change-order-status';
 import { getOrder } from '../../orders/get-order';
 import { listOrderQueue } from '../../orders/list-orders';
@@ -19,7 +19,7 @@ import { listOrderQueue } from '../../orders/list-orders';
  * Orders after checkout for admins (DESIGN §8): the Payments queue, an order's page and its
  * transitions. A campus admin sees and moves only their campus's orders; a super admin any.
  */
-export function orderRoutes(deps: AdminDeps, guards: Guards) {
+export function orderRoutes(deps: OrderStatusRouteDeps, guards: Guards) {
   const { db } = deps;
   const { signedInUser } = guards;
   const admins = guards.requireRole('superAdmin', 'campusAdmin');

@@ -96,6 +96,8 @@ export interface Call {
   entityId?: string;
   /** The content type of a success that is a download rather than `{ ok: true, ... }`. */
   file?: string;
+  /** A success is an open event stream: `done` reads it (and closes it), nobody else does. */
+  stream?: true;
   /** Reads back what a success did. */
   done?: (answer: unknown, response: Response) => Promise<void>;
 }

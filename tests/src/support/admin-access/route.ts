@@ -4,15 +4,16 @@ import type { AdminTree } from '../admin';
 import { access, type Call, type Method, type Persona } from './context';
 
 // A row of the admin access matrix: a route, who may call it, and a fresh call of it. The rows
-// are in routes-super-admin.ts, routes-catalogue.ts and routes-sheets.ts.
+// are in routes-super-admin.ts, routes-catalogue.ts, routes-sheets.ts and routes-events.ts.
 
 const SIGNED_OUT = 'Authentication required. Please log in.';
 
 /**
  * Who succeeds: S a super admin only; C also the campus admin of the campus the request is about;
- * A any admin, a campus admin getting only their own campus's share.
+ * A any admin, a campus admin getting only their own campus's share; P any signed-in person, each
+ * getting only their own share (the row's `done` checks which).
  */
-export type Who = 'S' | 'C' | 'A';
+export type Who = 'S' | 'C' | 'A' | 'P';
 
 export interface Route {
   /** 'METHOD /path' as the app registers it, then the query a row may add to tell it apart. */
@@ -38,12 +39,12 @@ export function isCallOf(route: Route, call: Call): boolean {
   return call.method === method && new RegExp(`^${pattern}$`).test(call.path.split('?')[0] ?? '');
 }
 
-/** Every route the app registers under /api/admin and /api/sheets, as 'METHOD /path'. */
+/** Every route the app registers under /api/admin, /api/sheets and /api/events, as 'METHOD /path'. */
 export function registeredRoutes(): string[] {
   const routes = access.testApp.app.routes
     // use() registers its middleware (the body limits) for every method on a wildcard path.
     .filter((route) => !(route.method === 'ALL' && route.path.endsWith('*')))
-    .filter((route) => /^\/api\/(admin|sheets)(\/|$)/.test(route.path))
+    .filter((route) => /^\/api\/(admin|sheets|events)(\/|$)/.test(route.path))
     .map((route) => `${route.method} ${route.path}`);
   return [...new Set(routes)].sort();
 }
@@ -55,9 +56,9 @@ export function expectedStatus(route: Route, persona: Persona): number {
     case 'signedOut':
       return 401;
     case 'user':
-      return 403;
+      return route.who === 'P' ? success : 403;
     case 'theirAdmin':
-      return route.who === 'A' ? success : 403;
+      return route.who === 'A' || route.who === 'P' ? success : 403;
     case 'ourAdmin':
       return route.who === 'S' ? 403 : success;
     case 'superAdmin':

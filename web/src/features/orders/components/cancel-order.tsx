@@ -4,12 +4,10 @@ import { TEXT_LIMITS } from '@campus/shared/domain/text';
 import { useState } from 'react';
 import { TextAreaField } from '@/components/forms/form-field';
 import { Alert } from '@/components/ui/alert';
+import { dangerButton } from '@/components/ui/button-styles';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { SuccessNotice } from '@/components/ui/success-notice';
 import { useCancelOrder } from '../api/my-orders';
-
-const dangerButton =
-  'inline-flex items-center justify-center rounded border border-red-700 bg-white px-4 py-2 font-medium text-red-800 hover:bg-red-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-red-700';
 
 /**
  * 'Cancel order' while the student may (the answer's actions), asked in the confirmation dialog

@@ -28,9 +28,12 @@ export function PaymentFilters({
   filters,
   onChange,
   campus,
+  onSearched,
 }: {
   filters: TPaymentFilters;
   onChange(next: TPaymentFilters): void;
+  /** Enter in the search: it applies at once and the keys go back to the queue. */
+  onSearched(): void;
   /** A super admin's university and campus selects; none on a campus's dashboard. */
   campus: Parameters<typeof CampusFilter>[0] | null;
 }) {
@@ -89,6 +92,12 @@ export function PaymentFilters({
         value={search}
         maxLength={100}
         onChange={(event) => setSearch(event.target.value)}
+        onKeyDown={(event) => {
+          if (event.key !== 'Enter') return;
+          event.preventDefault();
+          if (q !== filters.q) onChange({ ...filters, q });
+          onSearched();
+        }}
       />
     </div>
   );

@@ -142,6 +142,20 @@ describe('the keyboard', () => {
     expect(callsOf('POST', '/api/admin/orders/o-ayesha/status')).toHaveLength(0);
   });
 
+  it('Enter in the search applies it and gives the keys back to the queue', async () => {
+    const { list, user, panel, callsOf } = await openPayments();
+    const search = within(panel).getByRole('searchbox', { name: 'Search' });
+    await user.clear(search);
+    await user.type(search, 'o-hamza{Enter}');
+    await expect.poll(() => queueQueries(callsOf).at(-1)?.q).toBe('o-hamza');
+    await expect.poll(() => names(list)).toEqual(['Hamza Ali']);
+    await user.keyboard('jv');
+    await expect
+      .poll(() => statusBody(callsOf, 'o-hamza'))
+      .toEqual([{ action: 'verify', reason: '' }]);
+    expect(await within(panel).findByText('No orders match the filters.')).toBeTruthy();
+  });
+
   it('R asks for a reason; one of the four rejects at once with it', async () => {
     const { list, user, callsOf } = await openPayments();
     await user.keyboard('jr');

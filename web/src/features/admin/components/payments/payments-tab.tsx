@@ -141,9 +141,15 @@ export function PaymentsTab({ scope }: { scope: AdminScope }) {
       </h2>
       <p className="text-sm text-gray-700">
         Keys: <kbd className={kbd}>J</kbd> next, <kbd className={kbd}>K</kbd> previous,{' '}
-        <kbd className={kbd}>V</kbd> verify, <kbd className={kbd}>R</kbd> reject.
+        <kbd className={kbd}>V</kbd> verify, <kbd className={kbd}>R</kbd> reject;{' '}
+        <kbd className={kbd}>Enter</kbd> in the search goes back to the list.
       </p>
-      <PaymentFilters filters={filters} onChange={changeFilters} campus={campusFilter} />
+      <PaymentFilters
+        filters={filters}
+        onChange={changeFilters}
+        campus={campusFilter}
+        onSearched={() => select(null)}
+      />
       {failure && <Alert>{failure}</Alert>}
       <p role="status" className="text-sm text-gray-700">
         {done}

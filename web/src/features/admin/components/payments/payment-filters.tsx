@@ -44,10 +44,10 @@ export function PaymentFilters({
   latest.current = { filters, onChange };
   useEffect(() => {
     if (q === latest.current.filters.q) return;
-    const timer = setTimeout(
-      () => latest.current.onChange({ ...latest.current.filters, q }),
-      SEARCH_PAUSE_MS,
-    );
+    const timer = setTimeout(() => {
+      // Enter may have applied it already.
+      if (q !== latest.current.filters.q) latest.current.onChange({ ...latest.current.filters, q });
+    }, SEARCH_PAUSE_MS);
     return () => clearTimeout(timer);
   }, [q]);
 

@@ -146,7 +146,7 @@ test('two admins verify the same payment at once: one wins, the other is told wh
     const winner = admins[statuses.indexOf(200)];
     const loser = admins[statuses.indexOf(409)];
     if (!winner || !loser) throw new Error(`expected one 200 and one 409, got ${statuses}`);
-    await expect(loser.page.getByRole('alert')).toHaveText(
+    await expect(loser.page.getByRole('alert').getByRole('paragraph')).toHaveText(
       new RegExp(`^This order was already verified by ${winner.name} at ${SHORT_TIME}\\.$`),
     );
     await expect(winner.page.getByRole('alert')).toHaveCount(0);

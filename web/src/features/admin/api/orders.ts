@@ -64,7 +64,8 @@ export function useOrderDetails(ids: readonly string[]): ReadonlyMap<string, TOr
   return details;
 }
 
-type TActionRequest = { id: string; action: TOrderAction; reason: string };
+/** An admin's action on an order; `whose` names it to the admin, it is not sent. */
+type TActionRequest = { id: string; action: TOrderAction; reason: string; whose: string };
 
 /** The orders whose action is on its way: the queue shows them gone already. */
 export function useOrdersInFlight(): ReadonlySet<string> {
@@ -80,7 +81,14 @@ export function useOrdersInFlight(): ReadonlySet<string> {
  * its state, and the page shows one state); whatever the answer, the queue and the order are
  * loaded again, so a refused action (409) shows where the order is now.
  */
-export function useOrderAction(queueKey: readonly unknown[]) {
+export function useOrderAction(
+  queueKey: readonly unknown[],
+  // Here rather than in mutate(): those run for the last of several quick actions only.
+  outcome: {
+    onSuccess(answer: TOrderStatusResponse, request: TActionRequest): void;
+    onError(error: unknown, request: TActionRequest): void;
+  },
+) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationKey: ACTION_KEY,
@@ -93,6 +101,8 @@ export function useOrderAction(queueKey: readonly unknown[]) {
         page ? { ...page, orders: page.orders.filter((order) => order.id !== id) } : page,
       );
     },
+    onSuccess: (answer, request) => outcome.onSuccess(answer, request),
+    onError: (error, request) => outcome.onError(error, request),
     onSettled: (_answer, _error, { id }) =>
       Promise.all([
         queryClient.invalidateQueries({ queryKey: adminKeys.orderQueues() }),

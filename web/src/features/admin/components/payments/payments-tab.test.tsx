@@ -221,11 +221,34 @@ describe('another admin first', () => {
     fake.refuse('o-ayesha', message);
     await user.keyboard('jv');
     const alert = await within(panel).findByRole('alert');
-    expect(alert.textContent).toBe(
+    expect(within(alert).getByRole('paragraph').textContent).toBe(
       'This order was already verified by Ali Khan at Nov 24, 2026, 3:04 PM.',
     );
     await expect.poll(() => callsOf('GET', '/api/admin/orders').length).toBeGreaterThan(before);
     expect(names(list)).toEqual(['Hamza Ali', 'Sana Iqbal']);
+    // It stays, a few orders on, until the admin dismisses it.
+    await user.keyboard('v');
+    expect(within(panel).getByRole('alert')).toBeTruthy();
+    await user.click(within(alert).getByRole('button', { name: 'Dismiss' }));
+    expect(within(panel).queryByRole('alert')).toBeNull();
+  });
+});
+
+describe('quick actions one after another', () => {
+  it('still show a refusal of the first when the second has started', async () => {
+    const { list, user, panel, fake, callsOf } = await openPayments();
+    fake.refuse(
+      'o-ayesha',
+      'This order was already verified by Ali Khan at Nov 24, 2026, 3:04 PM.',
+    );
+    await user.keyboard('jvv');
+    await expect.poll(() => statusBody(callsOf, 'o-hamza')).toHaveLength(1);
+    const alert = await within(panel).findByRole('alert');
+    expect(within(alert).getByRole('paragraph').textContent).toBe(
+      'This order was already verified by Ali Khan at Nov 24, 2026, 3:04 PM.',
+    );
+    // The refused order is still waiting, so it comes back; the verified one does not.
+    await expect.poll(() => names(list)).toEqual(['Ayesha Khan', 'Sana Iqbal']);
   });
 });
 

@@ -46,12 +46,16 @@ export function PaymentsTab({ scope }: { scope: AdminScope }) {
   const inFlight = useOrdersInFlight();
   const orders = (queue.data?.orders ?? []).filter((order) => !inFlight.has(order.id));
   const details = useOrderDetails(orders.map((order) => order.id));
-  const action = useOrderAction(queue.queryKey);
+  const [failure, setFailure] = useState<string | null>(null);
+  const [done, setDone] = useState('');
+  const action = useOrderAction(queue.queryKey, {
+    onSuccess: (answer, request) =>
+      setDone(`${request.whose}: ${ORDER_STATE_LABELS[answer.status]}`),
+    onError: (error) => setFailure(formatError(error).message),
+  });
 
   const [selectedId, setSelectedId] = useState<string | null>(null);
   const [asking, setAsking] = useState<{ order: TOrderSummary; action: TOrderAction } | null>(null);
-  const [failure, setFailure] = useState<string | null>(null);
-  const [done, setDone] = useState('');
 
   // The selection moved by a key or an action takes the focus (and comes into view); one that
   // follows the focus (a click, Tab) leaves it where it is.
@@ -81,19 +85,11 @@ export function PaymentsTab({ scope }: { scope: AdminScope }) {
       setAsking({ order, action: name });
       return;
     }
-    setFailure(null);
     if (order.id === selectedId) {
       const at = orders.findIndex((candidate) => candidate.id === order.id);
       select((orders[at + 1] ?? orders[at - 1])?.id ?? null);
     }
-    action.mutate(
-      { id: order.id, action: name, reason },
-      {
-        onSuccess: (answer) =>
-          setDone(`${whoseOrder(order)}: ${ORDER_STATE_LABELS[answer.status]}`),
-        onError: (error) => setFailure(formatError(error).message),
-      },
-    );
+    action.mutate({ id: order.id, action: name, reason, whose: whoseOrder(order) });
   }
 
   function move(step: 1 | -1) {
@@ -150,7 +146,15 @@ export function PaymentsTab({ scope }: { scope: AdminScope }) {
         campus={campusFilter}
         onSearched={() => select(null)}
       />
-      {failure && <Alert>{failure}</Alert>}
+      {/* The last refusal stays until dismissed: the admin may be a few orders further on. */}
+      {failure && (
+        <Alert>
+          <p>{failure}</p>
+          <button type="button" className={`${rowButton} mt-2`} onClick={() => setFailure(null)}>
+            Dismiss
+          </button>
+        </Alert>
+      )}
       <p role="status" className="text-sm text-gray-700">
         {done}
       </p>

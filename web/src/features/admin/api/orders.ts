@@ -49,7 +49,10 @@ export function useOrderQueue(filters: TOrderQueueFilters) {
   return { ...result, queryKey };
 }
 
-/** The orders of the page with what only their own answer has (screenshot, account, actions). */
+/**
+ * The orders of the page with what only their own answer has (screenshot, account title, bank,
+ * actions): one GET per order of the page (20 at most), as the queue's answer does not carry them.
+ */
 export function useOrderDetails(ids: readonly string[]): ReadonlyMap<string, TOrderDetail> {
   const results = useQueries({
     queries: ids.map((id) => ({

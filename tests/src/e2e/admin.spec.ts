@@ -94,6 +94,7 @@ test('the super admin builds a university, campus, catalogue, domain and campus 
     'All Mart Items',
     'Domain Management',
     'Order Dashboard',
+    'Payments',
   ]);
 
   await openTab(page, 'Universities & Campuses');
@@ -215,7 +216,12 @@ test('the new campus admin edits the menu of their restaurant and cannot reach a
   await signIn(page, ADMIN.email, ADMIN.password);
   await expect(page).toHaveURL(`/admin/${ids.universityId}/${ids.campusId}`);
   await expect(page.getByRole('heading', { name: 'Campus Admin Dashboard' })).toBeVisible();
-  await expect(page.getByRole('tab')).toHaveText(['Restaurants', 'Mart Items', 'Order Dashboard']);
+  await expect(page.getByRole('tab')).toHaveText([
+    'Restaurants',
+    'Mart Items',
+    'Order Dashboard',
+    'Payments',
+  ]);
 
   // Opening the restaurant for editing also selects it and loads its menu (SPEC §2).
   await page.getByRole('button', { name: `Edit ${RESTAURANT}` }).click();

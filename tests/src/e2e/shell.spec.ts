@@ -29,7 +29,15 @@ for (const [path, heading, refused] of SCREENS) {
 }
 
 // Signed-in routes send a visitor to sign in first.
-for (const path of ['/cart', '/checkout', '/super-admin', '/admin/u1/c1', '/admin']) {
+for (const path of [
+  '/cart',
+  '/checkout',
+  '/orders',
+  '/orders/o1',
+  '/super-admin',
+  '/admin/u1/c1',
+  '/admin',
+]) {
   test(`${path} sends a signed-out visitor to /login`, async ({ page }) => {
     await page.goto(path);
     await expect(page).toHaveURL(/\/login$/);

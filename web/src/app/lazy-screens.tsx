@@ -27,6 +27,15 @@ export const CheckoutScreen = lazy(() =>
     default: m.CheckoutScreen,
   })),
 );
+// My Orders: the student's orders and one order's page.
+export const MyOrdersScreen = lazy(() =>
+  import('@/features/orders/components/my-orders-screen').then((m) => ({
+    default: m.MyOrdersScreen,
+  })),
+);
+export const OrderScreen = lazy(() =>
+  import('@/features/orders/components/order-screen').then((m) => ({ default: m.OrderScreen })),
+);
 export const DemoScreen = lazy(() =>
   import('@/features/demo/components/demo-screen').then((m) => ({ default: m.DemoScreen })),
 );

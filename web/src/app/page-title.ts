@@ -11,6 +11,8 @@ const PAGE_TITLES: Array<[RegExp, string]> = [
   [/^\/menu\//, 'Menu'],
   [/^\/cart/, 'Cart'],
   [/^\/checkout/, 'Checkout'],
+  [/^\/orders\/./, 'Order'],
+  [/^\/orders/, 'My Orders'],
   [/^\/login/, 'Sign In'],
   [/^\/signup/, 'Create Account'],
   [/^\/reset-password/, 'New Password'],

@@ -12,14 +12,16 @@ import {
   MailOutboxScreen,
   MartItemsScreen,
   MenuScreen,
+  MyOrdersScreen,
   NewPasswordScreen,
+  OrderScreen,
   RestaurantsScreen,
   SheetScreen,
   SignupScreen,
   SuperAdminScreen,
 } from './lazy-screens';
 
-// SPEC §2's route table.
+// SPEC §2's route table, and My Orders (DESIGN §8) guarded as checkout is.
 export const routes: RouteObject[] = [
   { path: '/', element: <HomeScreen /> },
   { path: '/home', element: <HomeScreen /> },
@@ -39,6 +41,22 @@ export const routes: RouteObject[] = [
     element: (
       <RequireAuth>
         <CheckoutScreen />
+      </RequireAuth>
+    ),
+  },
+  {
+    path: '/orders',
+    element: (
+      <RequireAuth>
+        <MyOrdersScreen />
+      </RequireAuth>
+    ),
+  },
+  {
+    path: '/orders/:id',
+    element: (
+      <RequireAuth>
+        <OrderScreen />
       </RequireAuth>
     ),
   },

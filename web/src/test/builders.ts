@@ -1,5 +1,6 @@
 import type { TAdminCampus, TAdminUniversity } from '@campus/shared/domain/admin-api';
 import type { TAllowedDomain, TRestaurant, TUserProfile } from '@campus/shared/domain/entities';
+import type { TOrderDetail } from '@campus/shared/domain/order-api';
 import type { TSetAsideRow } from '@campus/shared/domain/sheet-requests';
 
 // Test data of the web's component tests, each with overrides (CONVENTIONS: builders, not copied
@@ -103,6 +104,52 @@ export function buildSetAsideRow(overrides: Partial<TSetAsideRow> = {}): TSetAsi
     orderId: 'order-1',
     placedAt: '2026-11-02T09:30:00.000Z',
     reason: 'a cell holds more than 50,000 characters',
+    ...overrides,
+  };
+}
+
+/** An order of the default student, waiting for its payment check, with two lines. */
+export function buildOrder(overrides: Partial<TOrderDetail> = {}): TOrderDetail {
+  return {
+    id: 'order-1',
+    status: 'placed',
+    placedAt: '2026-11-24T09:30:00.000Z',
+    statusChangedAt: null,
+    timeZone: 'Asia/Karachi',
+    universityName: 'Punjab University',
+    campusName: 'Main Campus',
+    firstName: 'Ayesha',
+    lastName: 'Khan',
+    phone: '0300-1234567',
+    grandTotalPaisa: 42_000,
+    cartItemsText: 'Chai Dhaba:\n- Doodh Patti x 2 = Rs 160.00\n\nMart:\n- Water x 1 = Rs 130.00',
+    room: 'Hall 3, Room 12',
+    email: 'ayesha@uni.edu.pk',
+    persons: 1,
+    accountTitle: 'Ayesha Khan',
+    bankName: 'Meezan Bank',
+    specialInstruction: '',
+    itemTotalPaisa: 29_000,
+    deliveryChargePaisa: 13_000,
+    screenshotUrl: '/uploads/order-1.png',
+    lines: [
+      {
+        name: 'Doodh Patti',
+        restaurantName: 'Chai Dhaba',
+        quantity: 2,
+        unitPricePaisa: 8_000,
+        lineTotalPaisa: 16_000,
+      },
+      {
+        name: 'Water',
+        restaurantName: 'Mart',
+        quantity: 1,
+        unitPricePaisa: 13_000,
+        lineTotalPaisa: 13_000,
+      },
+    ],
+    transitions: [],
+    actions: ['cancel'],
     ...overrides,
   };
 }

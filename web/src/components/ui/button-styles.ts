@@ -7,3 +7,7 @@ export const primaryButton =
 /** A quiet outlined button. */
 export const secondaryButton =
   'inline-flex items-center justify-center rounded border border-gray-400 bg-white px-4 py-2 font-medium text-gray-800 hover:bg-gray-100 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-orange-700';
+
+/** An outlined red button for an action that undoes or refuses (Cancel order, Reject). */
+export const dangerButton =
+  'inline-flex items-center justify-center rounded border border-red-700 bg-white px-4 py-2 font-medium text-red-800 hover:bg-red-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-red-700';

@@ -111,4 +111,26 @@ describe('ConfirmDialog', () => {
     await user.tab({ shift: true });
     expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Delete' }));
   });
+
+  it('keeps Tab going round its field and its buttons when it asks for one', async () => {
+    const user = userEvent.setup();
+    renderDialog({
+      children: (
+        <label>
+          Reason
+          <textarea />
+        </label>
+      ),
+    });
+    const reason = screen.getByRole('textbox', { name: 'Reason' });
+    await user.tab();
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Delete' }));
+    await user.tab();
+    expect(document.activeElement).toBe(reason);
+    await user.tab();
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Cancel' }));
+    await user.click(reason);
+    await user.tab({ shift: true });
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Delete' }));
+  });
 });

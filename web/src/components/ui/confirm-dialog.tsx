@@ -15,6 +15,8 @@ export type ConfirmDialogProps = {
   onCancel(): void;
   /** While the confirmed action runs: both buttons are disabled and Escape does nothing. */
   busy?: boolean;
+  /** A field the dialog asks for beside its message (an optional reason), above the buttons. */
+  children?: ReactNode;
 };
 
 // Colours chosen for at least 4.5:1 contrast of the text on its background.
@@ -36,6 +38,9 @@ const TONES: Record<ConfirmDialogType, { icon: string; badge: string; confirm: s
   },
 };
 
+const FOCUSABLE =
+  'button:not(:disabled), input:not(:disabled), textarea:not(:disabled), select:not(:disabled)';
+
 /**
  * The modal that asks before an action (every admin deletion): title, message, confirm and
  * cancel. Cancel has the focus when it opens, so Enter never deletes by accident; Escape cancels;
@@ -51,11 +56,11 @@ export function ConfirmDialog({
   onConfirm,
   onCancel,
   busy = false,
+  children,
 }: ConfirmDialogProps) {
   const titleId = useId();
   const messageId = useId();
   const cancelRef = useRef<HTMLButtonElement>(null);
-  const confirmRef = useRef<HTMLButtonElement>(null);
 
   useEffect(() => {
     if (!open) return;
@@ -74,9 +79,11 @@ export function ConfirmDialog({
       return;
     }
     if (event.key !== 'Tab') return;
-    // Two buttons: Tab and Shift+Tab go from one to the other and never leave the dialog.
-    const first = cancelRef.current;
-    const last = confirmRef.current;
+    // Tab and Shift+Tab go round the dialog's controls (its field, then the two buttons) and
+    // never leave it.
+    const controls = event.currentTarget.querySelectorAll<HTMLElement>(FOCUSABLE);
+    const first = controls[0];
+    const last = controls[controls.length - 1];
     if (!first || !last) return;
     const active = document.activeElement;
     if (event.shiftKey && active === first) {
@@ -116,6 +123,7 @@ export function ConfirmDialog({
             </div>
           </div>
         </div>
+        {children && <div className="mt-4">{children}</div>}
         <div className="mt-6 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
           <button
             ref={cancelRef}
@@ -127,7 +135,6 @@ export function ConfirmDialog({
             {cancelLabel}
           </button>
           <button
-            ref={confirmRef}
             type="button"
             onClick={onConfirm}
             disabled={busy}

@@ -104,6 +104,13 @@ export const adminKeys = {
   martItems: (filters: TAdminFilters = {}) => [ADMIN_QUERY_KEY, 'mart-items', filters] as const,
   sheetTabs: () => [ADMIN_QUERY_KEY, 'sheet-tabs'] as const,
   setAsideRows: (tab: string) => [ADMIN_QUERY_KEY, 'set-aside', tab] as const,
+  /** Every page of the Payments queue, whatever its filters: what an order's change invalidates. */
+  orderQueues: () => [ADMIN_QUERY_KEY, 'orders'] as const,
+  /** One page of the Payments queue with its filters. */
+  orderQueue: (filters: Record<string, string | number>) =>
+    [ADMIN_QUERY_KEY, 'orders', filters] as const,
+  /** One order as an admin sees it (with the actions they may take). */
+  order: (id: string) => [ADMIN_QUERY_KEY, 'order', id] as const,
 };
 
 /** The filtered admin lists, by the name their ADMIN_API path and their query key share. */

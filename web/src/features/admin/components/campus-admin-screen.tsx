@@ -8,12 +8,14 @@ import type { AdminScope } from '../hooks/use-catalogue-scope';
 import { CampusOrderPanel } from './campus-order-panel';
 import { MartItemsManager } from './mart-items/mart-items-manager';
 import { MenuItemsManager } from './menu-items/menu-items-manager';
+import { PaymentsTab } from './payments/payments-tab';
 import { RestaurantsManager } from './restaurants/restaurants-manager';
 
 const TABS = [
   { id: 'restaurants', label: 'Restaurants' },
   { id: 'mart-items', label: 'Mart Items' },
   { id: 'orders', label: 'Order Dashboard' },
+  { id: 'payments', label: 'Payments' },
 ];
 
 /**
@@ -43,7 +45,7 @@ function useCampusNames(universityId: string, campusId: string) {
 
 /**
  * /admin/:universityId/:campusId (SPEC §2): the restaurants of the campus with the menu of the
- * selected one, the mart items, and the order sheet. The route guard lets in only a super admin
+ * selected one, the mart items, the order sheet, and the payments to check (DESIGN §8). The route guard lets in only a super admin
  * or this campus's admin; the api checks again on every call.
  */
 export function CampusAdminScreen() {
@@ -93,6 +95,9 @@ export function CampusAdminScreen() {
       </TabPanel>
       <TabPanel id="orders" active={tab}>
         <CampusOrderPanel universityName={universityName} campusName={campusName} lookup={lookup} />
+      </TabPanel>
+      <TabPanel id="payments" active={tab}>
+        <PaymentsTab key={key} scope={scope} />
       </TabPanel>
     </section>
   );

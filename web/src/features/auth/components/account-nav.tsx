@@ -31,7 +31,10 @@ export function AdminNavLinks() {
   return null;
 }
 
-/** Signed out: 'Sign In' and 'Sign Up'. Signed in: the e-mail dropdown with role and 'Sign Out'. */
+/**
+ * Signed out: 'Sign In' and 'Sign Up'. Signed in: the e-mail dropdown with role, 'My Orders'
+ * and 'Sign Out'.
+ */
 export function AccountNav() {
   const { loading, user, signOut } = useAuth();
   const [open, setOpen] = useState(false);
@@ -90,6 +93,14 @@ export function AccountNav() {
         >
           <p className="truncate px-2 py-1 text-sm font-medium">{user.email}</p>
           <p className="px-2 pb-2 text-xs text-gray-600">{ROLE_LABELS[user.role]}</p>
+          <Link
+            to="/orders"
+            role="menuitem"
+            onClick={() => setOpen(false)}
+            className="block w-full rounded px-2 py-1.5 text-left text-sm hover:bg-gray-100"
+          >
+            My Orders
+          </Link>
           <button
             type="button"
             role="menuitem"

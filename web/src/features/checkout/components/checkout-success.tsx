@@ -2,12 +2,15 @@ import { CHECKOUT_MESSAGES } from '@campus/shared/domain/checkout';
 import { formatRs } from '@campus/shared/domain/money';
 import { useEffect, useRef } from 'react';
 import { Link } from 'react-router-dom';
-import { primaryButton } from '@/components/ui/button-styles';
+import { primaryButton, secondaryButton } from '@/components/ui/button-styles';
 
 /** What the thank-you view tells about the order just placed. */
 export type PlacedOrder = { orderId: string; grandTotalPaisa: number };
 
-/** SPEC §2: the thank-you view after an order is placed, with its number and amount. */
+/**
+ * SPEC §2: the thank-you view after an order is placed, with its number and amount, and the way
+ * to its page in My Orders, where its state shows.
+ */
 export function CheckoutSuccess({ order }: { order: PlacedOrder }) {
   const heading = useRef<HTMLHeadingElement>(null);
   // The form the person was in is gone: move focus to what replaced it.
@@ -27,9 +30,14 @@ export function CheckoutSuccess({ order }: { order: PlacedOrder }) {
           <dt className="font-medium">Amount</dt>
           <dd data-testid="order-amount">{formatRs(order.grandTotalPaisa)}</dd>
         </dl>
-        <Link to="/restaurants" className={primaryButton}>
-          Start Ordering
-        </Link>
+        <div className="flex flex-wrap justify-center gap-3">
+          <Link to={`/orders/${encodeURIComponent(order.orderId)}`} className={primaryButton}>
+            View your order
+          </Link>
+          <Link to="/restaurants" className={secondaryButton}>
+            Start Ordering
+          </Link>
+        </div>
       </div>
     </section>
   );

@@ -4,13 +4,14 @@ import { ensureMasterTab } from '../../api/sheet-tabs';
 import { DomainsTab } from '../domains/domains-tab';
 import { MartItemsManager } from '../mart-items/mart-items-manager';
 import { MenuItemsManager } from '../menu-items/menu-items-manager';
+import { PaymentsTab } from '../payments/payments-tab';
 import { RestaurantsManager } from '../restaurants/restaurants-manager';
 import { UniversitiesTab } from '../universities/universities-tab';
 import { UsersTab } from '../users/users-tab';
 import { OrderDashboardTab } from './order-dashboard-tab';
 import { OverviewTab } from './overview-tab';
 
-/** The tabs of SPEC §2, in its order. */
+/** The tabs of SPEC §2, in its order, then the payments to check (DESIGN §8). */
 const TABS = [
   { id: 'overview', label: 'System Overview' },
   { id: 'universities', label: 'Universities & Campuses' },
@@ -20,6 +21,7 @@ const TABS = [
   { id: 'mart-items', label: 'All Mart Items' },
   { id: 'domains', label: 'Domain Management' },
   { id: 'orders', label: 'Order Dashboard' },
+  { id: 'payments', label: 'Payments' },
 ] as const;
 
 type TabId = (typeof TABS)[number]['id'];
@@ -73,6 +75,7 @@ export function SuperAdminScreen() {
     'mart-items': <MartItemsManager scope={ALL} />,
     domains: <DomainsTab />,
     orders: <OrderDashboardTab />,
+    payments: <PaymentsTab scope={ALL} />,
   };
   return (
     <section className="mx-auto max-w-7xl space-y-4 p-4 sm:p-6">

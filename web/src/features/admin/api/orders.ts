@@ -1,0 +1,115 @@
+import type {
+  TOrderDetail,
+  TOrderQueueQuery,
+  TOrderResponse,
+  TOrderStatusResponse,
+  TOrdersResponse,
+} from '@campus/shared/domain/order-api';
+import type { TOrderAction } from '@campus/shared/domain/order-status';
+import {
+  keepPreviousData,
+  useMutation,
+  useMutationState,
+  useQueries,
+  useQuery,
+  useQueryClient,
+} from '@tanstack/react-query';
+import { apiPost } from '@/lib/api-client';
+import { adminGet, adminKeys, byId } from './admin-client';
+
+// The admins' Payments queue (GET /api/admin/orders), one order (GET /api/admin/orders/:id) and
+// its transitions (POST /api/admin/orders/:id/status). The live updates invalidate
+// adminKeys.orderQueues() and adminKeys.order(id) when an order changes.
+
+const ORDERS_PATH = '/api/admin/orders';
+const ACTION_KEY = [...adminKeys.all, 'order-action'] as const;
+
+/** The queue's filters as the api reads them (ZOrderQueueQuery); '' is not set. */
+export type TOrderQueueFilters = {
+  [K in keyof TOrderQueueQuery]-?: K extends 'page' ? number : string;
+};
+
+/** Only the filters that are set, so equal filters give equal keys and query strings. */
+function setFilters(filters: TOrderQueueFilters): Record<string, string | number> {
+  return Object.fromEntries(Object.entries(filters).filter(([, value]) => value !== ''));
+}
+
+/** One page of the queue: oldest first, in the filters' state. */
+export function useOrderQueue(filters: TOrderQueueFilters) {
+  const set = setFilters(filters);
+  const query = new URLSearchParams(Object.entries(set).map(([k, v]) => [k, String(v)]));
+  const queryKey = adminKeys.orderQueue(set);
+  const result = useQuery({
+    queryKey,
+    queryFn: () => adminGet<TOrdersResponse>(`${ORDERS_PATH}?${query}`),
+    // Another page or filter keeps the list in place until its answer is there.
+    placeholderData: keepPreviousData,
+    retry: false,
+  });
+  return { ...result, queryKey };
+}
+
+/**
+ * The orders of the page with what only their own answer has (screenshot, account title, bank,
+ * actions): one GET per order of the page (20 at most), as the queue's answer does not carry them.
+ */
+export function useOrderDetails(ids: readonly string[]): ReadonlyMap<string, TOrderDetail> {
+  const results = useQueries({
+    queries: ids.map((id) => ({
+      queryKey: adminKeys.order(id),
+      queryFn: () => adminGet<TOrderResponse>(byId(ORDERS_PATH, id)),
+      select: (answer: TOrderResponse) => answer.order,
+      retry: false,
+    })),
+  });
+  const details = new Map<string, TOrderDetail>();
+  for (const result of results) if (result.data) details.set(result.data.id, result.data);
+  return details;
+}
+
+/** An admin's action on an order; `whose` names it to the admin, it is not sent. */
+type TActionRequest = { id: string; action: TOrderAction; reason: string; whose: string };
+
+/** The orders whose action is on its way: the queue shows them gone already. */
+export function useOrdersInFlight(): ReadonlySet<string> {
+  const ids = useMutationState({
+    filters: { mutationKey: ACTION_KEY, status: 'pending' },
+    select: (mutation) => (mutation.state.variables as TActionRequest | undefined)?.id ?? '',
+  });
+  return new Set(ids);
+}
+
+/**
+ * An admin's action on an order. The order leaves the queue page at once (every action changes
+ * its state, and the page shows one state); whatever the answer, the queue and the order are
+ * loaded again, so a refused action (409) shows where the order is now.
+ */
+export function useOrderAction(
+  queueKey: readonly unknown[],
+  // Here rather than in mutate(): those run for the last of several quick actions only.
+  outcome: {
+    onSuccess(answer: TOrderStatusResponse, request: TActionRequest): void;
+    onError(error: unknown, request: TActionRequest): void;
+  },
+) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationKey: ACTION_KEY,
+    mutationFn: ({ id, action, reason }: TActionRequest) =>
+      apiPost<TOrderStatusResponse>(`${byId(ORDERS_PATH, id)}/status`, { action, reason }),
+    onMutate: async ({ id }) => {
+      // An answer already on its way would bring the order back.
+      await queryClient.cancelQueries({ queryKey: queueKey });
+      queryClient.setQueryData<TOrdersResponse>(queueKey, (page) =>
+        page ? { ...page, orders: page.orders.filter((order) => order.id !== id) } : page,
+      );
+    },
+    onSuccess: (answer, request) => outcome.onSuccess(answer, request),
+    onError: (error, request) => outcome.onError(error, request),
+    onSettled: (_answer, _error, { id }) =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: adminKeys.orderQueues() }),
+        queryClient.invalidateQueries({ queryKey: adminKeys.order(id) }),
+      ]),
+  });
+}

@@ -1,0 +1,126 @@
+import { formatRs } from '@campus/shared/domain/money';
+import type { TOrderDetail, TOrderSummary } from '@campus/shared/domain/order-api';
+import { ORDER_ACTIONS, type TOrderAction } from '@campus/shared/domain/order-status';
+import { formatShortTimestamp } from '@campus/shared/domain/time-zone';
+import { type Ref, useId } from 'react';
+import { dangerButton, primaryButton, secondaryButton } from '@/components/ui/button-styles';
+import { OrderStatusBadge } from '@/components/ui/order-status-badge';
+import { ZoomableImage } from '@/components/ui/zoomable-image';
+
+/** The look of each action's button: verify is the one the queue is for. */
+const ACTION_BUTTONS: Record<TOrderAction, string> = {
+  verify: primaryButton,
+  reject: dangerButton,
+  cancel: secondaryButton,
+  dispatch: primaryButton,
+  deliver: primaryButton,
+  reopen: secondaryButton,
+};
+
+/** The full name on an order. */
+export const whoseOrder = (order: Pick<TOrderSummary, 'firstName' | 'lastName'>) =>
+  `${order.firstName} ${order.lastName}`.trim();
+
+/**
+ * One payment to check: the screenshot large (full size on click) beside what it must match —
+ * the grand total, the account title and bank the student named — and who, when and what; then
+ * the buttons of the actions this admin may take.
+ */
+export function PaymentCard({
+  ref,
+  order,
+  detail,
+  actions,
+  selected,
+  showCampus,
+  onSelect,
+  onAction,
+}: {
+  ref?: Ref<HTMLLIElement>;
+  order: TOrderSummary;
+  /** Its own answer, once loaded: screenshot, account title, bank. */
+  detail: TOrderDetail | undefined;
+  actions: readonly TOrderAction[];
+  selected: boolean;
+  /** Shown where the queue has several campuses (a super admin's). */
+  showCampus: boolean;
+  /** The card (or a control in it) got the focus. */
+  onSelect(): void;
+  onAction(action: TOrderAction): void;
+}) {
+  const headingId = useId();
+  const name = whoseOrder(order);
+  const facts: Array<[label: string, value: string, mono?: boolean]> = [
+    ['Account title', detail?.accountTitle ?? '…'],
+    ['Bank', detail?.bankName ?? '…'],
+    ['Phone', order.phone],
+    ['Placed', formatShortTimestamp(new Date(order.placedAt), order.timeZone)],
+    ...(showCampus
+      ? [['Campus', `${order.universityName} - ${order.campusName}`] as [string, string]]
+      : []),
+    ['Order number', order.id, true],
+  ];
+  return (
+    <li
+      ref={ref}
+      tabIndex={-1}
+      aria-labelledby={headingId}
+      aria-current={selected || undefined}
+      onFocus={onSelect}
+      className={`scroll-my-4 rounded-lg border bg-white p-4 shadow-sm focus:outline-none ${
+        selected ? 'border-orange-700 ring-4 ring-orange-700 ring-offset-2' : 'border-gray-200'
+      }`}
+    >
+      <div className="grid gap-4 md:grid-cols-[minmax(0,22rem)_1fr]">
+        {detail ? (
+          <ZoomableImage
+            src={detail.screenshotUrl}
+            alt={`Payment screenshot of ${name}`}
+            className="h-80 w-full md:h-96"
+          />
+        ) : (
+          <div className="flex h-80 items-center justify-center rounded border border-dashed border-gray-300 text-sm text-gray-700 md:h-96">
+            Loading the screenshot...
+          </div>
+        )}
+        <div className="min-w-0 space-y-3">
+          <div className="flex flex-wrap items-center justify-between gap-2">
+            <h3 id={headingId} className="text-lg font-semibold">
+              {name}
+            </h3>
+            <OrderStatusBadge status={order.status} />
+          </div>
+          <p className="text-2xl font-bold" data-testid="payment-total">
+            {formatRs(order.grandTotalPaisa)}
+          </p>
+          <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
+            {facts.map(([label, value, mono]) => (
+              <div key={label} className="contents">
+                <dt className="font-medium text-gray-700">{label}</dt>
+                <dd className={mono ? 'font-mono text-xs break-all' : 'break-words'}>{value}</dd>
+              </div>
+            ))}
+          </dl>
+          <div>
+            <p className="text-sm font-medium text-gray-700">Items</p>
+            <p className="text-sm whitespace-pre-line">{order.cartItemsText}</p>
+          </div>
+          {actions.length > 0 && (
+            <div className="flex flex-wrap gap-2">
+              {actions.map((action) => (
+                <button
+                  key={action}
+                  type="button"
+                  className={ACTION_BUTTONS[action]}
+                  onClick={() => onAction(action)}
+                >
+                  {ORDER_ACTIONS[action].label}
+                </button>
+              ))}
+            </div>
+          )}
+        </div>
+      </div>
+    </li>
+  );
+}

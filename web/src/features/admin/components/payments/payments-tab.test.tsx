@@ -1,0 +1,336 @@
+import type { TOrderDetail } from '@campus/shared/domain/order-api';
+import {
+  ORDER_STATE_LABELS,
+  ORDER_STATUS_MESSAGES,
+  REJECT_REASONS,
+} from '@campus/shared/domain/order-status';
+import { screen, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { buildCampusAdmin, buildOrder, buildSuperAdmin, buildUniversity } from '@/test/builders';
+import { fakeOrdersApi } from '@/test/fake-orders';
+import { openDashboardSection, openSuperAdminSection } from '@/test/render';
+
+// The Payments tab of the campus dashboard /admin/uni-1/campus-1, signed in as its campus admin
+// Bilal Raza, over the order routes of the fake api (the web's api client in between).
+
+const ayesha = buildOrder({ id: 'o-ayesha', placedAt: '2026-11-24T08:00:00.000Z' });
+const bilal = buildOrder({
+  id: 'o-hamza',
+  firstName: 'Hamza',
+  lastName: 'Ali',
+  phone: '0321-7654321',
+  accountTitle: 'Hamza Ali',
+  bankName: 'HBL',
+  grandTotalPaisa: 21_000,
+  placedAt: '2026-11-24T09:00:00.000Z',
+});
+const sana = buildOrder({
+  id: 'o-sana',
+  firstName: 'Sana',
+  lastName: 'Iqbal',
+  placedAt: '2026-11-24T10:00:00.000Z',
+});
+const delivered = buildOrder({ id: 'o-done', firstName: 'Omar', status: 'delivered' });
+
+async function openPayments(orders: TOrderDetail[] = [sana, ayesha, bilal, delivered]) {
+  const fake = fakeOrdersApi(orders);
+  const opened = await openDashboardSection(
+    '/admin/uni-1/campus-1',
+    'Payments',
+    { session: buildCampusAdmin() },
+    fake.routes,
+  );
+  const list = await within(opened.panel).findByRole('list', { name: 'Orders to check' });
+  return { ...opened, fake, list };
+}
+
+const cards = (list: HTMLElement) => within(list).queryAllByRole('listitem');
+const names = (list: HTMLElement) =>
+  cards(list).map((card) => within(card).getByRole('heading', { level: 3 }).textContent);
+const card = (list: HTMLElement, name: string) => within(list).getByRole('listitem', { name });
+const selectedName = (list: HTMLElement) =>
+  cards(list)
+    .filter((item) => item.getAttribute('aria-current') === 'true')
+    .map((item) => within(item).getByRole('heading', { level: 3 }).textContent);
+/** The query strings the queue was asked with, in order. */
+const queueQueries = (callsOf: (method: string, path: string) => unknown[][]) =>
+  callsOf('GET', '/api/admin/orders').map(([url]) =>
+    Object.fromEntries(new URL(String(url), 'http://campus.test').searchParams),
+  );
+const statusBody = (callsOf: (method: string, path: string) => unknown[][], id: string) =>
+  callsOf('POST', `/api/admin/orders/${id}/status`).map(([, init]) =>
+    JSON.parse(String((init as RequestInit).body)),
+  );
+
+describe('the Payments queue', () => {
+  it("lists the campus's payments to check oldest first, each screenshot beside what it must match", async () => {
+    const { list, callsOf } = await openPayments();
+    expect(names(list)).toEqual(['Ayesha Khan', 'Hamza Ali', 'Sana Iqbal']);
+    expect(queueQueries(callsOf)[0]).toEqual({
+      universityId: 'uni-1',
+      campusId: 'campus-1',
+      status: 'placed',
+      page: '1',
+    });
+    const hamza = card(list, 'Hamza Ali');
+    await within(hamza).findByText('HBL');
+    expect(within(hamza).getByTestId('payment-total').textContent).toBe('Rs 210.00');
+    for (const text of ['Hamza Ali', '0321-7654321', 'Nov 24, 2026, 2:00 PM', 'o-hamza']) {
+      expect(within(hamza).getAllByText(text).length).toBeGreaterThan(0);
+    }
+    expect(hamza.textContent).toContain('Doodh Patti x 2 = Rs 160.00');
+    expect(within(hamza).getByText(ORDER_STATE_LABELS.placed)).toBeTruthy();
+    expect(within(hamza).getByRole('button', { name: 'Verify' })).toBeTruthy();
+    expect(within(hamza).getByRole('button', { name: 'Reject' })).toBeTruthy();
+  });
+
+  it('shows a screenshot full size on click and closes it with Escape', async () => {
+    const { list, user } = await openPayments();
+    const ayeshaCard = card(list, 'Ayesha Khan');
+    await user.click(
+      await within(ayeshaCard).findByRole('button', {
+        name: 'Payment screenshot of Ayesha Khan: view full size',
+      }),
+    );
+    const lightbox = screen.getByRole('dialog', { name: 'Payment screenshot of Ayesha Khan' });
+    expect(within(lightbox).getByRole('img').getAttribute('src')).toBe('/uploads/order-1.png');
+    // Keys of the queue do nothing while it is open.
+    await user.keyboard('v');
+    await user.keyboard('{Escape}');
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(names(list)).toHaveLength(3);
+  });
+});
+
+describe('the keyboard', () => {
+  it('J and K move the selection, which takes the focus', async () => {
+    const { list, user } = await openPayments();
+    expect(selectedName(list)).toEqual([]);
+    await user.keyboard('j');
+    expect(selectedName(list)).toEqual(['Ayesha Khan']);
+    expect(document.activeElement).toBe(card(list, 'Ayesha Khan'));
+    await user.keyboard('jj');
+    expect(selectedName(list)).toEqual(['Sana Iqbal']);
+    // At the end it stays.
+    await user.keyboard('j');
+    expect(selectedName(list)).toEqual(['Sana Iqbal']);
+    await user.keyboard('k');
+    expect(selectedName(list)).toEqual(['Hamza Ali']);
+    expect(document.activeElement).toBe(card(list, 'Hamza Ali'));
+  });
+
+  it('V verifies the selected order: it leaves the list at once and the next is selected', async () => {
+    const { list, user, callsOf } = await openPayments();
+    await user.keyboard('jv');
+    expect(names(list)).toEqual(['Hamza Ali', 'Sana Iqbal']);
+    expect(selectedName(list)).toEqual(['Hamza Ali']);
+    await expect
+      .poll(() => statusBody(callsOf, 'o-ayesha'))
+      .toEqual([{ action: 'verify', reason: '' }]);
+    expect(await screen.findByText(`Ayesha Khan: ${ORDER_STATE_LABELS.verified}`)).toBeTruthy();
+    expect(document.activeElement).toBe(card(list, 'Hamza Ali'));
+    await user.keyboard('v');
+    expect(names(list)).toEqual(['Sana Iqbal']);
+    await expect.poll(() => statusBody(callsOf, 'o-hamza')).toHaveLength(1);
+    expect(names(list)).toEqual(['Sana Iqbal']);
+  });
+
+  it('ignores the keys while typing in the search', async () => {
+    const { list, user, panel, callsOf } = await openPayments();
+    await user.type(within(panel).getByRole('searchbox', { name: 'Search' }), 'jv');
+    expect(selectedName(list)).toEqual([]);
+    expect(callsOf('POST', '/api/admin/orders/o-ayesha/status')).toHaveLength(0);
+  });
+
+  it('Enter in the search applies it and gives the keys back to the queue', async () => {
+    const { list, user, panel, callsOf } = await openPayments();
+    const search = within(panel).getByRole('searchbox', { name: 'Search' });
+    await user.clear(search);
+    await user.type(search, 'o-hamza{Enter}');
+    await expect.poll(() => queueQueries(callsOf).at(-1)?.q).toBe('o-hamza');
+    await expect.poll(() => names(list)).toEqual(['Hamza Ali']);
+    await user.keyboard('j');
+    // The search's own pause ends after Enter applied it: nothing changes then.
+    await new Promise((resolve) => setTimeout(resolve, 400));
+    expect(selectedName(list)).toEqual(['Hamza Ali']);
+    await user.keyboard('v');
+    await expect
+      .poll(() => statusBody(callsOf, 'o-hamza'))
+      .toEqual([{ action: 'verify', reason: '' }]);
+    expect(await within(panel).findByText('No orders match the filters.')).toBeTruthy();
+  });
+
+  it('R asks for a reason; one of the four rejects at once with it', async () => {
+    const { list, user, callsOf } = await openPayments();
+    await user.keyboard('jr');
+    const dialog = screen.getByRole('dialog', { name: 'Reject: the order of Ayesha Khan' });
+    const choices = within(dialog)
+      .getAllByRole('button')
+      .map((button) => button.getAttribute('aria-label') ?? button.textContent);
+    expect(choices.slice(0, 4)).toEqual([...REJECT_REASONS]);
+    await user.click(within(dialog).getByRole('button', { name: REJECT_REASONS[1] }));
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(names(list)).toEqual(['Hamza Ali', 'Sana Iqbal']);
+    expect(selectedName(list)).toEqual(['Hamza Ali']);
+    await expect
+      .poll(() => statusBody(callsOf, 'o-ayesha'))
+      .toEqual([{ action: 'reject', reason: REJECT_REASONS[1] }]);
+    // The number of a reason picks it too.
+    await user.keyboard('r4');
+    await expect
+      .poll(() => statusBody(callsOf, 'o-hamza'))
+      .toEqual([{ action: 'reject', reason: REJECT_REASONS[3] }]);
+  });
+
+  it('R takes a reason of their own, and refuses none', async () => {
+    const { user, callsOf } = await openPayments();
+    await user.keyboard('jr');
+    const dialog = screen.getByRole('dialog');
+    await user.click(within(dialog).getByRole('button', { name: 'Reject with this reason' }));
+    expect(within(dialog).getByRole('alert').textContent).toBe(
+      ORDER_STATUS_MESSAGES.reasonRequired,
+    );
+    await user.type(within(dialog).getByLabelText('Another reason'), 'Paid to the wrong account');
+    await user.click(within(dialog).getByRole('button', { name: 'Reject with this reason' }));
+    await expect
+      .poll(() => statusBody(callsOf, 'o-ayesha'))
+      .toEqual([{ action: 'reject', reason: 'Paid to the wrong account' }]);
+  });
+
+  it('Escape closes the reason dialog without rejecting', async () => {
+    const { list, user, callsOf } = await openPayments();
+    await user.keyboard('jr');
+    await user.keyboard('{Escape}');
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(names(list)).toHaveLength(3);
+    expect(callsOf('POST', '/api/admin/orders/o-ayesha/status')).toHaveLength(0);
+  });
+});
+
+describe('another admin first', () => {
+  it("shows the 409's message in an alert and loads the queue again", async () => {
+    const { list, user, panel, fake, callsOf } = await openPayments();
+    const before = callsOf('GET', '/api/admin/orders').length;
+    const order = fake.orders.get('o-ayesha');
+    if (order) order.status = 'verified';
+    const message = ORDER_STATUS_MESSAGES.alreadyDone(
+      'verified',
+      'Ali Khan',
+      new Date('2026-11-24T10:04:00Z'),
+    );
+    fake.refuse('o-ayesha', message);
+    await user.keyboard('jv');
+    const alert = await within(panel).findByRole('alert');
+    expect(within(alert).getByRole('paragraph').textContent).toBe(
+      'This order was already verified by Ali Khan at Nov 24, 2026, 3:04 PM.',
+    );
+    await expect.poll(() => callsOf('GET', '/api/admin/orders').length).toBeGreaterThan(before);
+    expect(names(list)).toEqual(['Hamza Ali', 'Sana Iqbal']);
+    // It stays, a few orders on, until the admin dismisses it.
+    await user.keyboard('v');
+    expect(within(panel).getByRole('alert')).toBeTruthy();
+    await user.click(within(alert).getByRole('button', { name: 'Dismiss' }));
+    expect(within(panel).queryByRole('alert')).toBeNull();
+  });
+});
+
+describe('quick actions one after another', () => {
+  it('still show a refusal of the first when the second has started', async () => {
+    const { list, user, panel, fake, callsOf } = await openPayments();
+    fake.refuse(
+      'o-ayesha',
+      'This order was already verified by Ali Khan at Nov 24, 2026, 3:04 PM.',
+    );
+    await user.keyboard('jvv');
+    await expect.poll(() => statusBody(callsOf, 'o-hamza')).toHaveLength(1);
+    const alert = await within(panel).findByRole('alert');
+    expect(within(alert).getByRole('paragraph').textContent).toBe(
+      'This order was already verified by Ali Khan at Nov 24, 2026, 3:04 PM.',
+    );
+    // The refused order is still waiting, so it comes back; the verified one does not.
+    await expect.poll(() => names(list)).toEqual(['Ayesha Khan', 'Sana Iqbal']);
+  });
+});
+
+describe('the filters', () => {
+  it('send the state, the days and the search to the api', async () => {
+    const { user, panel, callsOf } = await openPayments();
+    await user.selectOptions(
+      within(panel).getByRole('combobox', { name: 'State' }),
+      ORDER_STATE_LABELS.delivered,
+    );
+    const list = await within(panel).findByRole('list', { name: 'Orders to check' });
+    await expect.poll(() => names(list)).toEqual(['Omar Khan']);
+    await user.type(within(panel).getByLabelText('Placed from'), '2026-11-20');
+    await user.type(within(panel).getByLabelText('Placed until'), '2026-11-24');
+    await user.type(within(panel).getByRole('searchbox', { name: 'Search' }), ' 0300 ');
+    await expect
+      .poll(() => queueQueries(callsOf).at(-1))
+      .toEqual({
+        universityId: 'uni-1',
+        campusId: 'campus-1',
+        status: 'delivered',
+        from: '2026-11-20',
+        to: '2026-11-24',
+        q: '0300',
+        page: '1',
+      });
+  });
+
+  it("offers the actions the answer lists for another state: a verified order's", async () => {
+    const verified = buildOrder({ id: 'o-v', status: 'verified' });
+    const { user, panel, callsOf } = await openPayments([verified, ayesha]);
+    await user.selectOptions(
+      within(panel).getByRole('combobox', { name: 'State' }),
+      ORDER_STATE_LABELS.verified,
+    );
+    const list = within(panel).getByRole('list', { name: 'Orders to check' });
+    await expect.poll(() => list.textContent).toContain(ORDER_STATE_LABELS.verified);
+    expect(list.getAttribute('aria-busy')).toBeNull();
+    const ayeshaCard = await within(list).findByRole('listitem', { name: 'Ayesha Khan' });
+    await within(ayeshaCard).findByText('Meezan Bank');
+    expect(
+      within(ayeshaCard)
+        .getAllByRole('button')
+        .map((b) => b.textContent),
+    ).toEqual(['', 'Out for delivery', 'Reopen']);
+    await user.click(within(ayeshaCard).getByRole('button', { name: 'Reopen' }));
+    const dialog = screen.getByRole('dialog', { name: 'Reopen: the order of Ayesha Khan' });
+    await user.type(within(dialog).getByLabelText('Reason'), 'Paid after all');
+    await user.click(within(dialog).getByRole('button', { name: 'Reopen' }));
+    await expect
+      .poll(() => statusBody(callsOf, 'o-v'))
+      .toEqual([{ action: 'reopen', reason: 'Paid after all' }]);
+    await expect.poll(() => within(panel).queryByRole('listitem')).toBeNull();
+  });
+});
+
+describe('in the super admin dashboard', () => {
+  it('filters by university and campus and says which campus each order is of', async () => {
+    const fake = fakeOrdersApi([ayesha]);
+    const { panel, user, callsOf } = await openSuperAdminSection(
+      'Payments',
+      { session: buildSuperAdmin(), universities: [buildUniversity()] },
+      fake.routes,
+    );
+    const list = await within(panel).findByRole('list', { name: 'Orders to check' });
+    expect(queueQueries(callsOf)[0]).toEqual({ status: 'placed', page: '1' });
+    expect(within(list).getByText('Punjab University - Main Campus')).toBeTruthy();
+    await user.selectOptions(
+      within(panel).getByRole('combobox', { name: 'Filter by university' }),
+      'Punjab University',
+    );
+    await user.selectOptions(
+      within(panel).getByRole('combobox', { name: 'Filter by campus' }),
+      'Main Campus',
+    );
+    await expect
+      .poll(() => queueQueries(callsOf).at(-1))
+      .toEqual({
+        universityId: 'uni-1',
+        campusId: 'campus-1',
+        status: 'placed',
+        page: '1',
+      });
+  });
+});

@@ -115,6 +115,8 @@ export function createApp(deps: AppDeps) {
   const { db } = accounts;
   const guards = createGuards(accounts.auth);
   const admin = { db, producer, catalogue };
+  // What moves orders: checkout and the transitions also tell the open pages.
+  const orderDeps = { ...admin, events: deps.events };
   app.route('/', healthRoutes(deps.health, writes));
   app.route('/api/catalogue', catalogueRoutes(catalogue));
   app.route('/', publicConfigRoutes({ whatsappNumber: deps.whatsappNumber ?? null }));
@@ -127,13 +129,13 @@ export function createApp(deps: AppDeps) {
   app.route('/api/admin', restaurantRoutes(admin, guards));
   app.route('/api/admin', menuItemRoutes(admin, guards));
   app.route('/api/admin', martItemRoutes(admin, guards));
-  app.route('/api/admin', orderRoutes({ ...admin, events: deps.events }, guards));
+  app.route('/api/admin', orderRoutes(orderDeps, guards));
   app.route('/api/events', eventRoutes(deps.events, guards));
   app.route('/api/sheets', sheetRoutes({ sheets: deps.sheets, producer, db }, guards));
   const { captcha, rateLimiter } = accounts;
-  const checkout = { ...admin, captcha, rateLimiter, payToDefault: deps.payToDefault };
+  const checkout = { ...orderDeps, captcha, rateLimiter, payToDefault: deps.payToDefault };
   app.route('/api', checkoutRoutes(checkout, guards));
-  app.route('/api', myOrderRoutes({ ...admin, events: deps.events }, guards));
+  app.route('/api', myOrderRoutes(orderDeps, guards));
   app.route('/', submitOrderRoutes(admin, guards));
   app.route('/api/bucket', bucketRoutes(db));
   app.route('/api/uploads', uploadRoutes({ db, images: deps.images, rateLimiter }, guards));

@@ -1,6 +1,7 @@
 import type { TUserProfile } from '@campus/shared/domain/entities';
 import type { CatalogueCache } from '@campus/shared/server/catalogue/cache';
 import type { Db } from '@campus/shared/server/db/client';
+import type { OrderEventPublisher } from '@campus/shared/server/events/order-events';
 import { orderJobs } from '@campus/shared/server/jobs';
 import { enqueueOutboxJobs } from '@campus/shared/server/outbox';
 import type { Producer } from '@campus/shared/server/queue';
@@ -8,12 +9,18 @@ import type { Logger } from 'pino';
 import { type PlaceOrderInput, placeOrder } from './place-order';
 
 /**
- * Checkout (DESIGN §3): places the order, then queues its sheet and notify jobs and refreshes the
- * campus's mart stock in the storefront. Never waits for Redis: what it does not take now, the
+ * Checkout (DESIGN §3): places the order, then queues its sheet and notify jobs, refreshes the
+ * campus's mart stock in the storefront and tells the campus's open Payments queues. Never waits for Redis: what it does not take now, the
  * outbox relay sends. A repeat of a placed order (same idempotency key) is that order, not created.
  */
 export async function checkOut(
-  deps: { db: Db; producer: Producer; catalogue: CatalogueCache; log: Logger },
+  deps: {
+    db: Db;
+    producer: Producer;
+    catalogue: CatalogueCache;
+    events: OrderEventPublisher;
+    log: Logger;
+  },
   user: TUserProfile,
   input: PlaceOrderInput,
 ): Promise<{ orderId: string; created: boolean }> {
@@ -27,6 +34,14 @@ export async function checkOut(
         .invalidateMartItems(order.campusId)
         .catch((error: unknown) => log.warn({ err: error }, 'stock cache not refreshed'));
     }
+    // The campus's Payments queue shows it without a reload.
+    await deps.events.publishOrder({
+      orderId: order.orderId,
+      state: 'placed',
+      userId: user.uid,
+      universityId: input.universityId,
+      campusId: order.campusId,
+    });
     log.info({ orderId: order.orderId }, 'order placed');
   }
   return { orderId: order.orderId, created: order.created };

@@ -12,6 +12,7 @@ import type { TUserProfile } from '@campus/shared/domain/entities';
 import { zText } from '@campus/shared/domain/form-validation';
 import { isIdText, TEXT_LIMITS } from '@campus/shared/domain/text';
 import type { Db } from '@campus/shared/server/db/client';
+import type { OrderEventPublisher } from '@campus/shared/server/events/order-events';
 import { Hono } from 'hono';
 import { z } from 'zod';
 import type { AdminDeps } from '../admin/deps';
@@ -31,7 +32,11 @@ import { awaitSameSubmission } from '../orders/same-submission';
 import { submitOrder } from '../orders/submit-order';
 
 /** What the order routes use: the admin's deps and the checks of who may place an order. */
-export type OrderRouteDeps = AdminDeps & { captcha: Captcha; rateLimiter: RateLimiter };
+export type OrderRouteDeps = AdminDeps & {
+  captcha: Captcha;
+  rateLimiter: RateLimiter;
+  events: OrderEventPublisher;
+};
 
 // A student places a few orders a day; this only stops a script from filling the sheet.
 const ORDER_LIMIT = { max: 20, windowSeconds: 10 * 60 };

@@ -99,8 +99,7 @@ test('the campus admin verifies a payment with J then V; the order page of the s
     await adminContext.close();
   }
 
-  // LIVE UPDATES: the one line to remove once the stream refreshes the page by itself.
-  await page.reload();
+  // No reload: the live stream brings the change to the open page.
   await expect(page.getByTestId('order-status')).toHaveText('Verified');
   await expect(page.getByRole('region', { name: 'Timeline' })).toContainText('Verified');
   await expect(page.getByRole('button', { name: 'Cancel order' })).toHaveCount(0);

@@ -14,6 +14,11 @@ import { CatalogueCache } from '@campus/shared/server/catalogue/cache';
 import { databaseCatalogueSource } from '@campus/shared/server/catalogue/queries';
 import type { Database } from '@campus/shared/server/db/client';
 import { campuses, orders, outbox, uploads } from '@campus/shared/server/db/schema';
+import {
+  createOrderEventPublisher,
+  type OrderEventPublisher,
+  readOrderEventsSince,
+} from '@campus/shared/server/events/order-events';
 import { orderJobId } from '@campus/shared/server/jobs';
 import { createProducer, type Producer } from '@campus/shared/server/queue';
 import { openCheckedRedis } from '@campus/shared/server/redis';
@@ -32,7 +37,7 @@ import {
   shownGrandTotal,
 } from '../support/orders';
 import { createPerson } from '../support/people';
-import { testQueuePrefix, testRedisUrl } from '../support/redis';
+import { removeKeysOf, testQueuePrefix, testRedisUrl } from '../support/redis';
 
 // Checkout's use cases, called directly (the routes' tests go through HTTP, captcha and all):
 // placing an order queues its jobs and refreshes the mart's stock; /submit-order queues the
@@ -43,11 +48,13 @@ type Tree = Awaited<ReturnType<typeof buildCampusTree>>;
 let database: Database;
 let redis: Redis;
 let producer: Producer;
+let events: OrderEventPublisher;
+let prefix: string;
 let catalogue: CatalogueCache;
 let tree: Tree;
 
 const db = () => database.db;
-const deps = () => ({ db: db(), producer, catalogue, log: testLog });
+const deps = () => ({ db: db(), producer, catalogue, events, log: testLog });
 
 function checkoutOf(student: TUserProfile, screenshot: string): PlaceOrderInput {
   const cartItems = [menuLine(tree, 2), martLine(tree, 1)];
@@ -81,13 +88,16 @@ async function martStockShown(): Promise<number | undefined> {
 beforeAll(async () => {
   database = await openTestDatabase();
   redis = await openCheckedRedis(testRedisUrl(), 'producer', testLog);
-  producer = createProducer(redis, testQueuePrefix(), testLog);
+  prefix = testQueuePrefix();
+  producer = createProducer(redis, prefix, testLog);
+  events = createOrderEventPublisher({ redis, prefix, log: testLog });
   catalogue = new CatalogueCache(databaseCatalogueSource(database.db));
   tree = await buildCampusTree(database.db);
 });
 
 afterAll(async () => {
   await producer?.close();
+  if (redis) await removeKeysOf(redis, prefix);
   redis?.disconnect();
   await database?.close();
 });
@@ -97,8 +107,14 @@ describe(`checkout on ${engine}`, () => {
     const { student, screenshotId } = await buildOrderingStudent(db(), tree);
     const before = await martStockShown();
     const input = checkoutOf(student, screenshotId);
+    const { tip } = await readOrderEventsSince(redis, prefix, undefined);
     const order = await checkOut(deps(), student, input);
     expect(order.created).toBe(true);
+    // The campus's open Payments queues hear of it.
+    expect(await readOrderEventsSince(redis, prefix, tip)).toMatchObject({
+      kind: 'events',
+      events: [{ orderId: order.orderId, state: 'placed', campusId: tree.campus.id }],
+    });
     expect(await martStockShown()).toBe((before ?? 0) - 1);
     const jobs = await db()
       .select({ jobId: outbox.jobId, enqueuedAt: outbox.enqueuedAt })

@@ -7,7 +7,8 @@ import { secondaryButton } from '@/components/ui/button-styles';
 import { LoadFailure } from '@/components/ui/load-failure';
 import { OrderStatusBadge } from '@/components/ui/order-status-badge';
 import { StatusMessage } from '@/components/ui/status-message';
-import { useMyOrders } from '../api/my-orders';
+import { useOrderEvents } from '@/lib/use-live-events';
+import { orderKeys, useMyOrders } from '../api/my-orders';
 
 /** The page of the list in the address (?page=2); anything else is the first. */
 function pageOf(search: URLSearchParams): number {
@@ -46,6 +47,7 @@ export function MyOrdersScreen() {
   const [search] = useSearchParams();
   const page = pageOf(search);
   const query = useMyOrders(page);
+  useOrderEvents('all', [orderKeys.lists()]);
   const answer = query.data;
 
   let body: ReactNode;

@@ -7,7 +7,8 @@ import { LoadFailure } from '@/components/ui/load-failure';
 import { OrderStatusBadge } from '@/components/ui/order-status-badge';
 import { StatusMessage } from '@/components/ui/status-message';
 import { ZoomableImage } from '@/components/ui/zoomable-image';
-import { useMyOrder } from '../api/my-orders';
+import { useOrderEvents } from '@/lib/use-live-events';
+import { orderKeys, useMyOrder } from '../api/my-orders';
 import { CancelOrder } from './cancel-order';
 import { OrderContents } from './order-contents';
 import { OrderTimeline } from './order-timeline';
@@ -71,6 +72,8 @@ function OrderNotFound() {
 export function OrderScreen() {
   const id = useParams().id ?? '';
   const query = useMyOrder(id);
+  // An admin's verification, or the round going out, shows here without a reload.
+  useOrderEvents({ orderId: id }, [orderKeys.detail(id)]);
   if (query.isError && formatError(query.error).status === 404) return <OrderNotFound />;
   const order = query.data;
   return (

@@ -9,6 +9,8 @@ import {
 } from '@campus/shared/domain/order-status';
 import { useEffect, useRef, useState } from 'react';
 import { Alert } from '@/components/ui/alert';
+import { useOrderEvents } from '@/lib/use-live-events';
+import { adminKeys } from '../../api/admin-client';
 import {
   type TOrderQueueFilters,
   useOrderAction,
@@ -43,6 +45,8 @@ export function PaymentsTab({ scope }: { scope: AdminScope }) {
   const [page, setPage] = useState(1);
   const queueFilters: TOrderQueueFilters = { ...catalogue.campus, ...filters, page };
   const queue = useOrderQueue(queueFilters);
+  // Another admin's action, or a new order, shows here without a reload.
+  useOrderEvents('all', [adminKeys.orderQueues()]);
   const inFlight = useOrdersInFlight();
   const orders = (queue.data?.orders ?? []).filter((order) => !inFlight.has(order.id));
   const details = useOrderDetails(orders.map((order) => order.id));

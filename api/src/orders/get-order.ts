@@ -22,6 +22,9 @@ export const orderSummaryColumns = {
   phone: orders.phone,
   grandTotalPaisa: orders.grandTotalPaisa,
   cartItemsText: orders.cartItemsText,
+  accountTitle: orders.accountTitle,
+  bankName: orders.bankName,
+  screenshotUrl: orders.screenshotUrl,
 };
 
 type SummaryRow = Omit<TOrderSummary, 'placedAt' | 'statusChangedAt'> & {
@@ -48,12 +51,9 @@ async function loadOrderDetail(db: Db, orderId: string, viewer: TransitionActor)
       room: orders.room,
       email: orders.email,
       persons: orders.persons,
-      accountTitle: orders.accountTitle,
-      bankName: orders.bankName,
       specialInstruction: orders.specialInstruction,
       itemTotalPaisa: orders.itemTotalPaisa,
       deliveryChargePaisa: orders.deliveryChargePaisa,
-      screenshotUrl: orders.screenshotUrl,
     })
     .from(orders)
     .leftJoin(campuses, eq(campuses.id, orders.campusId))

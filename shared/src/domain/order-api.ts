@@ -19,6 +19,10 @@ export const ZOrderSummary = z.object({
   phone: z.string(),
   grandTotalPaisa: z.number().int(),
   cartItemsText: z.string(),
+  /** What the payment screenshot must match, for the Payments queue. */
+  accountTitle: z.string(),
+  bankName: z.string(),
+  screenshotUrl: z.string(),
 });
 export type TOrderSummary = z.infer<typeof ZOrderSummary>;
 
@@ -48,12 +52,9 @@ export const ZOrderDetail = ZOrderSummary.extend({
   room: z.string(),
   email: z.string(),
   persons: z.number().int(),
-  accountTitle: z.string(),
-  bankName: z.string(),
   specialInstruction: z.string(),
   itemTotalPaisa: z.number().int(),
   deliveryChargePaisa: z.number().int(),
-  screenshotUrl: z.string(),
   lines: z.array(ZOrderLine),
   transitions: z.array(ZOrderTransition),
   /** What the one asking may do now: the buttons to show. */

@@ -109,8 +109,6 @@ export const adminKeys = {
   /** One page of the Payments queue with its filters. */
   orderQueue: (filters: Record<string, string | number>) =>
     [ADMIN_QUERY_KEY, 'orders', filters] as const,
-  /** One order as an admin sees it (with the actions they may take). */
-  order: (id: string) => [ADMIN_QUERY_KEY, 'order', id] as const,
 };
 
 /** The filtered admin lists, by the name their ADMIN_API path and their query key share. */

@@ -1,7 +1,5 @@
 import type {
-  TOrderDetail,
   TOrderQueueQuery,
-  TOrderResponse,
   TOrderStatusResponse,
   TOrdersResponse,
 } from '@campus/shared/domain/order-api';
@@ -10,16 +8,15 @@ import {
   keepPreviousData,
   useMutation,
   useMutationState,
-  useQueries,
   useQuery,
   useQueryClient,
 } from '@tanstack/react-query';
 import { apiPost } from '@/lib/api-client';
 import { adminGet, adminKeys, byId } from './admin-client';
 
-// The admins' Payments queue (GET /api/admin/orders), one order (GET /api/admin/orders/:id) and
+// The admins' Payments queue (GET /api/admin/orders) and
 // its transitions (POST /api/admin/orders/:id/status). The live updates invalidate
-// adminKeys.orderQueues() and adminKeys.order(id) when an order changes.
+// adminKeys.orderQueues() when an order changes.
 
 const ORDERS_PATH = '/api/admin/orders';
 const ACTION_KEY = [...adminKeys.all, 'order-action'] as const;
@@ -47,24 +44,6 @@ export function useOrderQueue(filters: TOrderQueueFilters) {
     retry: false,
   });
   return { ...result, queryKey };
-}
-
-/**
- * The orders of the page with what only their own answer has (screenshot, account title, bank,
- * actions): one GET per order of the page (20 at most), as the queue's answer does not carry them.
- */
-export function useOrderDetails(ids: readonly string[]): ReadonlyMap<string, TOrderDetail> {
-  const results = useQueries({
-    queries: ids.map((id) => ({
-      queryKey: adminKeys.order(id),
-      queryFn: () => adminGet<TOrderResponse>(byId(ORDERS_PATH, id)),
-      select: (answer: TOrderResponse) => answer.order,
-      retry: false,
-    })),
-  });
-  const details = new Map<string, TOrderDetail>();
-  for (const result of results) if (result.data) details.set(result.data.id, result.data);
-  return details;
 }
 
 /** An admin's action on an order; `whose` names it to the admin, it is not sent. */
@@ -106,10 +85,6 @@ export function useOrderAction(
     },
     onSuccess: (answer, request) => outcome.onSuccess(answer, request),
     onError: (error, request) => outcome.onError(error, request),
-    onSettled: (_answer, _error, { id }) =>
-      Promise.all([
-        queryClient.invalidateQueries({ queryKey: adminKeys.orderQueues() }),
-        queryClient.invalidateQueries({ queryKey: adminKeys.order(id) }),
-      ]),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: adminKeys.orderQueues() }),
   });
 }

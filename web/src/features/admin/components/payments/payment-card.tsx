@@ -1,5 +1,5 @@
 import { formatRs } from '@campus/shared/domain/money';
-import type { TOrderDetail, TOrderSummary } from '@campus/shared/domain/order-api';
+import type { TOrderSummary } from '@campus/shared/domain/order-api';
 import { ORDER_ACTIONS, type TOrderAction } from '@campus/shared/domain/order-status';
 import { formatShortTimestamp } from '@campus/shared/domain/time-zone';
 import { type Ref, useId } from 'react';
@@ -29,7 +29,6 @@ export const whoseOrder = (order: Pick<TOrderSummary, 'firstName' | 'lastName'>)
 export function PaymentCard({
   ref,
   order,
-  detail,
   actions,
   selected,
   showCampus,
@@ -38,8 +37,6 @@ export function PaymentCard({
 }: {
   ref?: Ref<HTMLLIElement>;
   order: TOrderSummary;
-  /** Its own answer, once loaded: screenshot, account title, bank. */
-  detail: TOrderDetail | undefined;
   actions: readonly TOrderAction[];
   selected: boolean;
   /** Shown where the queue has several campuses (a super admin's). */
@@ -51,8 +48,8 @@ export function PaymentCard({
   const headingId = useId();
   const name = whoseOrder(order);
   const facts: Array<[label: string, value: string, mono?: boolean]> = [
-    ['Account title', detail?.accountTitle ?? '…'],
-    ['Bank', detail?.bankName ?? '…'],
+    ['Account title', order.accountTitle],
+    ['Bank', order.bankName],
     ['Phone', order.phone],
     ['Placed', formatShortTimestamp(new Date(order.placedAt), order.timeZone)],
     ...(showCampus
@@ -72,17 +69,11 @@ export function PaymentCard({
       }`}
     >
       <div className="grid gap-4 md:grid-cols-[minmax(0,22rem)_1fr]">
-        {detail ? (
-          <ZoomableImage
-            src={detail.screenshotUrl}
-            alt={`Payment screenshot of ${name}`}
-            className="h-80 w-full md:h-96"
-          />
-        ) : (
-          <div className="flex h-80 items-center justify-center rounded border border-dashed border-gray-300 text-sm text-gray-700 md:h-96">
-            Loading the screenshot...
-          </div>
-        )}
+        <ZoomableImage
+          src={order.screenshotUrl}
+          alt={`Payment screenshot of ${name}`}
+          className="h-80 w-full md:h-96"
+        />
         <div className="min-w-0 space-y-3">
           <div className="flex flex-wrap items-center justify-between gap-2">
             <h3 id={headingId} className="text-lg font-semibold">

@@ -14,7 +14,6 @@ import { adminKeys } from '../../api/admin-client';
 import {
   type TOrderQueueFilters,
   useOrderAction,
-  useOrderDetails,
   useOrderQueue,
   useOrdersInFlight,
 } from '../../api/orders';
@@ -49,7 +48,6 @@ export function PaymentsTab({ scope }: { scope: AdminScope }) {
   useOrderEvents('all', [adminKeys.orderQueues()]);
   const inFlight = useOrdersInFlight();
   const orders = (queue.data?.orders ?? []).filter((order) => !inFlight.has(order.id));
-  const details = useOrderDetails(orders.map((order) => order.id));
   const [failure, setFailure] = useState<string | null>(null);
   const [done, setDone] = useState('');
   const action = useOrderAction(queue.queryKey, {
@@ -80,8 +78,7 @@ export function PaymentsTab({ scope }: { scope: AdminScope }) {
     setSelectedId(id);
   };
 
-  const actionsOf = (order: TOrderSummary) =>
-    details.get(order.id)?.actions ?? availableActions(order.status, 'admin');
+  const actionsOf = (order: TOrderSummary) => availableActions(order.status, 'admin');
   const selected = orders.find((order) => order.id === selectedId) ?? null;
 
   function act(order: TOrderSummary, name: TOrderAction, reason = '') {
@@ -181,7 +178,6 @@ export function PaymentsTab({ scope }: { scope: AdminScope }) {
                 else cards.current.delete(order.id);
               }}
               order={order}
-              detail={details.get(order.id)}
               actions={actionsOf(order)}
               selected={order.id === selectedId}
               showCampus={catalogue.all}

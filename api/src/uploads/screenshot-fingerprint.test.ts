@@ -14,6 +14,7 @@ import {
   isSameScreenshot,
   LOOKS_SAME_MAX_DISTANCE,
   PERCEPTUAL_BITS,
+  perceptualBits,
   type ScreenshotFingerprint,
 } from './screenshot-fingerprint';
 
@@ -85,6 +86,13 @@ describe('hammingDistance and isSameScreenshot', () => {
     expect(isSameScreenshot(a, near)).toBe(true);
     expect(isSameScreenshot(a, far)).toBe(false);
     expect(isSameScreenshot(far, { ...a, sha256: far.sha256 })).toBe(true);
+  });
+
+  it('spells a hash as the 0s and 1s of a bit column', () => {
+    const bits = perceptualBits(`a${'0'.repeat(PERCEPTUAL_BITS / 4 - 2)}f`);
+    expect(bits).toHaveLength(PERCEPTUAL_BITS);
+    expect(bits.startsWith('1010')).toBe(true);
+    expect(bits.endsWith('1111')).toBe(true);
   });
 });
 

@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import type { Logger } from 'pino';
 import sharp from 'sharp';
 import { MAX_INPUT_PIXELS } from './process-image';
@@ -113,6 +114,24 @@ export function isSameScreenshot(a: ScreenshotFingerprint, b: ScreenshotFingerpr
   return (
     a.sha256 === b.sha256 || hammingDistance(a.perceptual, b.perceptual) <= LOOKS_SAME_MAX_DISTANCE
   );
+}
+
+/** The perceptual hash as a string of 0s and 1s: the value of a `bit(2048)` column. */
+export function perceptualBits(perceptual: string): string {
+  if (perceptual.length !== PERCEPTUAL_BITS / 4 || !HEX.test(perceptual)) {
+    throw new TypeError(`a perceptual hash is ${PERCEPTUAL_BITS / 4} hex characters`);
+  }
+  return [...perceptual]
+    .map((digit) => Number.parseInt(digit, 16).toString(2).padStart(4, '0'))
+    .join('');
+}
+
+/**
+ * SQL for the Hamming distance between a `bit(2048)` column and a perceptual hash (hex): the same
+ * number as hammingDistance, on PostgreSQL (14 and later) and PGlite alike (both have bit_count).
+ */
+export function perceptualDistanceSql(column: SQLWrapper, perceptual: string): SQL<number> {
+  return sql<number>`bit_count(${column} # ('x' || ${perceptual}::text)::bit(${sql.raw(String(PERCEPTUAL_BITS))}))::int`;
 }
 
 const HEX = /^[0-9a-f]*$/;

@@ -6,6 +6,7 @@ import { ensureMasterTabJob } from './jobs/ensure-master-tab';
 import { notifyOrderJob } from './jobs/notify-order';
 import { notifyOrderStatusJob } from './jobs/notify-order-status';
 import { ping } from './jobs/ping';
+import { syncOrderStatusJob } from './jobs/sync-order-status';
 
 /** One processor per job name of shared/src/server/jobs.ts, each in the file named as its job. */
 export const processors: ProcessorRegistry = {
@@ -13,6 +14,7 @@ export const processors: ProcessorRegistry = {
   'append-order-row': appendOrderRowJob,
   'notify-order': notifyOrderJob,
   'notify-order-status': notifyOrderStatusJob,
+  'sync-order-status': syncOrderStatusJob,
   'create-sheet-tab': createSheetTabJob,
   'delete-sheet-tab': deleteSheetTabJob,
   'ensure-master-tab': ensureMasterTabJob,

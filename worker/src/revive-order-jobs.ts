@@ -1,9 +1,10 @@
-import { orders } from '@campus/shared/server/db/schema';
-import { JOBS, orderJobs } from '@campus/shared/server/jobs';
+import { orders, orderTransitions } from '@campus/shared/server/db/schema';
+import { JOBS, orderJobs, orderStatusSheetJob } from '@campus/shared/server/jobs';
 import type { Producer } from '@campus/shared/server/queue';
-import { and, asc, eq, gt, isNull, lt, or, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, isNotNull, isNull, lt, or, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { WorkerDeps } from './job-context';
+import { statusCellsBehind } from './jobs/sync-order-status';
 
 /** An order whose sheet row or mails are still missing this long after it was placed is looked at. */
 export const STALE_ORDER_MS = 10 * 60_000;
@@ -53,7 +54,8 @@ const UPKEEP = {
  * No order is left behind by its jobs: a job missing from Redis (one that a crashed Redis lost
  * before it saved it) is enqueued again, and a sheet job that failed for good (an outage longer
  * than its retries) is retried, for every order still waiting for its row or mails after
- * `staleAfterMs`. Returns how many jobs it revived.
+ * `staleAfterMs`, and for every row whose Status cells are still behind that long after the
+ * change. Returns how many jobs it revived.
  */
 export async function reviveStaleOrderJobs(
   deps: Pick<WorkerDeps, 'database' | 'log'>,
@@ -108,6 +110,53 @@ export async function reviveStaleOrderJobs(
       after = last;
     }
   }
+  revived += await reviveStatusJobs(deps, producer, placedBefore);
   if (revived > 0) deps.log.warn({ revived }, 'jobs of waiting orders revived');
+  return revived;
+}
+
+/**
+ * The Status cells follow too: for each tab with a row still behind its order's state since
+ * before `changedBefore`, the sheet job of that order's last change is enqueued again when Redis
+ * lost it, or retried when it failed for good (setting cells again is harmless). One per tab is
+ * enough: any of them writes every row of its tab that is behind.
+ */
+async function reviveStatusJobs(
+  deps: Pick<WorkerDeps, 'database'>,
+  producer: Producer,
+  changedBefore: Date,
+): Promise<number> {
+  const queue = producer.queue(JOBS['sync-order-status'].queue);
+  const { db } = deps.database;
+  const stale = await db
+    .selectDistinctOn([orders.sheetTabName], { orderId: orders.id })
+    .from(orders)
+    .where(
+      and(
+        isNotNull(orders.sheetAppendedAt),
+        statusCellsBehind,
+        lt(orders.statusChangedAt, changedBefore),
+      ),
+    )
+    .orderBy(orders.sheetTabName, asc(orders.statusChangedAt));
+  let revived = 0;
+  for (const { orderId } of stale) {
+    const [last] = await db
+      .select({ id: orderTransitions.id })
+      .from(orderTransitions)
+      .where(eq(orderTransitions.orderId, orderId))
+      .orderBy(desc(orderTransitions.id))
+      .limit(1);
+    if (!last) continue;
+    const job = orderStatusSheetJob(orderId, last.id);
+    const existing = await queue.getJob(job.jobId);
+    if (!existing) {
+      await producer.enqueue(job.jobName, job.payload, { jobId: job.jobId });
+      revived += 1;
+    } else if (await existing.isFailed()) {
+      await existing.retry();
+      revived += 1;
+    }
+  }
   return revived;
 }

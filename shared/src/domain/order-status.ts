@@ -27,6 +27,19 @@ export const ORDER_STATE_LABELS: Record<TOrderState, string> = {
   delivered: 'Delivered',
 };
 
+/**
+ * The text of each state in the order sheet's 'Status' column: the state's own words, lowercase,
+ * so a sheet filter or formula can match them ('verified', 'out for delivery').
+ */
+export const ORDER_STATE_SHEET_TEXT: Record<TOrderState, string> = {
+  placed: 'placed',
+  verified: 'verified',
+  rejected: 'rejected',
+  cancelled: 'cancelled',
+  out_for_delivery: 'out for delivery',
+  delivered: 'delivered',
+};
+
 /** Who makes a transition: the student who placed the order, or an admin of its campus. */
 export type TransitionActor = 'student' | 'admin';
 

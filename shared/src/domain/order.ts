@@ -89,6 +89,12 @@ export const ORDER_SHEET_COLUMNS = [
 /** The sheet's header row: the spec's columns plus the order id the worker appends last. */
 export const ORDER_SHEET_HEADER = [...ORDER_SHEET_COLUMNS, 'Order ID'] as const;
 
+/**
+ * The columns the worker keeps up to date as an order's state changes (DESIGN §8). Found by their
+ * header text, and added at the end of the header row of a tab that lacks them.
+ */
+export const ORDER_SHEET_STATUS_COLUMNS = ['Status', 'Status Time'] as const;
+
 /** What a sheet row is built from; amounts in paisa. */
 export type SheetRowOrder = {
   universityName: string;

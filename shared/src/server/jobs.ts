@@ -27,6 +27,11 @@ export const JOBS = {
     queue: 'mail',
     payload: z.object({ transitionId: z.number().int().positive() }),
   },
+  /**
+   * Sets the Status and Status Time cells of the order's row (with those of every other order of
+   * its tab that is behind its state), once the row is in.
+   */
+  'sync-order-status': { queue: 'sheets', payload: zOrderId },
   /** Creates a campus's order tab with the header row (a new campus). */
   'create-sheet-tab': { queue: 'sheets', payload: zTabName },
   /** Removes a campus's order tab (a deleted campus). */
@@ -71,9 +76,21 @@ export function orderJobs(orderId: string) {
   ] as const satisfies readonly OutboxJob[];
 }
 
-/** The jobs a change of an order's state needs: the student's mail where the rule sends one. */
+/** The job that brings one transition of an order into its sheet row's Status cells. */
+export function orderStatusSheetJob(orderId: string, transitionId: number) {
+  return {
+    jobName: 'sync-order-status',
+    jobId: jobId('order', orderId, 'status', String(transitionId), 'sheet'),
+    payload: { orderId },
+  } as const satisfies OutboxJob;
+}
+
+/**
+ * The jobs a change of an order's state needs: its sheet row's Status cells, always, and the
+ * student's mail where the rule sends one.
+ */
 export function orderStatusJobs(orderId: string, transitionId: number, action: TOrderAction) {
-  const jobs: OutboxJob[] = [];
+  const jobs: OutboxJob[] = [orderStatusSheetJob(orderId, transitionId)];
   if (ORDER_ACTIONS[action].mailsStudent) {
     jobs.push({
       jobName: 'notify-order-status',

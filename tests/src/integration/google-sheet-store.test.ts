@@ -152,6 +152,73 @@ describe.runIf(engine === 'pglite')(
       });
     });
 
+    describe('cells', () => {
+      it('reads the header row, without its empty cells at the end', async () => {
+        await store.ensureTab('Lahore', HEADER);
+
+        expect(await store.readHeader('Lahore')).toEqual(HEADER);
+        expect(await store.readHeader('Sheet1')).toEqual([]);
+        expect((await failureOf(store.readHeader('Multan'))).failure).toBe('not-found');
+      });
+
+      it('sets cells of many rows and the header in one RAW write; a repeat changes nothing', async () => {
+        await store.ensureTab('Lahore', HEADER);
+        await store.appendRows('Lahore', [
+          ['LUMS', 'Main', 'Ayesha', 'ord-1'],
+          ['LUMS', 'Main', 'Bilal', 'ord-2'],
+        ]);
+        stand.resetCounts();
+        const cells = [
+          { row: 0, column: 4, value: 'Status' },
+          { row: 0, column: 5, value: 'Status Time' },
+          { row: 2, column: 4, value: '=verified' },
+          { row: 2, column: 5, value: 'Monday' },
+          { row: 1, column: 5, value: 130 },
+        ];
+
+        await store.updateCells('Lahore', cells);
+        const after = stand.tab('Lahore');
+        await store.updateCells('Lahore', cells);
+
+        expect(after).toEqual([
+          [...HEADER, 'Status', 'Status Time'],
+          ['LUMS', 'Main', 'Ayesha', 'ord-1', '', 130],
+          ['LUMS', 'Main', 'Bilal', 'ord-2', '=verified', 'Monday'],
+        ]);
+        expect(stand.tab('Lahore')).toEqual(after);
+        expect(stand.calls).toMatchObject({ writes: 2, cellUpdates: 2, appends: 0, reads: 0 });
+        // Side-by-side cells of a row are one range.
+        expect(stand.requests[0]?.path).toMatch(/\/values:batchUpdate$/);
+      });
+
+      it('widens a tab whose people filled its 26 columns, then writes past them', async () => {
+        const full = Array.from({ length: 26 }, (_, i) => `Column ${i + 1}`);
+        await store.ensureTab('Wide', full);
+        await store.appendRows('Wide', [full.map(() => 'x')]);
+        stand.resetCounts();
+
+        await store.updateCells('Wide', [
+          { row: 0, column: 26, value: 'Status' },
+          { row: 1, column: 26, value: 'verified' },
+        ]);
+
+        // The refused write, the grid read, the widening, the write.
+        expect(stand.calls).toMatchObject({ writes: 3, reads: 1, applied: 2, rejected: 1 });
+        expect(await store.readHeader('Wide')).toEqual([...full, 'Status']);
+        expect(stand.tab('Wide')?.[1]?.[26]).toBe('verified');
+      });
+
+      it('makes no call for no cells, and a missing tab is not-found', async () => {
+        await store.updateCells('Lahore', []);
+        expect(stand.calls.total).toBe(0);
+
+        const error = await failureOf(
+          store.updateCells('Multan', [{ row: 1, column: 0, value: 'a' }]),
+        );
+        expect(error.failure).toBe('not-found');
+      });
+    });
+
     describe('failures, as the worker must treat them', () => {
       beforeEach(async () => {
         await store.ensureTab('Lahore', HEADER);
@@ -324,6 +391,41 @@ describe.runIf(engine === 'pglite')(
         });
         expect(notRows.status).toBe(400);
         expect(stand.tab('Sheet1')).toEqual([]);
+      });
+
+      it('refuses cell updates that are not RAW, overflow their range or pass the grid', async () => {
+        const url = `${stand.url}v4/spreadsheets/${stand.spreadsheetId}/values:batchUpdate`;
+        const update = (valueInputOption: string | undefined, range: string, values: unknown) =>
+          post(url, { valueInputOption, data: [{ range, majorDimension: 'ROWS', values }] });
+        const answers = [
+          await update(undefined, "'Sheet1'!A1", [['a']]),
+          await update('USER_ENTERED', "'Sheet1'!A1", [['=1+1']]),
+          await update('RAW', "'Sheet1'!A1", [['a', 'b']]),
+          await update('RAW', "'Sheet1'!AA1", [['a']]),
+          await update('RAW', "'Nowhere'!A1", [['a']]),
+        ];
+        const messages = await Promise.all(
+          answers.map(async (answer) => ({
+            status: answer.status,
+            message: ((await answer.json()) as { error: { message: string } }).error.message,
+          })),
+        );
+
+        expect(messages).toEqual([
+          { status: 400, message: expect.stringContaining('valueInputOption') },
+          { status: 400, message: expect.stringContaining('RAW') },
+          { status: 400, message: expect.stringContaining('tried writing to column [B]') },
+          { status: 400, message: expect.stringContaining('exceeds grid limits') },
+          { status: 400, message: expect.stringContaining('Unable to parse range') },
+        ]);
+        expect(stand.tab('Sheet1')).toEqual([]);
+        const ok = await update('RAW', "'Sheet1'!B2", [['a']]);
+        expect(ok.status).toBe(200);
+        expect(await ok.json()).toMatchObject({
+          totalUpdatedCells: 1,
+          responses: [{ updatedRange: "'Sheet1'!B2:B2", updatedCells: 1 }],
+        });
+        expect(stand.tab('Sheet1')).toEqual([[], ['', 'a']]);
       });
     });
   },

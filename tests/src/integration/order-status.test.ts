@@ -134,7 +134,7 @@ afterAll(async () => {
 });
 
 describe(`order transitions on ${engine}`, () => {
-  it('verifies an order: the state, the timeline row, the audit row and the student’s mail job', async () => {
+  it('verifies an order: the state, the timeline row, the audit row, the student’s mail job and the sheet’s status job', async () => {
     const { orderId, student } = await placeOrder();
     const { tip } = await readOrderEventsSince(redis, prefix, undefined);
     expect(await act(admin, orderId, 'verify')).toMatchObject({ orderId, state: 'verified' });
@@ -176,8 +176,9 @@ describe(`order transitions on ${engine}`, () => {
       .select({ jobId: outbox.jobId, enqueuedAt: outbox.enqueuedAt })
       .from(outbox)
       .where(like(outbox.jobId, `order-${orderId}-status-%`));
-    expect(jobs).toEqual([
+    expect(jobs.sort((a, b) => a.jobId.localeCompare(b.jobId))).toEqual([
       { jobId: `order-${orderId}-status-${timeline[0]?.id}-mail`, enqueuedAt: expect.any(Date) },
+      { jobId: `order-${orderId}-status-${timeline[0]?.id}-sheet`, enqueuedAt: expect.any(Date) },
     ]);
   });
 

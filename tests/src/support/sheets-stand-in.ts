@@ -54,6 +54,8 @@ export interface SheetsCallCounts {
   writes: number;
   /** values.append calls (also counted in writes). */
   appends: number;
+  /** values.batchUpdate calls, which set cells (also counted in writes). */
+  cellUpdates: number;
   /** Writes that changed the spreadsheet, whatever the client heard back. */
   applied: number;
   /** Calls answered with an error status or dropped. */
@@ -157,6 +159,7 @@ const emptyCounts = (): SheetsCallCounts => ({
   reads: 0,
   writes: 0,
   appends: 0,
+  cellUpdates: 0,
   applied: 0,
   rejected: 0,
   rateLimited: 0,

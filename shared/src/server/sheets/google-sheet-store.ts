@@ -1,7 +1,12 @@
 import { randomInt } from 'node:crypto';
 import { auth as googleAuth, sheets, type sheets_v4 } from '@googleapis/sheets';
 import { columnLetter } from '../../domain/sheet-tab';
-import { type SheetStore, SheetStoreError, type SheetTabInfo } from './sheet-store';
+import {
+  type SheetCellUpdate,
+  type SheetStore,
+  SheetStoreError,
+  type SheetTabInfo,
+} from './sheet-store';
 
 const SPREADSHEETS_SCOPE = 'https://www.googleapis.com/auth/spreadsheets';
 const DEFAULT_TIMEOUT_MS = 20_000;
@@ -158,7 +163,106 @@ export function createGoogleSheetStore(options: GoogleSheetStoreOptions): SheetS
       const values = (response.data.values ?? []) as unknown[][];
       return values.map((row) => (row[0] === undefined || row[0] === null ? '' : String(row[0])));
     },
+
+    async readHeader(tab) {
+      const response = await call(`read the header of '${tab}'`, () =>
+        api.spreadsheets.values.get({
+          spreadsheetId,
+          range: `${quoteTabName(tab)}!1:1`,
+          majorDimension: 'ROWS',
+          valueRenderOption: 'UNFORMATTED_VALUE',
+        }),
+      );
+      const [header = []] = (response.data.values ?? []) as unknown[][];
+      return header.map((cell) => (cell === undefined || cell === null ? '' : String(cell)));
+    },
+
+    async updateCells(tab, cells) {
+      if (cells.length === 0) return;
+      const send = () =>
+        call(`update ${cells.length} cell(s) of '${tab}'`, () =>
+          api.spreadsheets.values.batchUpdate({
+            spreadsheetId,
+            // RAW, as the append: a value is never read as a formula or a date.
+            requestBody: { valueInputOption: 'RAW', data: valueRanges(tab, cells) },
+          }),
+        );
+      try {
+        await send();
+      } catch (error) {
+        if (!(error instanceof SheetStoreError && /exceeds grid limits/i.test(error.message))) {
+          throw error;
+        }
+        // A column past the tab's grid (people added columns of their own to the right): widen
+        // the grid, once per tab, then write. Refused as a whole, the first call wrote nothing.
+        await widenTab(tab, Math.max(...cells.map((cell) => cell.column)) + 1);
+        await send();
+      }
+    },
   };
+
+  /** Gives the tab at least `columns` columns. */
+  async function widenTab(tab: string, columns: number): Promise<void> {
+    const response = await call(`read the grid of '${tab}'`, () =>
+      api.spreadsheets.get({
+        spreadsheetId,
+        fields: 'sheets.properties(sheetId,title,gridProperties)',
+      }),
+    );
+    const properties = (response.data.sheets ?? []).find(
+      (sheet) => sheet.properties?.title === tab,
+    )?.properties;
+    if (typeof properties?.sheetId !== 'number') {
+      throw new SheetStoreError('not-found', `Google Sheets: no tab named '${tab}'`);
+    }
+    const have = properties.gridProperties?.columnCount ?? DEFAULT_COLUMN_COUNT;
+    if (have >= columns) return;
+    await call(`widen '${tab}' to ${columns} columns`, () =>
+      api.spreadsheets.batchUpdate({
+        spreadsheetId,
+        requestBody: {
+          requests: [
+            {
+              appendDimension: {
+                sheetId: properties.sheetId,
+                dimension: 'COLUMNS',
+                length: columns - have,
+              },
+            },
+          ],
+        },
+      }),
+    );
+  }
+}
+
+/**
+ * The ranges of a values.batchUpdate: one per run of side-by-side cells of a row (a row's Status
+ * and Status Time are one range), each a single row of values.
+ */
+function valueRanges(
+  tab: string,
+  cells: readonly SheetCellUpdate[],
+): sheets_v4.Schema$ValueRange[] {
+  const sorted = [...cells].sort((a, b) => a.row - b.row || a.column - b.column);
+  const runs: SheetCellUpdate[][] = [];
+  for (const cell of sorted) {
+    const run = runs.at(-1);
+    const last = run?.at(-1);
+    if (run && last && last.row === cell.row && last.column + 1 === cell.column) run.push(cell);
+    else runs.push([cell]);
+  }
+  return runs.map((run) => {
+    const first = run[0] as SheetCellUpdate;
+    const last = run.at(-1) as SheetCellUpdate;
+    const from = `${columnLetter(first.column)}${first.row + 1}`;
+    const to = `${columnLetter(last.column)}${last.row + 1}`;
+    return {
+      range: `${quoteTabName(tab)}!${from === to ? from : `${from}:${to}`}`,
+      majorDimension: 'ROWS',
+      values: [run.map((cell) => cell.value)],
+    };
+  });
 }
 
 function authFor(options: GoogleSheetStoreOptions, timeout: number): GoogleSheetsAuth {

@@ -19,15 +19,16 @@ export interface SheetWriteGuards {
   redis: Redis;
   /** Namespaces the lock and budget keys, as it does the queues. */
   prefix: string;
-  /** Appends allowed per rolling minute across every process (Google allows about 60). */
+  /** Appends and cell updates allowed per rolling minute across every process (Google: ~60). */
   writesPerMinute: number;
 }
 
 /**
  * Wraps a store so that the guarantees of the order pipeline hold for every caller (the worker's
  * jobs and the operators' calls alike): one writer per tab at a time, so no batch of rows is
- * written twice, and appends within the shared budget, so no caller spends Google's quota. An
- * append over the budget fails as 'rate-limited' with the wait, having written nothing.
+ * written twice, and appends and cell updates within the shared budget, so no caller spends
+ * Google's quota. A write over the budget fails as 'rate-limited' with the wait, having written
+ * nothing.
  */
 export function guardSheetStore<S extends SheetStore>(
   store: S,
@@ -52,7 +53,8 @@ export function guardSheetStore<S extends SheetStore>(
       return call();
     });
 
-  const appendRows = (tab: string, rows: readonly (readonly SheetCell[])[]) =>
+  /** A write that spends the shared budget: refused as 'rate-limited' when it is spent. */
+  const budgeted = <T>(tab: string, call: () => Promise<T>): Promise<T> =>
     write(tab, async () => {
       const waitMs = await takeSheetWrite(
         guards.redis,
@@ -66,8 +68,14 @@ export function guardSheetStore<S extends SheetStore>(
           { retryAfterMs: waitMs },
         );
       }
-      await store.appendRows(tab, rows);
+      return call();
     });
+
+  /** A read: inside withTab it is the holder's; outside it, a read needs no lock. */
+  const read = <T>(tab: string, call: () => Promise<T>): Promise<T> => {
+    held.getStore()?.get(tab)?.assertHeld();
+    return call();
+  };
 
   // Stores are plain objects: what a store has beyond the port (the local one's reads) stays.
   return {
@@ -75,11 +83,10 @@ export function guardSheetStore<S extends SheetStore>(
     withTab,
     ensureTab: (name, header) => write(name, () => store.ensureTab(name, header)),
     deleteTab: (name) => write(name, () => store.deleteTab(name)),
-    appendRows,
-    readColumn: (tab, column) => {
-      // A read inside withTab is the holder's; outside it, a read needs no lock.
-      held.getStore()?.get(tab)?.assertHeld();
-      return store.readColumn(tab, column);
-    },
+    appendRows: (tab, rows: readonly (readonly SheetCell[])[]) =>
+      budgeted(tab, () => store.appendRows(tab, rows)),
+    updateCells: (tab, cells) => budgeted(tab, () => store.updateCells(tab, cells)),
+    readColumn: (tab, column) => read(tab, () => store.readColumn(tab, column)),
+    readHeader: (tab) => read(tab, () => store.readHeader(tab)),
   };
 }

@@ -32,6 +32,21 @@ export interface SheetStore {
    * orders an append whose answer was lost did write (the order id is the last column).
    */
   readColumn(tab: string, column: number): Promise<string[]>;
+  /** The texts of the header row (the tab's first row), without the empty cells at its end. */
+  readHeader(tab: string): Promise<string[]>;
+  /**
+   * Sets each cell to its value, in one write; setting a cell again to the same value changes
+   * nothing, so a repeat is harmless. Rows and columns are 0-based, row 0 being the header row.
+   * Throws SheetStoreError.
+   */
+  updateCells(tab: string, cells: readonly SheetCellUpdate[]): Promise<void>;
+}
+
+/** One cell to set: 0-based row (0 is the header row) and column, and its value. */
+export interface SheetCellUpdate {
+  row: number;
+  column: number;
+  value: SheetCell;
 }
 
 /**

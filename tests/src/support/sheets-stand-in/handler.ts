@@ -141,6 +141,7 @@ export function createHandler(deps: HandlerDeps) {
     if (kind === 'read') stats.calls.reads++;
     else stats.calls.writes++;
     if (route?.name === 'append') stats.calls.appends++;
+    if (route?.name === 'batchUpdateValues') stats.calls.cellUpdates++;
 
     let apply: () => unknown;
     try {

@@ -20,7 +20,7 @@ export const invalid = (message: string) => new ApiError(400, 'INVALID_ARGUMENT'
 
 /** An endpoint of the API that the adapter uses, as one call named it. */
 export interface Route {
-  name: 'get' | 'batchUpdate' | 'append' | 'getValues';
+  name: 'get' | 'batchUpdate' | 'append' | 'getValues' | 'batchUpdateValues';
   spreadsheetId: string;
   /** The decoded A1 range of values calls. */
   range: string;
@@ -46,6 +46,16 @@ export function matchRoute(method: string, rawUrl: string): Route | undefined {
     return {
       name,
       spreadsheetId: decode(spreadsheet[1] as string),
+      range: '',
+      query: url.searchParams,
+    };
+  }
+  const batchValues = /^\/v4\/spreadsheets\/([^/:]+)\/values:batchUpdate$/.exec(path);
+  if (batchValues) {
+    if (method !== 'POST') return undefined;
+    return {
+      name: 'batchUpdateValues',
+      spreadsheetId: decode(batchValues[1] as string),
       range: '',
       query: url.searchParams,
     };

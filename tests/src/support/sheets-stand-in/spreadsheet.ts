@@ -3,6 +3,7 @@ import { checkValueRange, invalid, isObject, parseJson, type Route } from './req
 import {
   a1TabName,
   columnName,
+  DEFAULT_COLUMN_COUNT,
   freeTitle,
   isEmpty,
   lastUsedRow,
@@ -29,6 +30,7 @@ export class Spreadsheet {
       title,
       sheetId: i,
       rows: rows.map((row) => [...row]),
+      columnCount: Math.max(DEFAULT_COLUMN_COUNT, ...rows.map((row) => row.length)),
     }));
   }
 
@@ -56,6 +58,8 @@ export class Spreadsheet {
         return this.prepareAppend(route, parseJson(body));
       case 'getValues':
         return this.prepareGetValues(route);
+      case 'batchUpdateValues':
+        return this.prepareBatchUpdateValues(parseJson(body));
     }
   }
 
@@ -67,7 +71,7 @@ export class Spreadsheet {
         title: tab.title,
         index,
         sheetType: 'GRID',
-        gridProperties: { rowCount: Math.max(1000, tab.rows.length), columnCount: 26 },
+        gridProperties: { rowCount: rowCount(tab), columnCount: tab.columnCount },
       },
     }));
     // Just the field masks the adapter sends: sheets.properties(a,b).
@@ -108,6 +112,9 @@ export class Spreadsheet {
       } else if (isObject(request.deleteSheet)) {
         deleteSheet(next, request.deleteSheet, `${where}.deleteSheet`);
         replies.push({});
+      } else if (isObject(request.appendDimension)) {
+        appendDimension(next, request.appendDimension, `${where}.appendDimension`);
+        replies.push({});
       } else if (isObject(request.updateCells)) {
         updateCells(next, request.updateCells, `${where}.updateCells`);
         replies.push({});
@@ -138,19 +145,7 @@ export class Spreadsheet {
     }
     const range = parseRange(route.range, this.tabs);
     const values = checkValueRange(body, route.range);
-    for (const [r, row] of values.entries()) {
-      for (const [c, cell] of row.entries()) {
-        if (typeof cell !== 'string') continue;
-        if (cell.length > 50_000) {
-          throw invalid(
-            'Your input contains more than the maximum of 50000 characters in a single cell.',
-          );
-        }
-        if (this.refuseCellsContaining && cell.includes(this.refuseCellsContaining)) {
-          throw invalid(`Invalid values[${r}][${c}]: the spreadsheet refused this value.`);
-        }
-      }
-    }
+    this.checkCells(values);
     return () => {
       const { tab, firstColumn } = range;
       const firstRow = lastUsedRow(tab) + 1;
@@ -172,6 +167,94 @@ export class Spreadsheet {
         },
       };
     };
+  }
+
+  /** values.batchUpdate: each ValueRange checked, then all of them applied in one step. */
+  private prepareBatchUpdateValues(body: unknown): () => unknown {
+    const { spreadsheetId } = this;
+    if (!isObject(body)) throw invalid('Invalid JSON payload received.');
+    if (body.valueInputOption === undefined) {
+      throw invalid("'valueInputOption' is required but not specified");
+    }
+    // As for appends: USER_ENTERED would turn '=1+1' into a formula; the adapter must send RAW.
+    if (body.valueInputOption !== 'RAW') {
+      throw invalid(`stand-in: valueInputOption must be RAW, got ${String(body.valueInputOption)}`);
+    }
+    if (!Array.isArray(body.data) || body.data.length === 0) {
+      throw invalid("stand-in: 'data' must be a non-empty list of ValueRanges.");
+    }
+    const writes = body.data.map((valueRange: unknown, i: number) => {
+      if (!isObject(valueRange) || typeof valueRange.range !== 'string') {
+        throw invalid(`Invalid data[${i}]: a ValueRange with a range is required.`);
+      }
+      const a1 = valueRange.range;
+      const range = parseRange(a1, this.tabs);
+      const values = checkValueRange(valueRange, a1);
+      const width = Math.max(...values.map((row) => row.length));
+      const lastRow = range.firstRow + values.length - 1;
+      const lastColumn = range.firstColumn + width - 1;
+      if (range.lastRow !== undefined && lastRow > range.lastRow) {
+        throw invalid(
+          `Requested writing within range [${a1}], but tried writing to row [${lastRow + 1}]`,
+        );
+      }
+      if (range.lastColumn !== undefined && lastColumn > range.lastColumn) {
+        throw invalid(
+          `Requested writing within range [${a1}], but tried writing to column [${columnName(lastColumn)}]`,
+        );
+      }
+      if (lastColumn >= range.tab.columnCount) {
+        throw invalid(
+          `Range (${a1}) exceeds grid limits. Max rows: ${rowCount(range.tab)}, max columns: ${range.tab.columnCount}`,
+        );
+      }
+      this.checkCells(values);
+      return { range, values, width };
+    });
+    return () => {
+      const responses = writes.map(({ range, values, width }) => {
+        values.forEach((row, r) => {
+          row.forEach((cell, c) => {
+            setCell(range.tab, range.firstRow + r, range.firstColumn + c, cell);
+          });
+        });
+        const cells = `${columnName(range.firstColumn)}${range.firstRow + 1}:${columnName(range.firstColumn + width - 1)}${range.firstRow + values.length}`;
+        return {
+          spreadsheetId,
+          updatedRange: `${a1TabName(range.tab.title)}!${cells}`,
+          updatedRows: values.length,
+          updatedColumns: width,
+          updatedCells: values.reduce((sum, row) => sum + row.length, 0),
+        };
+      });
+      const sum = (key: 'updatedRows' | 'updatedCells') =>
+        responses.reduce((total, response) => total + response[key], 0);
+      return {
+        spreadsheetId,
+        totalUpdatedRows: sum('updatedRows'),
+        totalUpdatedColumns: Math.max(...responses.map((response) => response.updatedColumns)),
+        totalUpdatedCells: sum('updatedCells'),
+        totalUpdatedSheets: new Set(writes.map(({ range }) => range.tab.sheetId)).size,
+        responses,
+      };
+    };
+  }
+
+  /** Refuses cells Google would not take: over 50,000 characters, or the test's refused text. */
+  private checkCells(values: StandInCell[][]) {
+    for (const [r, row] of values.entries()) {
+      for (const [c, cell] of row.entries()) {
+        if (typeof cell !== 'string') continue;
+        if (cell.length > 50_000) {
+          throw invalid(
+            'Your input contains more than the maximum of 50000 characters in a single cell.',
+          );
+        }
+        if (this.refuseCellsContaining && cell.includes(this.refuseCellsContaining)) {
+          throw invalid(`Invalid values[${r}][${c}]: the spreadsheet refused this value.`);
+        }
+      }
+    }
   }
 
   private prepareGetValues(route: Route): () => unknown {
@@ -239,13 +322,42 @@ function addSheet(next: Tab[], request: Record<string, unknown>, where: string) 
   } else if (next.some((tab) => tab.sheetId === sheetId)) {
     throw invalid(`${where}: Sheet with id ${sheetId} already exists.`);
   }
-  const tab: Tab = { title, sheetId: sheetId as number, rows: [] };
+  const grid = isObject(properties.gridProperties) ? properties.gridProperties : {};
+  const columnCount = grid.columnCount ?? DEFAULT_COLUMN_COUNT;
+  if (!Number.isInteger(columnCount) || (columnCount as number) < 1) {
+    throw invalid(`${where}: gridProperties.columnCount must be a positive integer.`);
+  }
+  const tab: Tab = {
+    title,
+    sheetId: sheetId as number,
+    rows: [],
+    columnCount: columnCount as number,
+  };
   next.push(tab);
   return {
     addSheet: {
       properties: { sheetId: tab.sheetId, title, index: next.length - 1, sheetType: 'GRID' },
     },
   };
+}
+
+function appendDimension(next: Tab[], request: Record<string, unknown>, where: string) {
+  const tab = next.find((t) => t.sheetId === request.sheetId);
+  if (!tab) throw invalid(`${where}: No grid with id: ${String(request.sheetId)}`);
+  if (request.dimension !== 'COLUMNS') {
+    throw invalid(
+      `stand-in: ${where}: only COLUMNS are appended, got ${String(request.dimension)}`,
+    );
+  }
+  if (!Number.isInteger(request.length) || (request.length as number) < 1) {
+    throw invalid(`${where}: length must be a positive integer.`);
+  }
+  tab.columnCount += request.length as number;
+}
+
+/** The grid's rows: Google's 1,000 of a new tab, or more once appends inserted them. */
+function rowCount(tab: Tab): number {
+  return Math.max(1000, tab.rows.length);
 }
 
 function deleteSheet(next: Tab[], request: Record<string, unknown>, where: string) {

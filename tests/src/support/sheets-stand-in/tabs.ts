@@ -7,7 +7,12 @@ export interface Tab {
   title: string;
   sheetId: number;
   rows: (StandInCell | null)[][];
+  /** The grid's width: values written past it are refused, as Google refuses them. */
+  columnCount: number;
 }
+
+/** The columns of a new tab's grid (Google's default). */
+export const DEFAULT_COLUMN_COUNT = 26;
 
 interface ParsedRange {
   tab: Tab;

@@ -63,6 +63,10 @@ export const orders = pgTable(
     sheetSetAsideReason: text('sheet_set_aside_reason'),
     // In a batch the spreadsheet refused without saying which row: written alone from now on.
     sheetWriteAlone: boolean('sheet_write_alone').notNull().default(false),
+    // What the row's Status and Status Time cells show (sync-order-status): the state and the
+    // change time written last. The row is behind while they differ from status/status_changed_at.
+    sheetStatus: text('sheet_status', { enum: ORDER_STATES }),
+    sheetStatusChangedAt: timestamp('sheet_status_changed_at', { withTimezone: true }),
     // The notify job's two mails, each sent once.
     studentNotifiedAt: timestamp('student_notified_at', { withTimezone: true }),
     adminsNotifiedAt: timestamp('admins_notified_at', { withTimezone: true }),
@@ -82,6 +86,12 @@ export const orders = pgTable(
     index('orders_sheet_pending_idx')
       .on(t.sheetTabName, t.placedAt)
       .where(sql`${t.sheetAppendedAt} is null`),
+    // The orders of a tab whose Status cells are behind their state (sync-order-status).
+    index('orders_sheet_status_pending_idx')
+      .on(t.sheetTabName, t.statusChangedAt)
+      .where(
+        sql`${t.statusChangedAt} is not null and (${t.sheetStatusChangedAt} is distinct from ${t.statusChangedAt} or ${t.sheetStatus} is distinct from ${t.status})`,
+      ),
     // The worker's upkeep looks for orders whose mails are still missing (revive-order-jobs.ts).
     index('orders_mail_pending_idx').on(t.placedAt).where(sql`${t.adminsNotifiedAt} is null`),
     check('orders_persons_check', sql`${t.persons} >= 1`),

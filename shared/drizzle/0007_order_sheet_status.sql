@@ -1,0 +1,3 @@
+ALTER TABLE "orders" ADD COLUMN "sheet_status" text;--> statement-breakpoint
+ALTER TABLE "orders" ADD COLUMN "sheet_status_changed_at" timestamp with time zone;--> statement-breakpoint
+CREATE INDEX "orders_sheet_status_pending_idx" ON "orders" USING btree ("sheet_tab_name","status_changed_at") WHERE "orders"."status_changed_at" is not null and ("orders"."sheet_status_changed_at" is distinct from "orders"."status_changed_at" or "orders"."sheet_status" is distinct from "orders"."status");

@@ -1,0 +1,207 @@
+import {
+  formatOrderTimestamp,
+  ORDER_SHEET_HEADER,
+  ORDER_SHEET_STATUS_COLUMNS,
+} from '@campus/shared/domain/order';
+import { ORDER_STATE_SHEET_TEXT } from '@campus/shared/domain/order-status';
+import { DEFAULT_TIME_ZONE } from '@campus/shared/domain/time-zone';
+import { campuses, orders } from '@campus/shared/server/db/schema';
+import { type SheetCellUpdate, SheetStoreError } from '@campus/shared/server/sheets/sheet-store';
+import { UnrecoverableError } from 'bullmq';
+import { and, asc, eq, isNotNull, or, type SQL, sql } from 'drizzle-orm';
+import type { JobContext, JobProcessor } from '../job-context';
+
+/** Orders whose Status cells one write sets at most. */
+const STATUS_BATCH_MAX = 500;
+
+/** Writes per hold of the tab's lock; a longer backlog goes on in the job's next turn. */
+const BATCHES_PER_HOLD = 4;
+
+// An order's status waits for its row: looked at again this often, without spending an attempt.
+// A row set aside for its content waits for an operator, so its status looks less often.
+const ROW_WAIT_MS = 5_000;
+const SET_ASIDE_ROW_WAIT_MS = 60_000;
+
+/** Where the append writes the order id, for a tab whose 'Order ID' header a person renamed. */
+const APPENDED_ORDER_ID_COLUMN = ORDER_SHEET_HEADER.length - 1;
+
+const [STATUS_HEADER, STATUS_TIME_HEADER] = ORDER_SHEET_STATUS_COLUMNS;
+
+/**
+ * Orders whose row's Status cells do not show their state yet: changed since, or never written.
+ * An order never moved from 'placed' has no Status cells to write.
+ */
+export const statusCellsBehind: SQL = and(
+  isNotNull(orders.statusChangedAt),
+  or(
+    sql`${orders.sheetStatusChangedAt} is distinct from ${orders.statusChangedAt}`,
+    sql`${orders.sheetStatus} is distinct from ${orders.status}`,
+  ),
+) as SQL;
+
+/**
+ * `order-<id>-status-<transition>-sheet`: brings the order's state into its row's 'Status' and
+ * 'Status Time' cells (DESIGN §8). Under the tab's lock it sets the cells of every order of the
+ * tab that is behind its state, in one write. Setting a cell is idempotent, so a retry after a
+ * lost answer writes the same cells again, harmlessly. An order whose row is not in the tab yet
+ * waits for it (its append job brings it) without spending attempts.
+ */
+export const syncOrderStatusJob: JobProcessor<'sync-order-status'> = async (
+  { orderId },
+  context,
+) => {
+  const [order] = await context.database.db
+    .select({
+      tab: orders.sheetTabName,
+      appendedAt: orders.sheetAppendedAt,
+      setAsideAt: orders.sheetSetAsideAt,
+    })
+    .from(orders)
+    .where(eq(orders.id, orderId));
+  if (!order) throw new UnrecoverableError(`Order ${orderId} does not exist`);
+  if (!order.appendedAt) {
+    throw await context.retryLater(order.setAsideAt ? SET_ASIDE_ROW_WAIT_MS : ROW_WAIT_MS);
+  }
+  const outcome = await context.sheets.withTab(order.tab, async () => {
+    let written = 0;
+    for (let batch = 0; batch < BATCHES_PER_HOLD; batch++) {
+      const result = await writeStatusBatch(order.tab, context);
+      written += result.written;
+      if (!result.more) return { written };
+    }
+    return null;
+  });
+  // Still behind a long backlog: let other tabs' jobs have the worker, then go on.
+  if (!outcome) throw await context.retryLater(1_000);
+  return outcome;
+};
+
+/** The columns of the tab: found by their header text; the Status ones added where missing. */
+interface StatusLayout {
+  orderId: number;
+  status: number;
+  statusTime: number;
+  /** The header cells to write: 'Status' and 'Status Time' where the header lacks them. */
+  added: SheetCellUpdate[];
+}
+
+/**
+ * Finds the columns by header text. A missing Status column goes to the first free cell of the
+ * header row, after its last filled cell: never over a person's column, nor over a gap in the
+ * header that may sit above a person's unlabelled column.
+ */
+export function statusLayout(header: readonly string[]): StatusLayout {
+  const find = (name: string) =>
+    header.findIndex((cell) => cell.trim().toLowerCase() === name.toLowerCase());
+  let free = header.length;
+  while (free > 0 && (header[free - 1] ?? '').trim() === '') free--;
+  const added: SheetCellUpdate[] = [];
+  const column = (name: string) => {
+    const at = find(name);
+    if (at !== -1) return at;
+    added.push({ row: 0, column: free, value: name });
+    return free++;
+  };
+  const orderId = find('Order ID');
+  return {
+    orderId: orderId === -1 ? APPENDED_ORDER_ID_COLUMN : orderId,
+    status: column(STATUS_HEADER),
+    statusTime: column(STATUS_TIME_HEADER),
+    added,
+  };
+}
+
+/** One write of the Status cells of the tab's orders that are behind; `more` when some remain. */
+async function writeStatusBatch(
+  tab: string,
+  context: JobContext,
+): Promise<{ written: number; more: boolean }> {
+  const { db } = context.database;
+  const behind = await db
+    .select({
+      id: orders.id,
+      status: orders.status,
+      statusChangedAt: orders.statusChangedAt,
+      timeZone: campuses.timeZone,
+    })
+    .from(orders)
+    .leftJoin(campuses, eq(campuses.id, orders.campusId))
+    .where(and(eq(orders.sheetTabName, tab), isNotNull(orders.sheetAppendedAt), statusCellsBehind))
+    .orderBy(asc(orders.statusChangedAt), asc(orders.id))
+    .limit(STATUS_BATCH_MAX);
+  if (behind.length === 0) return { written: 0, more: false };
+
+  const sheet = await readRowsOfTab(tab, context);
+  const cells: SheetCellUpdate[] = [];
+  const missing: string[] = [];
+  for (const order of behind) {
+    const rows = sheet?.rowsByOrderId.get(order.id);
+    if (!sheet || !rows) {
+      missing.push(order.id);
+      continue;
+    }
+    const time = formatOrderTimestamp(
+      order.statusChangedAt as Date,
+      order.timeZone ?? DEFAULT_TIME_ZONE,
+    );
+    for (const row of rows) {
+      cells.push(
+        { row, column: sheet.layout.status, value: ORDER_STATE_SHEET_TEXT[order.status] },
+        { row, column: sheet.layout.statusTime, value: time },
+      );
+    }
+  }
+  if (sheet && cells.length > 0) {
+    try {
+      await context.sheets.updateCells(tab, [...sheet.layout.added, ...cells]);
+    } catch (error) {
+      throw await forTheJob(error, context);
+    }
+  }
+  if (missing.length > 0) {
+    // Appended, yet not in the tab: a person deleted the row (or the tab). Nothing to set; a
+    // later change of the order's state looks again.
+    context.log.warn({ tab, orderIds: missing }, 'order rows not found for their Status cells');
+  }
+  // What the cells now show, as read above: an order that moved on since is behind again.
+  await db.transaction(async (tx) => {
+    for (const order of behind) {
+      await tx
+        .update(orders)
+        .set({ sheetStatus: order.status, sheetStatusChangedAt: order.statusChangedAt })
+        .where(eq(orders.id, order.id));
+    }
+  });
+  const written = behind.length - missing.length;
+  if (written > 0) context.log.info({ tab, orders: written }, 'order status cells written');
+  return { written, more: behind.length === STATUS_BATCH_MAX };
+}
+
+/** The tab's columns and the rows (0-based, header 0) of each order id, or null with no tab. */
+async function readRowsOfTab(tab: string, context: JobContext) {
+  try {
+    const layout = statusLayout(await context.sheets.readHeader(tab));
+    const ids = await context.sheets.readColumn(tab, layout.orderId);
+    const rowsByOrderId = new Map<string, number[]>();
+    ids.forEach((id, index) => {
+      if (id !== '') rowsByOrderId.set(id, [...(rowsByOrderId.get(id) ?? []), index + 1]);
+    });
+    return { layout, rowsByOrderId };
+  } catch (error) {
+    if (error instanceof SheetStoreError && error.failure === 'not-found') return null;
+    throw await forTheJob(error, context);
+  }
+}
+
+/** What a failed sheet call means for the job: a pause on 429, the end for a refusal. */
+async function forTheJob(error: unknown, context: JobContext): Promise<unknown> {
+  if (!(error instanceof SheetStoreError)) return error;
+  // Google's 429, or the write budget every process shares spent: nothing was written.
+  if (error.failure === 'rate-limited') return context.pauseQueue(error.retryAfterMs ?? 60_000);
+  if (error.failure === 'permanent' || error.failure === 'content-refused') {
+    return new UnrecoverableError(error.message);
+  }
+  // Transient (the cells may or may not be set; setting them again is harmless), or a tab
+  // removed under the lock: the next attempt reads the tab again.
+  return error;
+}

@@ -1,37 +1,61 @@
 import type { TUserProfile } from '@campus/shared/domain/entities';
 import {
   ORDERS_PAGE_SIZE,
+  type TEarlierOrder,
   type TOrderQueueQuery,
+  type TOrderQueueResponse,
   type TOrdersResponse,
 } from '@campus/shared/domain/order-api';
 import type { Db } from '@campus/shared/server/db/client';
 import { campuses, orders } from '@campus/shared/server/db/schema';
-import { and, asc, desc, eq, ilike, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
 import { listScope } from '../admin/scope';
 import { orderSummaryColumns, toOrderSummary } from './get-order';
 
 /** One page of orders matching `where`, in `order`; one row more tells whether another page follows. */
 async function pageOf(db: Db, where: SQL | undefined, order: SQL[], page: number) {
   const rows = await db
-    .select(orderSummaryColumns)
+    .select({
+      ...orderSummaryColumns,
+      screenshotCheck: orders.screenshotCheck,
+      duplicateOf: orders.duplicateOf,
+    })
     .from(orders)
     .leftJoin(campuses, eq(campuses.id, orders.campusId))
     .where(where)
     .orderBy(...order)
     .limit(ORDERS_PAGE_SIZE + 1)
     .offset((page - 1) * ORDERS_PAGE_SIZE);
+  return { rows: rows.slice(0, ORDERS_PAGE_SIZE), page, hasMore: rows.length > ORDERS_PAGE_SIZE };
+}
+
+/** A student's My Orders: their own, newest first. */
+export async function listMyOrders(db: Db, user: TUserProfile, page: number) {
+  const order = [desc(orders.placedAt), desc(orders.id)];
+  const found = await pageOf(db, eq(orders.userId, user.uid), order, page);
   const body: TOrdersResponse = {
     ok: true,
-    orders: rows.slice(0, ORDERS_PAGE_SIZE).map(toOrderSummary),
+    orders: found.rows.map(({ screenshotCheck, duplicateOf, ...row }) => toOrderSummary(row)),
     page,
-    hasMore: rows.length > ORDERS_PAGE_SIZE,
+    hasMore: found.hasMore,
   };
   return body;
 }
 
-/** A student's My Orders: their own, newest first. */
-export function listMyOrders(db: Db, user: TUserProfile, page: number) {
-  return pageOf(db, eq(orders.userId, user.uid), [desc(orders.placedAt), desc(orders.id)], page);
+/** The earlier orders that a page's flagged screenshots were seen on, by id. */
+async function earlierOrders(db: Db, ids: readonly string[]): Promise<Map<string, TEarlierOrder>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db
+    .select({
+      id: orders.id,
+      status: orders.status,
+      placedAt: orders.placedAt,
+      campusName: orders.campusName,
+      screenshotUrl: orders.screenshotUrl,
+    })
+    .from(orders)
+    .where(inArray(orders.id, [...new Set(ids)]));
+  return new Map(rows.map((row) => [row.id, { ...row, placedAt: row.placedAt.toISOString() }]));
 }
 
 const likeText = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
@@ -68,5 +92,21 @@ export async function listOrderQueue(db: Db, admin: TUserProfile, query: TOrderQ
     query.to ? sql`${placedDay} <= ${query.to}::date` : undefined,
     query.q ? searchFilter(query.q) : undefined,
   );
-  return pageOf(db, where, [asc(orders.placedAt), asc(orders.id)], query.page);
+  const found = await pageOf(db, where, [asc(orders.placedAt), asc(orders.id)], query.page);
+  const earlier = await earlierOrders(
+    db,
+    found.rows.flatMap((row) => row.duplicateOf),
+  );
+  const body: TOrderQueueResponse = {
+    ok: true,
+    orders: found.rows.map(({ duplicateOf, ...row }) => ({
+      ...toOrderSummary(row),
+      screenshotCheck: row.screenshotCheck,
+      // An earlier order deleted since (its person's account went) is simply not shown.
+      duplicates: duplicateOf.flatMap((id) => earlier.get(id) ?? []),
+    })),
+    page: query.page,
+    hasMore: found.hasMore,
+  };
+  return body;
 }

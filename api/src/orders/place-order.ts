@@ -38,6 +38,7 @@ import {
   pricesChanged,
 } from '../http/errors';
 import { findBucketItems } from './bucket-items';
+import { findScreenshotReuse } from './find-screenshot-reuse';
 
 /** The checkout as the api received and validated it; `screenshot` is an upload id. */
 export type PlaceOrderInput = TCheckoutForm & { screenshot: string; idempotencyKey: string };
@@ -143,9 +144,10 @@ function refuseChangedPrices(lines: readonly PricedLine[], grandTotalPaisa: numb
   throw pricesChanged(CHECKOUT_MESSAGES.pricesChanged(changes, grandTotalPaisa));
 }
 
-async function screenshotUrl(db: Db, uploadId: string, userId: string): Promise<string> {
+/** The person's payment screenshot: its address and fingerprint. */
+async function findScreenshot(db: Db, uploadId: string, userId: string) {
   const [upload] = await db
-    .select({ url: uploads.url })
+    .select({ url: uploads.url, sha256: uploads.sha256, perceptual: uploads.perceptual })
     .from(uploads)
     .where(
       and(
@@ -155,12 +157,12 @@ async function screenshotUrl(db: Db, uploadId: string, userId: string): Promise<
       ),
     );
   if (!upload) throw invalidField('screenshot', CHECKOUT_MESSAGES.paymentFields);
-  return upload.url;
+  return upload;
 }
 
 /**
  * Places an order (DESIGN §3.1-3.2): re-derives campus, prices, opening hours and stock from the
- * database, then writes the order, its lines, the stock decrements and its jobs' outbox rows in
+ * database, looks whether its screenshot was used before (flagged, never refused), then writes the order, its lines, the stock decrements and its jobs' outbox rows in
  * one transaction. The same idempotency key from the same person returns the first order.
  */
 export async function placeOrder(
@@ -173,7 +175,8 @@ export async function placeOrder(
   const lockMessage = campusLockMessage(user.campusId, campus.id);
   if (lockMessage) throw forbidden(lockMessage, { field: 'cartItems' });
 
-  const screenshot = await screenshotUrl(db, input.screenshot, user.uid);
+  const screenshot = await findScreenshot(db, input.screenshot, user.uid);
+  const reuse = await findScreenshotReuse(db, screenshot, now);
   const orderId = newId();
   let hasMartLines = false;
   try {
@@ -232,7 +235,11 @@ export async function placeOrder(
         itemTotalPaisa: totals.itemTotal,
         deliveryChargePaisa: totals.deliveryCharge,
         grandTotalPaisa: totals.grandTotal,
-        screenshotUrl: screenshot,
+        screenshotUrl: screenshot.url,
+        screenshotSha256: screenshot.sha256,
+        screenshotPerceptual: screenshot.perceptual,
+        screenshotCheck: reuse.check,
+        duplicateOf: reuse.duplicateOf,
         cartItemsText: formatCartItemsText(lines),
         timestampText: formatOrderTimestamp(now, campus.timeZone),
         placedAt: now,

@@ -7,10 +7,12 @@ import type { Logger } from 'pino';
 import { internal } from '../http/errors';
 import { type ImageStore, type UploadPurpose, uploadRecord } from './image-store';
 import { processUpload } from './process-image';
+import { fingerprintScreenshot, perceptualBits } from './screenshot-fingerprint';
 
 /**
  * Cleans an uploaded image (processUpload), stores it and records it in `uploads` as the
- * person's, for its purpose: an order or a catalogue item refers to it by id or address. Whatever
+ * person's, for its purpose: an order or a catalogue item refers to it by id or address. A
+ * payment screenshot is fingerprinted too, so that placement can find it used before. Whatever
  * goes wrong storing it is logged here and told plainly.
  */
 export async function saveUpload(
@@ -21,6 +23,8 @@ export async function saveUpload(
 ): Promise<{ id: string; url: string }> {
   const { db, images, log } = deps;
   const image = await processUpload(bytes, purpose);
+  // Of the bytes received, before any re-encoding: the same file sent again has the same SHA-256.
+  const fingerprint = purpose === 'screenshot' ? await fingerprintScreenshot(bytes, log) : null;
   let url: string;
   try {
     ({ url } = await images.save(image));
@@ -31,6 +35,12 @@ export async function saveUpload(
       ? error
       : internal(UPLOAD_MESSAGES.uploadFailed, { cause: error });
   }
-  await db.insert(uploads).values(uploadRecord(image, images.kind, url, user.uid));
+  await db.insert(uploads).values({
+    ...uploadRecord(image, images.kind, url, user.uid),
+    ...(fingerprint && {
+      sha256: fingerprint.sha256,
+      perceptual: perceptualBits(fingerprint.perceptual),
+    }),
+  });
   return { id: image.id, url };
 }

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ZOrderAction, ZOrderState } from './order-status';
+import { ZOrderAction, ZOrderState, ZScreenshotCheck } from './order-status';
 
 // The answers about orders after checkout: a student's My Orders (/api/orders) and the admins'
 // Payments queue (/api/admin/orders). Amounts are integer paisa; times ISO 8601 instants, shown
@@ -70,6 +70,27 @@ export const ZOrdersResponse = z.object({
   hasMore: z.boolean(),
 });
 export type TOrdersResponse = z.infer<typeof ZOrdersResponse>;
+
+/** An earlier order whose screenshot is the same or looks the same, to compare side by side. */
+export const ZEarlierOrder = z.object({
+  id: z.string(),
+  status: ZOrderState,
+  placedAt: z.iso.datetime({ offset: true }),
+  campusName: z.string(),
+  screenshotUrl: z.string(),
+});
+export type TEarlierOrder = z.infer<typeof ZEarlierOrder>;
+
+/** An order in the admins' Payments queue: with what placement found about its screenshot. */
+export const ZQueuedOrder = ZOrderSummary.extend({
+  screenshotCheck: ZScreenshotCheck,
+  duplicates: z.array(ZEarlierOrder),
+});
+export type TQueuedOrder = z.infer<typeof ZQueuedOrder>;
+
+/** GET /api/admin/orders: a page of the Payments queue. */
+export const ZOrderQueueResponse = ZOrdersResponse.extend({ orders: z.array(ZQueuedOrder) });
+export type TOrderQueueResponse = z.infer<typeof ZOrderQueueResponse>;
 
 export const ZOrderResponse = z.object({ ok: z.literal(true), order: ZOrderDetail });
 export type TOrderResponse = z.infer<typeof ZOrderResponse>;

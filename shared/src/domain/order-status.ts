@@ -40,6 +40,14 @@ export const ORDER_STATE_SHEET_TEXT: Record<TOrderState, string> = {
   delivered: 'delivered',
 };
 
+/**
+ * What placement found about the payment screenshot: nothing ('clear'), the same or a look-alike
+ * screenshot on earlier orders ('duplicate'), or nothing to compare ('not_checked').
+ */
+export const SCREENSHOT_CHECKS = ['clear', 'duplicate', 'not_checked'] as const;
+export const ZScreenshotCheck = z.enum(SCREENSHOT_CHECKS);
+export type TScreenshotCheck = z.infer<typeof ZScreenshotCheck>;
+
 /** Who makes a transition: the student who placed the order, or an admin of its campus. */
 export type TransitionActor = 'student' | 'admin';
 

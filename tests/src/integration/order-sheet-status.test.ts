@@ -9,6 +9,7 @@ import { CatalogueCache } from '@campus/shared/server/catalogue/cache';
 import { databaseCatalogueSource } from '@campus/shared/server/catalogue/queries';
 import type { Database } from '@campus/shared/server/db/client';
 import { orders } from '@campus/shared/server/db/schema';
+import { createOrderEventPublisher } from '@campus/shared/server/events/order-events';
 import { orderStatusSheetJob } from '@campus/shared/server/jobs';
 import { relayOutboxOnce } from '@campus/shared/server/outbox';
 import { createProducer, type Producer } from '@campus/shared/server/queue';
@@ -27,7 +28,7 @@ import { testLog } from '../support/logger';
 import { buildOrderingStudent, martLine, menuLine, shownGrandTotal } from '../support/orders';
 import { createPerson } from '../support/people';
 import { waitForDrainedQueue } from '../support/queues';
-import { testQueuePrefix, testRedisUrl } from '../support/redis';
+import { removeKeysOf, testQueuePrefix, testRedisUrl } from '../support/redis';
 import { type SheetsStandIn, startSheetsStandIn } from '../support/sheets-stand-in';
 import { testWorkerDeps } from '../support/worker';
 
@@ -90,9 +91,11 @@ async function startHarness(kind: StoreKind) {
     sheetWritesPerMinute: 10_000,
   });
   const pipeline = startPipeline({ connection: workerRedis, producer, prefix, deps });
+  const events = createOrderEventPublisher({ redis: producerRedis, prefix, log: testLog });
   closers.push(async () => {
     await pipeline.close();
     await producer.close();
+    await removeKeysOf(producerRedis, prefix);
     producerRedis.disconnect();
     workerRedis.disconnect();
   });
@@ -101,6 +104,7 @@ async function startHarness(kind: StoreKind) {
     standIn,
     raw,
     producer,
+    events,
     deps,
     counts,
     queue: () => producer.queue('sheets'),
@@ -149,6 +153,7 @@ describe.each<StoreKind>(['local', 'google'])(
       db: db(),
       producer,
       catalogue,
+      events: harness.events,
       log: testLog,
     });
 

@@ -1,6 +1,7 @@
 import {
   ORDERS_PAGE_SIZE,
   type TOrderDetail,
+  type TQueuedOrder,
   ZOrderSummary,
 } from '@campus/shared/domain/order-api';
 import {
@@ -28,14 +29,24 @@ const NOW = '2026-11-24T10:04:00.000Z';
 export function fakeOrdersApi(initial: readonly TOrderDetail[], actorName = 'Bilal Raza') {
   const orders = new Map(initial.map((order) => [order.id, structuredClone(order)]));
   const refusals = new Map<string, string>();
+  const checks = new Map<string, Pick<TQueuedOrder, 'screenshotCheck' | 'duplicates'>>();
   let nextTransition = 1;
 
-  const pageOf = (list: TOrderDetail[], query: URLSearchParams) => {
+  // The queue's orders carry what placement found about their screenshot ('clear' unless told).
+  const queued = (order: TOrderDetail): TQueuedOrder => ({
+    ...ZOrderSummary.parse(order),
+    ...(checks.get(order.id) ?? { screenshotCheck: 'clear', duplicates: [] }),
+  });
+  const pageOf = (
+    list: TOrderDetail[],
+    query: URLSearchParams,
+    shown: (order: TOrderDetail) => object = (order) => ZOrderSummary.parse(order),
+  ) => {
     const page = Number(query.get('page') ?? 1);
     const start = (page - 1) * ORDERS_PAGE_SIZE;
     return json(200, {
       ok: true,
-      orders: list.slice(start, start + ORDERS_PAGE_SIZE).map((o) => ZOrderSummary.parse(o)),
+      orders: list.slice(start, start + ORDERS_PAGE_SIZE).map(shown),
       page,
       hasMore: list.length > start + ORDERS_PAGE_SIZE,
     });
@@ -92,7 +103,7 @@ export function fakeOrdersApi(initial: readonly TOrderDetail[], actorName = 'Bil
           order.phone.includes(q) ||
           `${order.firstName} ${order.lastName}`.toLowerCase().includes(q),
       );
-    return pageOf(list, query);
+    return pageOf(list, query, queued);
   };
 
   const routes: Record<string, ApiHandler> = {
@@ -114,5 +125,8 @@ export function fakeOrdersApi(initial: readonly TOrderDetail[], actorName = 'Bil
     routes,
     orders,
     refuse: (id: string, message: string) => refusals.set(id, message),
+    /** What placement found about the order's screenshot, as the queue shows it. */
+    check: (id: string, found: Pick<TQueuedOrder, 'screenshotCheck' | 'duplicates'>) =>
+      checks.set(id, found),
   };
 }

@@ -1,7 +1,7 @@
 import {
+  type TOrderQueueResponse,
   type TOrderResponse,
   type TOrderStatusResponse,
-  type TOrdersResponse,
   ZOrderQueueQuery,
 } from '@campus/shared/domain/order-api';
 import { ZOrderTransitionRequest } from '@campus/shared/domain/order-status';
@@ -29,7 +29,7 @@ export function orderRoutes(deps: OrderStatusRouteDeps, guards: Guards) {
       .use('/orders/*', admins, noStore)
       .get('/orders', async (c) => {
         const query = parseWith(ZOrderQueueQuery, c.req.query());
-        const body: TOrdersResponse = await listOrderQueue(db, await signedInUser(c), query);
+        const body: TOrderQueueResponse = await listOrderQueue(db, await signedInUser(c), query);
         return c.json(body);
       })
       .get('/orders/:id', async (c) => {

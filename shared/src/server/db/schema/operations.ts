@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import {
   bigserial,
+  bit,
   index,
   integer,
   jsonb,
@@ -81,6 +82,10 @@ export const uploads = pgTable('uploads', {
   width: integer('width').notNull(),
   height: integer('height').notNull(),
   uploadedBy: text('uploaded_by').references(() => users.id, { onDelete: 'set null' }),
+  // A payment screenshot's fingerprint (api/src/uploads/screenshot-fingerprint.ts): the SHA-256
+  // of the bytes received and the perceptual hash; null where it could not be taken.
+  sha256: text('sha256'),
+  perceptual: bit('perceptual', { dimensions: 2048 }),
   createdAt: createdAt(),
 });
 

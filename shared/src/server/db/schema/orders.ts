@@ -1,18 +1,20 @@
 import { sql } from 'drizzle-orm';
 import {
   bigserial,
+  bit,
   boolean,
   check,
   foreignKey,
   index,
   integer,
+  jsonb,
   pgTable,
   text,
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import { PAYMENT_METHOD } from '../../../domain/checkout';
-import { ORDER_ACTION_NAMES, ORDER_STATES } from '../../../domain/order-status';
+import { ORDER_ACTION_NAMES, ORDER_STATES, SCREENSHOT_CHECKS } from '../../../domain/order-status';
 import { campuses, martItems, menuItems, restaurants } from './catalogue';
 import { users } from './people';
 
@@ -45,6 +47,15 @@ export const orders = pgTable(
     deliveryChargePaisa: integer('delivery_charge_paisa').notNull(),
     grandTotalPaisa: integer('grand_total_paisa').notNull(),
     screenshotUrl: text('screenshot_url').notNull(),
+    // Its fingerprint, copied from the upload, and what placement found (issue 16): 'clear',
+    // 'duplicate' (the same or a look-alike screenshot on the orders of duplicate_of, placed in
+    // the 90 days before) or 'not_checked' (no fingerprint).
+    screenshotSha256: text('screenshot_sha256'),
+    screenshotPerceptual: bit('screenshot_perceptual', { dimensions: 2048 }),
+    screenshotCheck: text('screenshot_check', { enum: SCREENSHOT_CHECKS })
+      .notNull()
+      .default('not_checked'),
+    duplicateOf: jsonb('duplicate_of').$type<string[]>().notNull().default([]),
     cartItemsText: text('cart_items_text').notNull(),
     // The spec's Karachi long-format text, fixed at placement so every retry writes the same row.
     timestampText: text('timestamp_text').notNull(),
@@ -83,6 +94,8 @@ export const orders = pgTable(
     // The Payments queue (oldest first per campus and state) and a student's My Orders.
     index('orders_campus_status_idx').on(t.campusId, t.status, t.placedAt),
     index('orders_user_placed_idx').on(t.userId, t.placedAt),
+    // The look for an earlier order with the same screenshot bytes.
+    index('orders_screenshot_sha256_idx').on(t.screenshotSha256),
     index('orders_sheet_pending_idx')
       .on(t.sheetTabName, t.placedAt)
       .where(sql`${t.sheetAppendedAt} is null`),

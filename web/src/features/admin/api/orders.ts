@@ -1,7 +1,7 @@
 import type {
   TOrderQueueQuery,
+  TOrderQueueResponse,
   TOrderStatusResponse,
-  TOrdersResponse,
 } from '@campus/shared/domain/order-api';
 import type { TOrderAction } from '@campus/shared/domain/order-status';
 import {
@@ -38,7 +38,7 @@ export function useOrderQueue(filters: TOrderQueueFilters) {
   const queryKey = adminKeys.orderQueue(set);
   const result = useQuery({
     queryKey,
-    queryFn: () => adminGet<TOrdersResponse>(`${ORDERS_PATH}?${query}`),
+    queryFn: () => adminGet<TOrderQueueResponse>(`${ORDERS_PATH}?${query}`),
     // Another page or filter keeps the list in place until its answer is there.
     placeholderData: keepPreviousData,
     retry: false,
@@ -79,7 +79,7 @@ export function useOrderAction(
     onMutate: async ({ id }) => {
       // An answer already on its way would bring the order back.
       await queryClient.cancelQueries({ queryKey: queueKey });
-      queryClient.setQueryData<TOrdersResponse>(queueKey, (page) =>
+      queryClient.setQueryData<TOrderQueueResponse>(queueKey, (page) =>
         page ? { ...page, orders: page.orders.filter((order) => order.id !== id) } : page,
       );
     },

@@ -1,6 +1,10 @@
 import { formatRs } from '@campus/shared/domain/money';
-import type { TOrderSummary } from '@campus/shared/domain/order-api';
-import { ORDER_ACTIONS, type TOrderAction } from '@campus/shared/domain/order-status';
+import type { TOrderSummary, TQueuedOrder } from '@campus/shared/domain/order-api';
+import {
+  ORDER_ACTIONS,
+  ORDER_STATE_LABELS,
+  type TOrderAction,
+} from '@campus/shared/domain/order-status';
 import { formatShortTimestamp } from '@campus/shared/domain/time-zone';
 import { type Ref, useId } from 'react';
 import { dangerButton, primaryButton, secondaryButton } from '@/components/ui/button-styles';
@@ -22,6 +26,40 @@ export const whoseOrder = (order: Pick<TOrderSummary, 'firstName' | 'lastName'>)
   `${order.firstName} ${order.lastName}`.trim();
 
 /**
+ * What placement found about the screenshot: used before (in red, with the earlier orders'
+ * screenshots to compare side by side), or not checked (it could not be fingerprinted).
+ */
+function ScreenshotCheck({ order }: { order: TQueuedOrder }) {
+  if (order.screenshotCheck === 'not_checked') {
+    return (
+      <p className="text-sm text-gray-700">This screenshot was not checked for earlier use.</p>
+    );
+  }
+  if (order.screenshotCheck !== 'duplicate') return null;
+  return (
+    <div role="note" className="rounded border-2 border-red-700 bg-red-50 p-2 text-sm text-red-800">
+      <p className="font-semibold">Screenshot used before</p>
+      <div className="mt-2 grid grid-cols-2 gap-2">
+        {order.duplicates.map((earlier) => (
+          <div key={earlier.id} className="space-y-1">
+            <ZoomableImage
+              src={earlier.screenshotUrl}
+              alt={`Earlier screenshot, order ${earlier.id}`}
+              className="h-40 w-full"
+            />
+            <p className="font-mono text-xs break-all">{earlier.id}</p>
+            <p>
+              {ORDER_STATE_LABELS[earlier.status]}, {earlier.campusName},{' '}
+              {formatShortTimestamp(new Date(earlier.placedAt), order.timeZone)}
+            </p>
+          </div>
+        ))}
+      </div>
+    </div>
+  );
+}
+
+/**
  * One payment to check: the screenshot large (full size on click) beside what it must match —
  * the grand total, the account title and bank the student named — and who, when and what; then
  * the buttons of the actions this admin may take.
@@ -36,7 +74,7 @@ export function PaymentCard({
   onAction,
 }: {
   ref?: Ref<HTMLLIElement>;
-  order: TOrderSummary;
+  order: TQueuedOrder;
   actions: readonly TOrderAction[];
   selected: boolean;
   /** Shown where the queue has several campuses (a super admin's). */
@@ -69,11 +107,14 @@ export function PaymentCard({
       }`}
     >
       <div className="grid gap-4 md:grid-cols-[minmax(0,22rem)_1fr]">
-        <ZoomableImage
-          src={order.screenshotUrl}
-          alt={`Payment screenshot of ${name}`}
-          className="h-80 w-full md:h-96"
-        />
+        <div className="space-y-2">
+          <ZoomableImage
+            src={order.screenshotUrl}
+            alt={`Payment screenshot of ${name}`}
+            className="h-80 w-full md:h-96"
+          />
+          <ScreenshotCheck order={order} />
+        </div>
         <div className="min-w-0 space-y-3">
           <div className="flex flex-wrap items-center justify-between gap-2">
             <h3 id={headingId} className="text-lg font-semibold">

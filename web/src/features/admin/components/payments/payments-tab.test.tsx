@@ -102,6 +102,40 @@ describe('the Payments queue', () => {
   });
 });
 
+describe('a screenshot used before', () => {
+  it('is flagged in red with the earlier order’s screenshot beside it; an unchecked one says so', async () => {
+    const fake = fakeOrdersApi([ayesha, bilal]);
+    const earlier = {
+      id: 'o-earlier',
+      status: 'verified' as const,
+      placedAt: '2026-11-20T09:00:00.000Z',
+      campusName: 'City Campus',
+      screenshotUrl: '/uploads/earlier.webp',
+    };
+    fake.check('o-ayesha', { screenshotCheck: 'duplicate', duplicates: [earlier] });
+    fake.check('o-hamza', { screenshotCheck: 'not_checked', duplicates: [] });
+    const { panel } = await openDashboardSection(
+      '/admin/uni-1/campus-1',
+      'Payments',
+      { session: buildCampusAdmin() },
+      fake.routes,
+    );
+    const list = await within(panel).findByRole('list', { name: 'Orders to check' });
+    expect(cards(list)).toHaveLength(2);
+    const flag = within(card(list, 'Ayesha Khan')).getByRole('note');
+    expect(flag.textContent).toContain('Screenshot used before');
+    expect(flag.textContent).toContain('o-earlier');
+    expect(flag.textContent).toContain('Verified, City Campus');
+    expect(
+      within(flag).getByRole('button', { name: /Earlier screenshot, order o-earlier/ }),
+    ).toBeTruthy();
+    expect(within(card(list, 'Hamza Ali')).queryByRole('note')).toBeNull();
+    expect(card(list, 'Hamza Ali').textContent).toContain(
+      'This screenshot was not checked for earlier use.',
+    );
+  });
+});
+
 describe('the keyboard', () => {
   it('J and K move the selection, which takes the focus', async () => {
     const { list, user } = await openPayments();

@@ -1,5 +1,5 @@
 import { formatError } from '@campus/shared/domain/error-catalogue';
-import type { TOrderSummary } from '@campus/shared/domain/order-api';
+import type { TQueuedOrder } from '@campus/shared/domain/order-api';
 import {
   availableActions,
   ORDER_ACTIONS,
@@ -57,7 +57,7 @@ export function PaymentsTab({ scope }: { scope: AdminScope }) {
   });
 
   const [selectedId, setSelectedId] = useState<string | null>(null);
-  const [asking, setAsking] = useState<{ order: TOrderSummary; action: TOrderAction } | null>(null);
+  const [asking, setAsking] = useState<{ order: TQueuedOrder; action: TOrderAction } | null>(null);
 
   // The selection moved by a key or an action takes the focus (and comes into view); one that
   // follows the focus (a click, Tab) leaves it where it is.
@@ -78,10 +78,10 @@ export function PaymentsTab({ scope }: { scope: AdminScope }) {
     setSelectedId(id);
   };
 
-  const actionsOf = (order: TOrderSummary) => availableActions(order.status, 'admin');
+  const actionsOf = (order: TQueuedOrder) => availableActions(order.status, 'admin');
   const selected = orders.find((order) => order.id === selectedId) ?? null;
 
-  function act(order: TOrderSummary, name: TOrderAction, reason = '') {
+  function act(order: TQueuedOrder, name: TOrderAction, reason = '') {
     if (ORDER_ACTIONS[name].reasonRequired && reason === '') {
       setAsking({ order, action: name });
       return;

@@ -1,0 +1,42 @@
+import type { TScreenshotCheck } from '@campus/shared/domain/order-status';
+import type { Db } from '@campus/shared/server/db/client';
+import { orders } from '@campus/shared/server/db/schema';
+import { and, desc, eq, gt, lte, or, sql } from 'drizzle-orm';
+import { LOOKS_SAME_MAX_DISTANCE } from '../uploads/screenshot-fingerprint';
+
+/** How far back a screenshot counts as used before. */
+const LOOK_BACK_DAYS = 90;
+/** The earlier orders named on a flag: the most recent few are enough to compare. */
+const MAX_NAMED = 5;
+
+/** A screenshot's fingerprint as `uploads` keeps it (null: none could be taken). */
+export type StoredFingerprint = { sha256: string | null; perceptual: string | null };
+
+/**
+ * Whether a payment screenshot was used on an earlier order (any campus, the last 90 days): the
+ * same bytes, or a picture within LOOKS_SAME_MAX_DISTANCE of it (screenshot-fingerprint.ts). The
+ * order is placed all the same; the admins see the flag and the earlier orders.
+ */
+export async function findScreenshotReuse(
+  db: Db,
+  fingerprint: StoredFingerprint,
+  now: Date,
+): Promise<{ check: TScreenshotCheck; duplicateOf: string[] }> {
+  const { sha256, perceptual } = fingerprint;
+  if (!sha256 || !perceptual) return { check: 'not_checked', duplicateOf: [] };
+  const since = new Date(now.getTime() - LOOK_BACK_DAYS * 24 * 3600 * 1000);
+  const distance = sql`bit_count(${orders.screenshotPerceptual} # ${perceptual}::bit(2048))`;
+  const earlier = await db
+    .select({ id: orders.id })
+    .from(orders)
+    .where(
+      and(
+        gt(orders.placedAt, since),
+        or(eq(orders.screenshotSha256, sha256), lte(distance, LOOKS_SAME_MAX_DISTANCE)),
+      ),
+    )
+    .orderBy(desc(orders.placedAt))
+    .limit(MAX_NAMED);
+  const duplicateOf = earlier.map((order) => order.id);
+  return { check: duplicateOf.length > 0 ? 'duplicate' : 'clear', duplicateOf };
+}

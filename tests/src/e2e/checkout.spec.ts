@@ -1,11 +1,11 @@
 import { deflateSync } from 'node:zlib';
 import { ORDER_SHEET_HEADER } from '@campus/shared/domain/order';
-import { sheetTabName } from '@campus/shared/domain/sheet-tab';
 import type { Locator, Page, Request } from '@playwright/test';
 import { pngChunk } from '../support/png';
 import { expectNoSevereViolations } from './support/a11y';
 import { DEMO, signIn, waitForCaptcha } from './support/auth';
 import { chooseCampus, DEMO_CAMPUS, DEMO_UNIVERSITY } from './support/campus';
+import { openSheetRow, sheetRow } from './support/sheet';
 import { expect, test } from './support/test';
 
 // SPEC §2/§3/§4/§5 Checkout against the all-in-one server and its demo data (seed.ts): the student
@@ -97,22 +97,6 @@ const WATCH_WORKERS = `
 `;
 
 const SCREENSHOT = { name: 'receipt.png', mimeType: 'image/png', buffer: pngImage(1600, 1200) };
-
-/** The header titles of the /sheets/:tab table, without the row-number corner and column letters. */
-async function sheetHeader(page: Page): Promise<string[]> {
-  return page
-    .locator('thead th')
-    .evaluateAll((cells) => cells.slice(1).map((cell) => cell.lastElementChild?.textContent ?? ''));
-}
-
-/** The /sheets/:tab row whose last cell (the order id) is `orderId`. */
-const sheetRow = (page: Page, orderId: string): Locator =>
-  page.locator('tbody tr').filter({ has: page.locator('td:last-child', { hasText: orderId }) });
-
-/** The texts of a sheet row's cells (after its row number), as the page shows them. */
-async function sheetCells(row: Locator): Promise<string[]> {
-  return row.locator('td').evaluateAll((cells) => cells.map((cell) => cell.textContent ?? ''));
-}
 
 /** Signs out through the account menu. */
 async function signOut(page: Page, email: string) {
@@ -374,20 +358,8 @@ test('a student checks out: the spec checks in order, a closed restaurant, then 
   // SPEC §3: the worker appends the order's row to the campus tab, which the campus admin sees.
   await signOut(page, DEMO.student.email);
   await signIn(page, DEMO.campusAdmin.email, DEMO.campusAdmin.password);
-  const tab = sheetTabName(UNIVERSITY, CAMPUS);
-  await page.goto(`/sheets/${encodeURIComponent(tab)}`);
-  await expect(page.getByRole('heading', { level: 1 })).toHaveText(tab);
-  const row = sheetRow(page, orderId);
-  // The worker appends asynchronously: refresh until the row is there.
-  await expect(async () => {
-    const refresh = page.getByRole('button', { name: 'Refresh', exact: true });
-    if (await refresh.isVisible()) await refresh.click();
-    else await page.reload();
-    await expect(row).toBeVisible({ timeout: 2_000 });
-  }).toPass({ timeout: 20_000 });
-  expect(await sheetHeader(page)).toEqual(ORDER_SHEET_HEADER);
-  await expect(row).toHaveCount(1);
-  const cells = await sheetCells(row);
+  const byHeader = await openSheetRow(page, { university: UNIVERSITY, campus: CAMPUS }, orderId);
+  const cells = ORDER_SHEET_HEADER.map((title) => byHeader[title]);
   const escapedOrigin = origin.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
   // Amounts are rupee numbers, shown as the plain number.
   expect(cells).toEqual([
@@ -424,7 +396,7 @@ test('a student checks out: the spec checks in order, a closed restaurant, then 
   ]);
   // The screenshot cell links to the uploaded picture, which is served.
   const screenshotURL = cells[15] ?? '';
-  await expect(row.getByRole('link', { name: screenshotURL })).toHaveAttribute(
+  await expect(sheetRow(page, orderId).getByRole('link', { name: screenshotURL })).toHaveAttribute(
     'href',
     screenshotURL,
   );

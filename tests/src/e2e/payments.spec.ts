@@ -3,6 +3,7 @@ import { expectNoSevereViolations } from './support/a11y';
 import { DEMO, signIn } from './support/auth';
 import { DEMO_CAMPUS, DEMO_UNIVERSITY } from './support/campus';
 import { placeTeaOrder } from './support/orders';
+import { openSheetRow } from './support/sheet';
 import { expect, test } from './support/test';
 
 // After checkout (DESIGN §8) against the all-in-one server and its demo data: the student's order
@@ -95,6 +96,15 @@ test('the campus admin verifies a payment with J then V; the order page of the s
     await expect(admin.getByText('No orders match the filters.')).toBeVisible();
     await expect(admin.getByText('Ayesha Student: Verified')).toBeVisible();
     await expect(admin.getByRole('alert')).toHaveCount(0);
+
+    // The sheet follows: the row's Status cell reads verified, with its time.
+    const row = await openSheetRow(
+      admin,
+      { university: DEMO_UNIVERSITY, campus: DEMO_CAMPUS },
+      orderId,
+      (cells) => expect(cells.Status).toBe('verified'),
+    );
+    expect(row['Status Time']).toMatch(/\d{4} at \d{1,2}:\d{2}:\d{2} [AP]M/);
   } finally {
     await adminContext.close();
   }
@@ -103,6 +113,24 @@ test('the campus admin verifies a payment with J then V; the order page of the s
   await expect(page.getByTestId('order-status')).toHaveText('Verified');
   await expect(page.getByRole('region', { name: 'Timeline' })).toContainText('Verified');
   await expect(page.getByRole('button', { name: 'Cancel order' })).toHaveCount(0);
+
+  // The student's mail about it is in the outbox, once.
+  const superAdmin = await browserErrors.newContext({ baseURL });
+  try {
+    const mailbox = await superAdmin.newPage();
+    await signIn(mailbox, DEMO.superAdmin.email, DEMO.superAdmin.password);
+    await mailbox.goto('/super-admin/mail');
+    const mails = mailbox
+      .getByRole('listitem')
+      .filter({ hasText: 'Your CampusBucket payment is verified' })
+      .filter({ has: mailbox.locator(`a[href$="/orders/${orderId}"]`) });
+    await expect(async () => {
+      await mailbox.getByRole('button', { name: 'Refresh' }).click();
+      await expect(mails).toHaveCount(1, { timeout: 2_000 });
+    }).toPass({ timeout: 20_000 });
+  } finally {
+    await superAdmin.close();
+  }
 });
 
 test('two admins verify the same payment at once: one wins, the other is told who was first', async ({

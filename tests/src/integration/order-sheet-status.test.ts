@@ -304,12 +304,14 @@ describe.each<StoreKind>(['local', 'google'])(
       expect(await harness.tab(tab)).toEqual([]);
 
       await relayOutboxOnce(db(), harness.producer, testLog, { minAgeMs: 0 });
+      // The status jobs look again 5 s after they were put back.
+      const expected = { status: 'out for delivery', time: await statusTimeOf(orderId) };
+      await expect
+        .poll(() => statusCells(orderId), { timeout: 20_000, interval: 200 })
+        .toEqual(expected);
       await harness.drained();
 
-      expect(await statusCells(orderId)).toEqual({
-        status: 'out for delivery',
-        time: await statusTimeOf(orderId),
-      });
+      expect(await statusCells(orderId)).toEqual(expected);
       const job = await harness.queue().getJob(jobId);
       expect(await job?.isCompleted()).toBe(true);
     });

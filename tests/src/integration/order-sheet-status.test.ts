@@ -1,3 +1,6 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { changeOrderStatus } from '@campus/api/orders/change-order-status';
 import { checkOut } from '@campus/api/orders/check-out';
 import { findUser } from '@campus/api/users/find-user';
@@ -10,6 +13,7 @@ import { databaseCatalogueSource } from '@campus/shared/server/catalogue/queries
 import type { Database } from '@campus/shared/server/db/client';
 import { orders } from '@campus/shared/server/db/schema';
 import { orderStatusSheetJob } from '@campus/shared/server/jobs';
+import { createMailer } from '@campus/shared/server/mail/mailer';
 import { relayOutboxOnce } from '@campus/shared/server/outbox';
 import { createProducer, type Producer } from '@campus/shared/server/queue';
 import { connectRedis, openCheckedRedis } from '@campus/shared/server/redis';
@@ -82,12 +86,16 @@ async function startHarness(kind: StoreKind) {
   const producerRedis: Redis = await openCheckedRedis(testRedisUrl(), 'producer', testLog);
   const workerRedis: Redis = await openCheckedRedis(testRedisUrl(), 'worker', testLog);
   const producer = createProducer(producerRedis, prefix, testLog);
+  // The students' mails of the transitions go to a folder of the harness's own, removed with it.
+  const outboxDir = mkdtempSync(join(tmpdir(), 'campus-sheet-status-outbox-'));
+  closers.push(async () => rmSync(outboxDir, { recursive: true, force: true }));
   const deps = testWorkerDeps({
     database,
     redis: workerRedis,
     prefix,
     sheets,
     sheetWritesPerMinute: 10_000,
+    mailer: createMailer({ outboxDir, from: 'CampusBucket <no-reply@campus.test>', log: testLog }),
   });
   const pipeline = startPipeline({ connection: workerRedis, producer, prefix, deps });
   closers.push(async () => {

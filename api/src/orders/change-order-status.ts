@@ -127,8 +127,9 @@ class Overtaken extends Error {}
  * Moves an order to the next state by the rule of shared/domain/order-status.ts: the update names
  * the expected state, so of two people acting at once exactly one wins and the other gets the
  * 409 that says who did what. The transition row, the audit row, the stock it gives back or takes
- * and the jobs it needs (the student's mail) commit together; after commit the jobs are queued and
- * the change is published to the open pages of the people who follow the order.
+ * and the jobs it needs (the sheet row's Status cells, the student's mail) commit together; after
+ * commit the jobs are queued and the change is published to the open pages of the people who
+ * follow the order.
  */
 export async function changeOrderStatus(
   deps: ChangeOrderStatusDeps,

@@ -1,3 +1,6 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { changeOrderStatus } from '@campus/api/orders/change-order-status';
 import { checkOut } from '@campus/api/orders/check-out';
 import { findUser } from '@campus/api/users/find-user';
@@ -11,6 +14,7 @@ import type { Database } from '@campus/shared/server/db/client';
 import { orders } from '@campus/shared/server/db/schema';
 import { createOrderEventPublisher } from '@campus/shared/server/events/order-events';
 import { orderStatusSheetJob } from '@campus/shared/server/jobs';
+import { createMailer } from '@campus/shared/server/mail/mailer';
 import { relayOutboxOnce } from '@campus/shared/server/outbox';
 import { createProducer, type Producer } from '@campus/shared/server/queue';
 import { connectRedis, openCheckedRedis } from '@campus/shared/server/redis';
@@ -83,12 +87,16 @@ async function startHarness(kind: StoreKind) {
   const producerRedis: Redis = await openCheckedRedis(testRedisUrl(), 'producer', testLog);
   const workerRedis: Redis = await openCheckedRedis(testRedisUrl(), 'worker', testLog);
   const producer = createProducer(producerRedis, prefix, testLog);
+  // The students' mails of the transitions go to a folder of the harness's own, removed with it.
+  const outboxDir = mkdtempSync(join(tmpdir(), 'campus-sheet-status-outbox-'));
+  closers.push(async () => rmSync(outboxDir, { recursive: true, force: true }));
   const deps = testWorkerDeps({
     database,
     redis: workerRedis,
     prefix,
     sheets,
     sheetWritesPerMinute: 10_000,
+    mailer: createMailer({ outboxDir, from: 'CampusBucket <no-reply@campus.test>', log: testLog }),
   });
   const pipeline = startPipeline({ connection: workerRedis, producer, prefix, deps });
   const events = createOrderEventPublisher({ redis: producerRedis, prefix, log: testLog });
@@ -309,12 +317,14 @@ describe.each<StoreKind>(['local', 'google'])(
       expect(await harness.tab(tab)).toEqual([]);
 
       await relayOutboxOnce(db(), harness.producer, testLog, { minAgeMs: 0 });
+      // The status jobs look again 5 s after they were put back.
+      const expected = { status: 'out for delivery', time: await statusTimeOf(orderId) };
+      await expect
+        .poll(() => statusCells(orderId), { timeout: 20_000, interval: 200 })
+        .toEqual(expected);
       await harness.drained();
 
-      expect(await statusCells(orderId)).toEqual({
-        status: 'out for delivery',
-        time: await statusTimeOf(orderId),
-      });
+      expect(await statusCells(orderId)).toEqual(expected);
       const job = await harness.queue().getJob(jobId);
       expect(await job?.isCompleted()).toBe(true);
     });

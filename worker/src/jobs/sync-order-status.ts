@@ -60,7 +60,9 @@ export const syncOrderStatusJob: JobProcessor<'sync-order-status'> = async (
     .where(eq(orders.id, orderId));
   if (!order) throw new UnrecoverableError(`Order ${orderId} does not exist`);
   if (!order.appendedAt) {
-    throw await context.retryLater(order.setAsideAt ? SET_ASIDE_ROW_WAIT_MS : ROW_WAIT_MS);
+    const waitMs = order.setAsideAt ? SET_ASIDE_ROW_WAIT_MS : ROW_WAIT_MS;
+    context.log.debug({ orderId, waitMs }, 'order row not in its tab yet: its status waits');
+    throw await context.retryLater(waitMs);
   }
   const outcome = await context.sheets.withTab(order.tab, async () => {
     let written = 0;
@@ -73,6 +75,7 @@ export const syncOrderStatusJob: JobProcessor<'sync-order-status'> = async (
   });
   // Still behind a long backlog: let other tabs' jobs have the worker, then go on.
   if (!outcome) throw await context.retryLater(1_000);
+  context.log.debug({ orderId, tab: order.tab, ...outcome }, 'status cells of the tab in step');
   return outcome;
 };
 

@@ -102,8 +102,8 @@ export function createApp(deps: AppDeps) {
   app.use('/api/account/*', limitBody(16 * 1024));
   // A bucket is a few kilobytes; 64 KB leaves room for a big one and no more.
   app.use('/api/orders', limitBody(64 * 1024));
-  // A cancel carries at most a short reason.
-  app.use('/api/orders/*', limitBody(4 * 1024));
+  // A cancel carries at most a short reason ('/api/orders/*' would also be checkout's own path).
+  app.use('/api/orders/:id/cancel', limitBody(4 * 1024));
   // Admin forms are a few hundred bytes of text; photos go through /api/uploads.
   app.use('/api/admin/*', limitBody(32 * 1024));
   app.use('/submit-order', sameOrigin(deps.publicUrl));

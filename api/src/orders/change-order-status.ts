@@ -8,6 +8,7 @@ import {
   type TOrderState,
   type TOrderTransitionRequest,
 } from '@campus/shared/domain/order-status';
+import { ROLE_LABELS } from '@campus/shared/domain/roles';
 import { DEFAULT_TIME_ZONE } from '@campus/shared/domain/time-zone';
 import type { CatalogueCache } from '@campus/shared/server/catalogue/cache';
 import type { Db } from '@campus/shared/server/db/client';
@@ -78,7 +79,9 @@ async function conflict(db: Db, order: OrderRef, action: keyof typeof ORDER_ACTI
   if (last && canStart(action, last.fromState)) {
     const done = ORDER_ACTIONS[last.action].done;
     return failedPrecondition(
-      ORDER_STATUS_MESSAGES.alreadyDone(done, last.actorName, last.at, order.timeZone),
+      ORDER_ACTIONS[action].by === 'student'
+        ? ORDER_STATUS_MESSAGES.alreadyDoneAt(done, last.at, order.timeZone)
+        : ORDER_STATUS_MESSAGES.alreadyDone(done, last.actorName, last.at, order.timeZone),
     );
   }
   return failedPrecondition(ORDER_ACTIONS[action].refused);
@@ -166,7 +169,7 @@ export async function changeOrderStatus(
           fromState: from,
           toState: rule.to,
           actorId: actor.uid,
-          actorName: `${actor.firstName} ${actor.lastName}`.trim() || actor.email,
+          actorName: `${actor.firstName} ${actor.lastName}`.trim() || ROLE_LABELS[actor.role],
           reason: request.reason,
           at: now,
         })

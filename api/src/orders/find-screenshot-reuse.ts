@@ -2,7 +2,7 @@ import type { TScreenshotCheck } from '@campus/shared/domain/order-status';
 import type { Db } from '@campus/shared/server/db/client';
 import { orders } from '@campus/shared/server/db/schema';
 import { and, desc, eq, gt, lte, or, sql } from 'drizzle-orm';
-import { LOOKS_SAME_MAX_DISTANCE } from '../uploads/screenshot-fingerprint';
+import { LOOKS_SAME_MAX_DISTANCE, perceptualDistanceSql } from '../uploads/screenshot-fingerprint';
 
 /** How far back a screenshot counts as used before. */
 const LOOK_BACK_DAYS = 90;
@@ -13,20 +13,24 @@ const MAX_NAMED = 5;
 export type StoredFingerprint = { sha256: string | null; perceptual: string | null };
 
 /**
- * Whether a payment screenshot was used on an earlier order (any campus, the last 90 days): the
- * same bytes, or a picture within LOOKS_SAME_MAX_DISTANCE of it (screenshot-fingerprint.ts). The
+ * Whether a payment screenshot was used on an earlier order (any campus, the last 90 days), in the
+ * placing order's transaction: the same bytes, or a picture within LOOKS_SAME_MAX_DISTANCE of it (screenshot-fingerprint.ts). The
  * order is placed all the same; the admins see the flag and the earlier orders.
  */
 export async function findScreenshotReuse(
-  db: Db,
+  tx: Db,
   fingerprint: StoredFingerprint,
   now: Date,
 ): Promise<{ check: TScreenshotCheck; duplicateOf: string[] }> {
   const { sha256, perceptual } = fingerprint;
   if (!sha256 || !perceptual) return { check: 'not_checked', duplicateOf: [] };
+  // Two orders placed at once with the same file: the second waits for the first to commit, and
+  // then finds it. (Two different files that look alike, placed at the same moment, can both
+  // pass: a lock per look-alike cannot be named.)
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${sha256}))`);
   const since = new Date(now.getTime() - LOOK_BACK_DAYS * 24 * 3600 * 1000);
-  const distance = sql`bit_count(${orders.screenshotPerceptual} # ${perceptual}::bit(2048))`;
-  const earlier = await db
+  const distance = perceptualDistanceSql(orders.screenshotPerceptual, perceptual);
+  const earlier = await tx
     .select({ id: orders.id })
     .from(orders)
     .where(

@@ -1,12 +1,19 @@
 import type { TUserProfile } from '@campus/shared/domain/entities';
 import type { TOrderDetail, TOrderSummary } from '@campus/shared/domain/order-api';
-import { availableActions, type TransitionActor } from '@campus/shared/domain/order-status';
+import {
+  availableActions,
+  ORDER_ACTIONS,
+  type TransitionActor,
+} from '@campus/shared/domain/order-status';
 import { DEFAULT_TIME_ZONE } from '@campus/shared/domain/time-zone';
 import type { Db } from '@campus/shared/server/db/client';
 import { campuses, orderLines, orders, orderTransitions } from '@campus/shared/server/db/schema';
 import { asc, eq, sql } from 'drizzle-orm';
 import { notFound } from '../http/errors';
 import { assertOrderAccess } from './order-access';
+
+/** Who acted on a student's order, as the student reads it when it was an admin. */
+const CAMPUS_TEAM = 'Campus team';
 
 /** The columns of an order in a list, with its campus's time zone. */
 export const orderSummaryColumns = {
@@ -90,7 +97,13 @@ async function loadOrderDetail(db: Db, orderId: string, viewer: TransitionActor)
     ...shown,
     ...toOrderSummary(shown),
     lines,
-    transitions: transitions.map((t) => ({ ...t, at: t.at.toISOString() })),
+    transitions: transitions.map((t) => ({
+      ...t,
+      // A student reads what the campus team did, not who of them did it.
+      actorName:
+        viewer === 'student' && ORDER_ACTIONS[t.action].by === 'admin' ? CAMPUS_TEAM : t.actorName,
+      at: t.at.toISOString(),
+    })),
     actions: availableActions(row.status, viewer),
   };
   return { detail, owner: { userId, universityId, campusId } };

@@ -176,7 +176,6 @@ export async function placeOrder(
   if (lockMessage) throw forbidden(lockMessage, { field: 'cartItems' });
 
   const screenshot = await findScreenshot(db, input.screenshot, user.uid);
-  const reuse = await findScreenshotReuse(db, screenshot, now);
   const orderId = newId();
   let hasMartLines = false;
   try {
@@ -214,6 +213,7 @@ export async function placeOrder(
           );
         }
       }
+      const reuse = await findScreenshotReuse(tx, screenshot, now);
       await tx.insert(orders).values({
         id: orderId,
         userId: user.uid,

@@ -151,12 +151,11 @@ export const REJECT_REASONS = [
 export const ORDER_STATUS_MESSAGES = {
   reasonRequired: 'Please give a reason.',
   studentsOwn: 'Only the student who placed an order can cancel it.',
-  notAllowed: (action: TOrderAction) =>
-    ORDER_ACTIONS[action].by === 'student'
-      ? 'Only the student who placed this order can do that.'
-      : 'Only an admin of this campus can do that.',
   alreadyDone: (done: string, name: string, at: Date, timeZone: string = DEFAULT_TIME_ZONE) =>
     `This order was already ${done} by ${name} at ${formatShortTimestamp(at, timeZone)}.`,
+  /** What a student reads instead: who of the campus team acted is not theirs to know. */
+  alreadyDoneAt: (done: string, at: Date, timeZone: string = DEFAULT_TIME_ZONE) =>
+    `This order was already ${done} at ${formatShortTimestamp(at, timeZone)}.`,
 } as const;
 
 /** Whether the action may start from the state (who may is checked apart). */

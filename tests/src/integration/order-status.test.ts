@@ -219,7 +219,7 @@ describe(`order transitions on ${engine}`, () => {
     expect(await martStock()).toBe(before);
     expect(await refusal(act(student, orderId, 'cancel'))).toEqual({
       status: 409,
-      message: expect.stringMatching(/^This order was already cancelled by Test Student at /),
+      message: expect.stringMatching(/^This order was already cancelled at [A-Z]/),
     });
     expect(await martStock()).toBe(before);
   });

@@ -66,7 +66,7 @@ describe(`perceptual hashes compared in SQL on ${engine}`, () => {
           sql`insert into screenshot_hash_probe values (${id}, ${perceptualBits(hash)}::bit(${sql.raw(String(PERCEPTUAL_BITS))}))`,
         );
       }
-      const distance = perceptualDistanceSql(sql.identifier('perceptual'), probe);
+      const distance = perceptualDistanceSql(sql.identifier('perceptual'), perceptualBits(probe));
       const all = (await db.execute(
         sql`select id, ${distance} as distance from screenshot_hash_probe order by id`,
       )) as unknown as { rows: { id: string; distance: number | string }[] };

@@ -49,8 +49,8 @@ const deps = () => ({
   log: testLog,
 });
 
-/** A student of `campus` places an order paid with the screenshot `bytes`. */
-async function orderPaidWith(bytes: Buffer, at = tree) {
+/** A student of `at` with the screenshot `bytes` uploaded. */
+async function studentWith(bytes: Buffer, at = tree) {
   const { student } = await buildOrderingStudent(database.db, at);
   const images = createLocalImageStore({ dir, publicUrl: TEST_PUBLIC_URL });
   const upload = await saveUpload(
@@ -59,6 +59,11 @@ async function orderPaidWith(bytes: Buffer, at = tree) {
     bytes,
     'screenshot',
   );
+  return { student, uploadId: upload.id, at };
+}
+
+/** The student places an order paid with their uploaded screenshot; what placement found. */
+async function place({ student, uploadId, at }: Awaited<ReturnType<typeof studentWith>>) {
   const cartItems = [menuLine(at, 1)];
   const { orderId } = await checkOut(deps(), student, {
     idempotencyKey: crypto.randomUUID(),
@@ -74,7 +79,7 @@ async function orderPaidWith(bytes: Buffer, at = tree) {
     campusId: at.campus.id,
     accountTitle: 'Ayesha Khan',
     bankName: 'HBL',
-    screenshot: upload.id,
+    screenshot: uploadId,
     captcha: 'checked by the route',
     grandTotal: shownGrandTotal(cartItems, 1),
   });
@@ -84,6 +89,9 @@ async function orderPaidWith(bytes: Buffer, at = tree) {
     .where(eq(orders.id, orderId));
   return { orderId, ...row };
 }
+
+/** A student of `at` places an order paid with the screenshot `bytes`. */
+const orderPaidWith = async (bytes: Buffer, at = tree) => place(await studentWith(bytes, at));
 
 beforeAll(async () => {
   database = await openTestDatabase();
@@ -145,6 +153,14 @@ describe(`screenshots used before on ${engine}`, () => {
       status: 'placed',
       screenshotUrl: expect.stringContaining(`${TEST_PUBLIC_URL}/uploads/`),
     });
+  });
+
+  it('flags one of two orders placed at the same moment with the same file', async () => {
+    const [receipt] = buildBankReceipts(1, 11);
+    const png = await drawBankReceipt(receipt as NonNullable<typeof receipt>);
+    const students = [await studentWith(png), await studentWith(png, otherTree)];
+    const both = await Promise.all(students.map(place));
+    expect(both.map((order) => order.check).sort()).toEqual(['clear', 'duplicate']);
   });
 
   it('places an order whose screenshot has no fingerprint, marked not checked', async () => {

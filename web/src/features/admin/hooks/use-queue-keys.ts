@@ -21,7 +21,8 @@ function dialogOpen(): boolean {
 
 /**
  * One-key commands for the whole page while it is mounted (J/K to move, V to verify...), ignored
- * while typing in a field, with a dialog open, or with Ctrl, Alt or Meta held (the browser's).
+ * while typing in a field, with a dialog open, with Ctrl, Alt or Meta held (the browser's), and
+ * when the key is held down (its repeats).
  */
 export function useQueueKeys(handlers: QueueKeyHandlers): void {
   // The latest handlers, without adding and removing the listener at every render.
@@ -30,6 +31,8 @@ export function useQueueKeys(handlers: QueueKeyHandlers): void {
   useEffect(() => {
     const onKeyDown = (event: KeyboardEvent) => {
       if (event.defaultPrevented || event.ctrlKey || event.altKey || event.metaKey) return;
+      // A held key acts once: holding V must not verify the orders after this one unseen.
+      if (event.repeat) return;
       if (isTyping(event.target) || dialogOpen()) return;
       const handler = current.current[event.key.toLowerCase()];
       if (!handler) return;

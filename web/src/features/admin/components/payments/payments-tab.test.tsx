@@ -4,7 +4,7 @@ import {
   ORDER_STATUS_MESSAGES,
   REJECT_REASONS,
 } from '@campus/shared/domain/order-status';
-import { screen, within } from '@testing-library/react';
+import { fireEvent, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { buildCampusAdmin, buildOrder, buildSuperAdmin, buildUniversity } from '@/test/builders';
 import { fakeOrdersApi } from '@/test/fake-orders';
@@ -167,6 +167,18 @@ describe('the keyboard', () => {
     expect(names(list)).toEqual(['Sana Iqbal']);
     await expect.poll(() => statusBody(callsOf, 'o-hamza')).toHaveLength(1);
     expect(names(list)).toEqual(['Sana Iqbal']);
+  });
+
+  it('verifies once while V is held down: its repeats verify nothing more', async () => {
+    const { list, user, callsOf } = await openPayments();
+    await user.keyboard('j');
+    fireEvent.keyDown(document.activeElement ?? document, { key: 'v' });
+    for (let i = 0; i < 3; i++) {
+      fireEvent.keyDown(document.activeElement ?? document, { key: 'v', repeat: true });
+    }
+    await expect.poll(() => statusBody(callsOf, 'o-ayesha')).toHaveLength(1);
+    expect(names(list)).toEqual(['Hamza Ali', 'Sana Iqbal']);
+    expect(statusBody(callsOf, 'o-hamza')).toEqual([]);
   });
 
   it('ignores the keys while typing in the search', async () => {

@@ -1,7 +1,13 @@
+import { ORDER_ACTION_NAMES, ORDER_ACTIONS } from '@campus/shared/domain/order-status';
 import { orders, orderTransitions } from '@campus/shared/server/db/schema';
-import { JOBS, orderJobs, orderStatusSheetJob } from '@campus/shared/server/jobs';
+import {
+  JOBS,
+  orderJobs,
+  orderStatusMailJob,
+  orderStatusSheetJob,
+} from '@campus/shared/server/jobs';
 import type { Producer } from '@campus/shared/server/queue';
-import { and, asc, desc, eq, gt, isNotNull, isNull, lt, or, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, inArray, isNotNull, isNull, lt, or, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { WorkerDeps } from './job-context';
 import { statusCellsBehind } from './jobs/sync-order-status';
@@ -111,6 +117,7 @@ export async function reviveStaleOrderJobs(
     }
   }
   revived += await reviveStatusJobs(deps, producer, placedBefore);
+  revived += await reviveStatusMails(deps, producer, placedBefore, now);
   if (revived > 0) deps.log.warn({ revived }, 'jobs of waiting orders revived');
   return revived;
 }
@@ -157,6 +164,45 @@ async function reviveStatusJobs(
       await existing.retry();
       revived += 1;
     }
+  }
+  return revived;
+}
+
+/** The actions whose change mails the student. */
+const MAILED_ACTIONS = ORDER_ACTION_NAMES.filter((action) => ORDER_ACTIONS[action].mailsStudent);
+
+/**
+ * The student's mail of a change (verified, rejected, out for delivery) follows too: a job that
+ * Redis lost is enqueued again for every change of the last day still unmailed since before
+ * `changedBefore`. A failed one waits for an operator, as the confirmation's does (its mail may
+ * have gone out before the failure).
+ */
+async function reviveStatusMails(
+  deps: Pick<WorkerDeps, 'database'>,
+  producer: Producer,
+  changedBefore: Date,
+  now: Date,
+): Promise<number> {
+  const queue = producer.queue(JOBS['notify-order-status'].queue);
+  const unmailed = await deps.database.db
+    .select({ id: orderTransitions.id, orderId: orderTransitions.orderId })
+    .from(orderTransitions)
+    .where(
+      and(
+        inArray(orderTransitions.action, MAILED_ACTIONS),
+        isNull(orderTransitions.studentNotifiedAt),
+        lt(orderTransitions.at, changedBefore),
+        gt(orderTransitions.at, new Date(now.getTime() - MAIL_WINDOW_MS)),
+      ),
+    )
+    .orderBy(asc(orderTransitions.id))
+    .limit(SWEEP_BATCH);
+  let revived = 0;
+  for (const { id, orderId } of unmailed) {
+    const job = orderStatusMailJob(orderId, id);
+    if (await queue.getJob(job.jobId)) continue;
+    await producer.enqueue(job.jobName, job.payload, { jobId: job.jobId });
+    revived += 1;
   }
   return revived;
 }

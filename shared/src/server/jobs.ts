@@ -85,19 +85,22 @@ export function orderStatusSheetJob(orderId: string, transitionId: number) {
   } as const satisfies OutboxJob;
 }
 
+/** The job that mails the student about one change of their order's state. */
+export function orderStatusMailJob(orderId: string, transitionId: number) {
+  return {
+    jobName: 'notify-order-status',
+    jobId: jobId('order', orderId, 'status', String(transitionId), 'mail'),
+    payload: { transitionId },
+  } as const satisfies OutboxJob;
+}
+
 /**
  * The jobs a change of an order's state needs: its sheet row's Status cells, always, and the
  * student's mail where the rule sends one.
  */
 export function orderStatusJobs(orderId: string, transitionId: number, action: TOrderAction) {
   const jobs: OutboxJob[] = [orderStatusSheetJob(orderId, transitionId)];
-  if (ORDER_ACTIONS[action].mailsStudent) {
-    jobs.push({
-      jobName: 'notify-order-status',
-      jobId: jobId('order', orderId, 'status', String(transitionId), 'mail'),
-      payload: { transitionId },
-    });
-  }
+  if (ORDER_ACTIONS[action].mailsStudent) jobs.push(orderStatusMailJob(orderId, transitionId));
   return jobs;
 }
 

@@ -11,7 +11,7 @@ import { sheetTabName } from '@campus/shared/domain/sheet-tab';
 import { CatalogueCache } from '@campus/shared/server/catalogue/cache';
 import { databaseCatalogueSource } from '@campus/shared/server/catalogue/queries';
 import type { Database } from '@campus/shared/server/db/client';
-import { orders } from '@campus/shared/server/db/schema';
+import { orders, orderTransitions } from '@campus/shared/server/db/schema';
 import { createOrderEventPublisher } from '@campus/shared/server/events/order-events';
 import { orderStatusSheetJob } from '@campus/shared/server/jobs';
 import { createMailer } from '@campus/shared/server/mail/mailer';
@@ -351,7 +351,7 @@ describe.each<StoreKind>(['local', 'google'])(
       expect(rows.map((row) => row[STATUS])).toEqual(placed.map(() => 'verified'));
     });
 
-    it('the upkeep brings back the status job that a crashed Redis lost', async () => {
+    it('the upkeep brings back the status jobs that a crashed Redis lost: the cells and the mail', async () => {
       const orderId = await place();
       await harness.drained();
       // Enqueued into queues that are then lost: another prefix, which no worker serves.
@@ -366,10 +366,17 @@ describe.each<StoreKind>(['local', 'google'])(
       await harness.drained();
       expect(await statusCells(orderId)).toEqual({ status: null, time: null });
 
-      expect(await reviveStaleOrderJobs(harness.deps, harness.producer)).toBe(1);
+      // The Status cells' job, and the student's mail about the verification, lost with it.
+      expect(await reviveStaleOrderJobs(harness.deps, harness.producer)).toBe(2);
       await harness.drained();
+      await waitForDrainedQueue(harness.producer.queue('mail'), 30_000);
 
       expect((await statusCells(orderId)).status).toBe('verified');
+      const [transition] = await db()
+        .select({ mailed: orderTransitions.studentNotifiedAt })
+        .from(orderTransitions)
+        .where(eq(orderTransitions.orderId, orderId));
+      expect(transition?.mailed).toBeInstanceOf(Date);
       expect(await reviveStaleOrderJobs(harness.deps, harness.producer)).toBe(0);
     });
 

@@ -6,7 +6,9 @@ import {
 } from '@campus/shared/domain/order-api';
 import { ORDER_STATUS_MESSAGES } from '@campus/shared/domain/order-status';
 import type { Database } from '@campus/shared/server/db/client';
+import { orders } from '@campus/shared/server/db/schema';
 import { openCheckedRedis } from '@campus/shared/server/redis';
+import { eq } from 'drizzle-orm';
 import type { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, TEST_PUBLIC_URL } from '../support/app';
@@ -111,6 +113,62 @@ describe(`My Orders on ${engine}`, () => {
     expect(after.order.transitions).toEqual([
       expect.objectContaining({ action: 'cancel', toState: 'cancelled', reason: 'Ordered twice' }),
     ]);
+  });
+});
+
+describe(`body limits on ${engine}`, () => {
+  it('refuses a cancel over 4 KB, and leaves checkout its own 64 KB', async () => {
+    const student = await signedIn('user');
+    const order = await buildOrder(database.db, tree, student);
+    const padding = 'x'.repeat(5 * 1024);
+    const cancel = await call(`/api/orders/${order.id}/cancel`, student.cookie, { padding });
+    expect(cancel.status).toBe(413);
+    // A big bucket is refused for what it says (no idempotency key), not for its size.
+    const checkout = await call('/api/orders', student.cookie, { padding });
+    expect(checkout.status).toBe(400);
+  });
+});
+
+describe(`My Orders' routes for every kind of person on ${engine}`, () => {
+  type Persona = 'signedOut' | 'owner' | 'student' | 'campusAdmin' | 'otherAdmin' | 'superAdmin';
+  // A student's routes are theirs alone: anyone else, admins included, finds no such order.
+  const EXPECTED: Record<Persona, { list: number; read: number; cancel: number }> = {
+    signedOut: { list: 401, read: 401, cancel: 401 },
+    owner: { list: 200, read: 200, cancel: 200 },
+    student: { list: 200, read: 404, cancel: 404 },
+    campusAdmin: { list: 200, read: 404, cancel: 404 },
+    otherAdmin: { list: 200, read: 404, cancel: 404 },
+    superAdmin: { list: 200, read: 404, cancel: 404 },
+  };
+
+  it.each(Object.keys(EXPECTED) as Persona[])('as %s', async (persona) => {
+    const owner = await signedIn('user');
+    const order = await buildOrder(database.db, tree, owner);
+    const other = await buildCampusTree(database.db);
+    const cookies: Record<Persona, () => Promise<string | undefined>> = {
+      signedOut: async () => undefined,
+      owner: async () => owner.cookie,
+      student: async () => (await signedIn('user')).cookie,
+      campusAdmin: async () => (await signedIn('campusAdmin')).cookie,
+      otherAdmin: async () => (await signedIn('campusAdmin', other.campus)).cookie,
+      superAdmin: async () => {
+        const person = await createPerson(database.db, 'superAdmin');
+        return signInCookie(testApp.app, person.email, person.password);
+      },
+    };
+    const cookie = await cookies[persona]();
+    const expected = EXPECTED[persona];
+    const list = await call('/api/orders', cookie);
+    expect(list.status).toBe(expected.list);
+    if (list.status === 200) {
+      const listed = ((await list.json()) as TOrdersResponse).orders.map((o) => o.id);
+      expect(listed.includes(order.id)).toBe(persona === 'owner');
+    }
+    expect((await call(`/api/orders/${order.id}`, cookie)).status).toBe(expected.read);
+    const cancel = await call(`/api/orders/${order.id}/cancel`, cookie, {});
+    expect(cancel.status).toBe(expected.cancel);
+    const [row] = await database.db.select().from(orders).where(eq(orders.id, order.id));
+    expect(row?.status).toBe(persona === 'owner' ? 'cancelled' : 'placed');
   });
 });
 

@@ -16,6 +16,8 @@ declare module 'vitest' {
   export interface ProvidedContext {
     redisUrl: string;
     postgresRunId: string;
+    /** Every test queue prefix of this run starts with it (see testQueuePrefix). */
+    queueRunPrefix: string;
   }
 }
 
@@ -38,14 +40,18 @@ export default async function setup(project: TestProject) {
     redisUrl = local.url;
   }
   const postgresRunId = `campus_test_${Date.now().toString(36)}_${process.pid}`;
+  // Only this run's keys are removed at the end: another run on the same Redis (a second
+  // terminal, CI beside a developer) keeps its queues.
+  const queueRunPrefix = `${TEST_QUEUE_PREFIX}${Date.now().toString(36)}${process.pid}-`;
   project.provide('redisUrl', redisUrl);
   project.provide('postgresRunId', postgresRunId);
+  project.provide('queueRunPrefix', queueRunPrefix);
 
   // Global setup runs in Vitest's main process, where only the project's own env says which
   // engine this project tests.
   const env = project.config.env as Record<string, string | undefined>;
   return async () => {
-    await removeTestQueues(redisUrl);
+    await removeTestQueues(redisUrl, queueRunPrefix);
     await local?.stop();
     if (redisDir) rmSync(redisDir, { recursive: true, force: true });
     if (env.TEST_DB_ENGINE === 'postgres' && env.TEST_POSTGRES_ADMIN_URL) {
@@ -54,19 +60,13 @@ export default async function setup(project: TestProject) {
   };
 }
 
-/** Deletes the keys of every test queue prefix, so a developer's Redis does not fill up. */
-async function removeTestQueues(url: string) {
+/** Deletes the keys of this run's test queue prefixes, so a developer's Redis does not fill up. */
+async function removeTestQueues(url: string, runPrefix: string) {
   const redis = new Redis(url);
   try {
     let cursor = '0';
     do {
-      const [next, keys] = await redis.scan(
-        cursor,
-        'MATCH',
-        `${TEST_QUEUE_PREFIX}*`,
-        'COUNT',
-        1000,
-      );
+      const [next, keys] = await redis.scan(cursor, 'MATCH', `${runPrefix}*`, 'COUNT', 1000);
       cursor = next;
       if (keys.length > 0) await redis.unlink(...keys);
     } while (cursor !== '0');

@@ -7,12 +7,15 @@ export function testRedisUrl(): string {
   return inject('redisUrl');
 }
 
-/** The start of every test queue prefix; the global teardown deletes keys that begin with it. */
+/** The start of every test queue prefix (then the run's id: global-setup.ts). */
 export const TEST_QUEUE_PREFIX = 'campus-test-';
 
-/** A queue prefix of one's own, so tests never see each other's jobs. */
+/**
+ * A queue prefix of one's own, so tests never see each other's jobs; it starts with the run's
+ * prefix, whose keys the global teardown deletes.
+ */
 export function testQueuePrefix(): string {
-  return `${TEST_QUEUE_PREFIX}${randomBytes(6).toString('hex')}`;
+  return `${inject('queueRunPrefix')}${randomBytes(6).toString('hex')}`;
 }
 
 /** Deletes every key under a test's prefix (queues, limits, the event log) once it is done. */

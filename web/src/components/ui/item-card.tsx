@@ -4,9 +4,10 @@ import { ItemImage } from './item-image';
 
 /**
  * An item's add (or out-of-stock) button: on a phone's row as high as the quantity stepper that
- * replaces it, on a card the card's width.
+ * replaces it and small enough to sit beside the price (in a wide font too), on a card the card's
+ * width.
  */
-export const itemButton = `${primaryButton} max-sm:py-1.5 sm:w-full`;
+export const itemButton = `${primaryButton} max-sm:px-3 max-sm:py-1.5 max-sm:text-sm sm:w-full`;
 
 /**
  * A menu or mart item. On phones a compact row (thumbnail when there is a photo, name, details,

@@ -1,4 +1,3 @@
-import type { TScreenshotCheck } from '@campus/shared/domain/order-status';
 import type { Db } from '@campus/shared/server/db/client';
 import { orders } from '@campus/shared/server/db/schema';
 import { and, desc, eq, gt, lte, or, sql } from 'drizzle-orm';
@@ -13,17 +12,18 @@ const MAX_NAMED = 5;
 export type StoredFingerprint = { sha256: string | null; perceptual: string | null };
 
 /**
- * Whether a payment screenshot was used on an earlier order (any campus, the last 90 days), in the
- * placing order's transaction: the same bytes, or a picture within LOOKS_SAME_MAX_DISTANCE of it (screenshot-fingerprint.ts). The
- * order is placed all the same; the admins see the flag and the earlier orders.
+ * The earlier orders (any campus, the last 90 days) whose payment screenshot is the same bytes as
+ * this one, or a picture within LOOKS_SAME_MAX_DISTANCE of it (screenshot-fingerprint.ts); none
+ * without a fingerprint. In the placing order's transaction. The order is placed all the same;
+ * the admins see the flag and the earlier orders.
  */
 export async function findScreenshotReuse(
   tx: Db,
   fingerprint: StoredFingerprint,
   now: Date,
-): Promise<{ check: TScreenshotCheck; duplicateOf: string[] }> {
+): Promise<string[]> {
   const { sha256, perceptual } = fingerprint;
-  if (!sha256 || !perceptual) return { check: 'not_checked', duplicateOf: [] };
+  if (!sha256 || !perceptual) return [];
   // Two orders placed at once with the same file: the second waits for the first to commit, and
   // then finds it. (Two different files that look alike, placed at the same moment, can both
   // pass: a lock per look-alike cannot be named.)
@@ -41,6 +41,5 @@ export async function findScreenshotReuse(
     )
     .orderBy(desc(orders.placedAt))
     .limit(MAX_NAMED);
-  const duplicateOf = earlier.map((order) => order.id);
-  return { check: duplicateOf.length > 0 ? 'duplicate' : 'clear', duplicateOf };
+  return earlier.map((order) => order.id);
 }

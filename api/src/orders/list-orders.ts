@@ -6,6 +6,7 @@ import {
   type TOrderQueueResponse,
   type TOrdersResponse,
 } from '@campus/shared/domain/order-api';
+import { screenshotCheckOf } from '@campus/shared/domain/order-status';
 import type { Db } from '@campus/shared/server/db/client';
 import { campuses, orders } from '@campus/shared/server/db/schema';
 import { and, asc, desc, eq, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
@@ -17,7 +18,7 @@ async function pageOf(db: Db, where: SQL | undefined, order: SQL[], page: number
   const rows = await db
     .select({
       ...orderSummaryColumns,
-      screenshotCheck: orders.screenshotCheck,
+      fingerprint: orders.screenshotSha256,
       duplicateOf: orders.duplicateOf,
     })
     .from(orders)
@@ -35,7 +36,7 @@ export async function listMyOrders(db: Db, user: TUserProfile, page: number) {
   const found = await pageOf(db, eq(orders.userId, user.uid), order, page);
   const body: TOrdersResponse = {
     ok: true,
-    orders: found.rows.map(({ screenshotCheck, duplicateOf, ...row }) => toOrderSummary(row)),
+    orders: found.rows.map(({ fingerprint, duplicateOf, ...row }) => toOrderSummary(row)),
     page,
     hasMore: found.hasMore,
   };
@@ -99,9 +100,9 @@ export async function listOrderQueue(db: Db, admin: TUserProfile, query: TOrderQ
   );
   const body: TOrderQueueResponse = {
     ok: true,
-    orders: found.rows.map(({ duplicateOf, ...row }) => ({
+    orders: found.rows.map(({ fingerprint, duplicateOf, ...row }) => ({
       ...toOrderSummary(row),
-      screenshotCheck: row.screenshotCheck,
+      screenshotCheck: screenshotCheckOf(fingerprint !== null, duplicateOf),
       // An earlier order deleted since (its person's account went) is simply not shown.
       duplicates: duplicateOf.flatMap((id) => earlier.get(id) ?? []),
     })),

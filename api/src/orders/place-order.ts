@@ -213,7 +213,7 @@ export async function placeOrder(
           );
         }
       }
-      const reuse = await findScreenshotReuse(tx, screenshot, now);
+      const duplicateOf = await findScreenshotReuse(tx, screenshot, now);
       await tx.insert(orders).values({
         id: orderId,
         userId: user.uid,
@@ -238,8 +238,7 @@ export async function placeOrder(
         screenshotUrl: screenshot.url,
         screenshotSha256: screenshot.sha256,
         screenshotPerceptual: screenshot.perceptual,
-        screenshotCheck: reuse.check,
-        duplicateOf: reuse.duplicateOf,
+        duplicateOf,
         cartItemsText: formatCartItemsText(lines),
         timestampText: formatOrderTimestamp(now, campus.timeZone),
         placedAt: now,

@@ -48,6 +48,15 @@ export const SCREENSHOT_CHECKS = ['clear', 'duplicate', 'not_checked'] as const;
 export const ZScreenshotCheck = z.enum(SCREENSHOT_CHECKS);
 export type TScreenshotCheck = z.infer<typeof ZScreenshotCheck>;
 
+/** What placement found, from the order's fingerprint (taken or not) and the orders it matched. */
+export function screenshotCheckOf(
+  fingerprinted: boolean,
+  duplicateOf: readonly string[],
+): TScreenshotCheck {
+  if (!fingerprinted) return 'not_checked';
+  return duplicateOf.length > 0 ? 'duplicate' : 'clear';
+}
+
 /** Who makes a transition: the student who placed the order, or an admin of its campus. */
 export type TransitionActor = 'student' | 'admin';
 

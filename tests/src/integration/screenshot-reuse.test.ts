@@ -8,6 +8,7 @@ import { createLocalImageStore } from '@campus/api/uploads/local-image-store';
 import { saveUpload } from '@campus/api/uploads/save-upload';
 import { findUser } from '@campus/api/users/find-user';
 import type { TUserProfile } from '@campus/shared/domain/entities';
+import { screenshotCheckOf } from '@campus/shared/domain/order-status';
 import { CatalogueCache } from '@campus/shared/server/catalogue/cache';
 import { databaseCatalogueSource } from '@campus/shared/server/catalogue/queries';
 import type { Database } from '@campus/shared/server/db/client';
@@ -49,6 +50,16 @@ const deps = () => ({
   log: testLog,
 });
 
+/** What placement found about the order's screenshot, and the earlier orders it matched. */
+async function foundFor(orderId: string) {
+  const [row] = await database.db
+    .select({ fingerprint: orders.screenshotSha256, duplicateOf: orders.duplicateOf })
+    .from(orders)
+    .where(eq(orders.id, orderId));
+  const duplicateOf = row?.duplicateOf ?? [];
+  return { check: screenshotCheckOf(row?.fingerprint != null, duplicateOf), duplicateOf };
+}
+
 /** A student of `at` with the screenshot `bytes` uploaded. */
 async function studentWith(bytes: Buffer, at = tree) {
   const { student } = await buildOrderingStudent(database.db, at);
@@ -83,11 +94,7 @@ async function place({ student, uploadId, at }: Awaited<ReturnType<typeof studen
     captcha: 'checked by the route',
     grandTotal: shownGrandTotal(cartItems, 1),
   });
-  const [row] = await database.db
-    .select({ check: orders.screenshotCheck, duplicateOf: orders.duplicateOf })
-    .from(orders)
-    .where(eq(orders.id, orderId));
-  return { orderId, ...row };
+  return { orderId, ...(await foundFor(orderId)) };
 }
 
 /** A student of `at` places an order paid with the screenshot `bytes`. */
@@ -185,10 +192,6 @@ describe(`screenshots used before on ${engine}`, () => {
       captcha: 'checked by the route',
       grandTotal: shownGrandTotal(cartItems, 1),
     });
-    const [row] = await database.db
-      .select({ check: orders.screenshotCheck })
-      .from(orders)
-      .where(eq(orders.id, orderId));
-    expect(row?.check).toBe('not_checked');
+    expect((await foundFor(orderId)).check).toBe('not_checked');
   });
 });

@@ -14,7 +14,7 @@ import {
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import { PAYMENT_METHOD } from '../../../domain/checkout';
-import { ORDER_ACTION_NAMES, ORDER_STATES, SCREENSHOT_CHECKS } from '../../../domain/order-status';
+import { ORDER_ACTION_NAMES, ORDER_STATES } from '../../../domain/order-status';
 import { campuses, martItems, menuItems, restaurants } from './catalogue';
 import { users } from './people';
 
@@ -47,14 +47,10 @@ export const orders = pgTable(
     deliveryChargePaisa: integer('delivery_charge_paisa').notNull(),
     grandTotalPaisa: integer('grand_total_paisa').notNull(),
     screenshotUrl: text('screenshot_url').notNull(),
-    // Its fingerprint, copied from the upload, and what placement found (issue 16): 'clear',
-    // 'duplicate' (the same or a look-alike screenshot on the orders of duplicate_of, placed in
-    // the 90 days before) or 'not_checked' (no fingerprint).
+    // Its fingerprint, copied from the upload (null: none could be taken), and the orders of the
+    // 90 days before whose screenshot is the same or looks the same (screenshotCheckOf, issue 16).
     screenshotSha256: text('screenshot_sha256'),
     screenshotPerceptual: bit('screenshot_perceptual', { dimensions: 2048 }),
-    screenshotCheck: text('screenshot_check', { enum: SCREENSHOT_CHECKS })
-      .notNull()
-      .default('not_checked'),
     duplicateOf: jsonb('duplicate_of').$type<string[]>().notNull().default([]),
     cartItemsText: text('cart_items_text').notNull(),
     // The spec's Karachi long-format text, fixed at placement so every retry writes the same row.

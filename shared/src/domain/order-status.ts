@@ -28,17 +28,10 @@ export const ORDER_STATE_LABELS: Record<TOrderState, string> = {
 };
 
 /**
- * The text of each state in the order sheet's 'Status' column: the state's own words, lowercase,
- * so a sheet filter or formula can match them ('verified', 'out for delivery').
+ * The text of a state in the order sheet's 'Status' column: the state's own words, lowercase, so a
+ * sheet filter or formula can match them ('verified', 'out for delivery').
  */
-export const ORDER_STATE_SHEET_TEXT: Record<TOrderState, string> = {
-  placed: 'placed',
-  verified: 'verified',
-  rejected: 'rejected',
-  cancelled: 'cancelled',
-  out_for_delivery: 'out for delivery',
-  delivered: 'delivered',
-};
+export const sheetStatusText = (state: TOrderState): string => state.replaceAll('_', ' ');
 
 /**
  * What placement found about the payment screenshot: nothing ('clear'), the same or a look-alike

@@ -3,7 +3,7 @@ import {
   ORDER_SHEET_HEADER,
   ORDER_SHEET_STATUS_COLUMNS,
 } from '@campus/shared/domain/order';
-import { ORDER_STATE_SHEET_TEXT } from '@campus/shared/domain/order-status';
+import { sheetStatusText } from '@campus/shared/domain/order-status';
 import { DEFAULT_TIME_ZONE } from '@campus/shared/domain/time-zone';
 import { campuses, orders } from '@campus/shared/server/db/schema';
 import { type SheetCellUpdate, SheetStoreError } from '@campus/shared/server/sheets/sheet-store';
@@ -149,7 +149,7 @@ async function writeStatusBatch(
     );
     for (const row of rows) {
       cells.push(
-        { row, column: sheet.layout.status, value: ORDER_STATE_SHEET_TEXT[order.status] },
+        { row, column: sheet.layout.status, value: sheetStatusText(order.status) },
         { row, column: sheet.layout.statusTime, value: time },
       );
     }

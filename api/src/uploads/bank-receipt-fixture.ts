@@ -1,4 +1,5 @@
 import sharp from 'sharp';
+import { seededRandom } from './seeded-random';
 
 /**
  * Phone screenshots of one bank app's "transfer successful" receipt, drawn with sharp from SVG, for
@@ -93,18 +94,6 @@ export function drawBankReceipt(receipt: BankReceipt): Promise<Buffer> {
   return sharp(Buffer.from(bankReceiptSvg(receipt)))
     .png()
     .toBuffer();
-}
-
-/** A small seeded generator (mulberry32): the same seed draws the same receipts on every run. */
-function seededRandom(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
-  };
 }
 
 /** Few payers, one payee: most pairs of receipts name the same two people, as on one campus. */

@@ -12,6 +12,7 @@ import {
   mostCommonLevel,
   resample,
 } from './screenshot-frame';
+import { seededRandom } from './seeded-random';
 
 /**
  * Fingerprints of a payment screenshot, for finding one used before (issue 16): the SHA-256 of the
@@ -196,20 +197,8 @@ function detail(grid: Luma): Float64Array {
   return result;
 }
 
-/** A small seeded generator (mulberry32): the same projections in every process, forever. */
-function seeded(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
-  };
-}
-
 const { SIGNS, PICKED } = (() => {
-  const random = seeded(SEED);
+  const random = seededRandom(SEED);
   const signs = Float64Array.from({ length: TRANSFORM_LENGTH }, () => (random() < 0.5 ? -1 : 1));
   const order = Array.from({ length: TRANSFORM_LENGTH }, (_, i) => i);
   for (let i = order.length - 1; i > 0; i--) {

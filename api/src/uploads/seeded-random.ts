@@ -1,0 +1,15 @@
+/**
+ * A small seeded generator (mulberry32): the same seed draws the same numbers in every process,
+ * forever. The perceptual hash's projections are part of its stored format, and the test receipts
+ * must be the same on every run.
+ */
+export function seededRandom(seed: number): () => number {
+  let state = seed >>> 0;
+  return () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
+  };
+}

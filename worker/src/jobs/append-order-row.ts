@@ -10,6 +10,7 @@ import { SheetStoreError } from '@campus/shared/server/sheets/sheet-store';
 import { UnrecoverableError } from 'bullmq';
 import { and, asc, eq, inArray, isNull } from 'drizzle-orm';
 import type { JobContext, JobProcessor } from '../job-context';
+import { sheetRowStateOf } from '../sheet-row-state';
 
 /** Rows per append: one call carries every order of the tab waiting at that moment, up to this. */
 export const SHEET_BATCH_MAX = 500;
@@ -99,15 +100,7 @@ export const appendOrderRowJob: JobProcessor<'append-order-row'> = async ({ orde
  */
 async function beginAttempt(orderId: string, context: JobContext) {
   const { db } = context.database;
-  const [order] = await db
-    .select({
-      tab: orders.sheetTabName,
-      appendedAt: orders.sheetAppendedAt,
-      setAsideAt: orders.sheetSetAsideAt,
-    })
-    .from(orders)
-    .where(eq(orders.id, orderId));
-  if (!order) throw new UnrecoverableError(`Order ${orderId} does not exist`);
+  const order = await sheetRowStateOf(db, orderId);
   if (order.setAsideAt && !order.appendedAt) {
     await db
       .update(orders)

@@ -10,6 +10,7 @@ import { type SheetCellUpdate, SheetStoreError } from '@campus/shared/server/she
 import { UnrecoverableError } from 'bullmq';
 import { and, asc, eq, isNotNull, or, type SQL, sql } from 'drizzle-orm';
 import type { JobContext, JobProcessor } from '../job-context';
+import { sheetRowStateOf } from '../sheet-row-state';
 
 /** Orders whose Status cells one write sets at most. */
 const STATUS_BATCH_MAX = 500;
@@ -50,15 +51,7 @@ export const syncOrderStatusJob: JobProcessor<'sync-order-status'> = async (
   { orderId },
   context,
 ) => {
-  const [order] = await context.database.db
-    .select({
-      tab: orders.sheetTabName,
-      appendedAt: orders.sheetAppendedAt,
-      setAsideAt: orders.sheetSetAsideAt,
-    })
-    .from(orders)
-    .where(eq(orders.id, orderId));
-  if (!order) throw new UnrecoverableError(`Order ${orderId} does not exist`);
+  const order = await sheetRowStateOf(context.database.db, orderId);
   if (!order.appendedAt) {
     const waitMs = order.setAsideAt ? SET_ASIDE_ROW_WAIT_MS : ROW_WAIT_MS;
     context.log.debug({ orderId, waitMs }, 'order row not in its tab yet: its status waits');

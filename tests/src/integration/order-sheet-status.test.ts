@@ -3,7 +3,6 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { changeOrderStatus } from '@campus/api/orders/change-order-status';
 import { checkOut } from '@campus/api/orders/check-out';
-import { findUser } from '@campus/api/users/find-user';
 import type { TUserProfile } from '@campus/shared/domain/entities';
 import { formatOrderTimestamp, ORDER_SHEET_HEADER } from '@campus/shared/domain/order';
 import type { TOrderAction } from '@campus/shared/domain/order-status';
@@ -29,8 +28,8 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import { buildCampusTree } from '../support/builders';
 import { engine, openTestDatabase } from '../support/database';
 import { testLog } from '../support/logger';
-import { buildOrderingStudent, martLine, menuLine, shownGrandTotal } from '../support/orders';
-import { createPerson } from '../support/people';
+import { buildOrderingStudent, martLine, menuLine, placeOrderInput } from '../support/orders';
+import { createProfile } from '../support/people';
 import { waitForDrainedQueue } from '../support/queues';
 import { removeKeysOf, testQueuePrefix, testRedisUrl } from '../support/redis';
 import { type SheetsStandIn, startSheetsStandIn } from '../support/sheets-stand-in';
@@ -130,12 +129,7 @@ async function startHarness(kind: StoreKind) {
   };
 }
 
-async function adminOf(tree: Tree): Promise<TUserProfile> {
-  const person = await createPerson(db(), 'campusAdmin', tree.campus);
-  const profile = await findUser(db(), person.id);
-  if (!profile) throw new Error('no profile');
-  return profile;
-}
+const adminOf = (tree: Tree) => createProfile(db(), 'campusAdmin', tree.campus);
 
 describe.each<StoreKind>(['local', 'google'])(
   `order status cells, %s store, on ${engine}`,
@@ -169,24 +163,11 @@ describe.each<StoreKind>(['local', 'google'])(
     async function place(producer?: Producer): Promise<string> {
       const { student, screenshotId } = await buildOrderingStudent(db(), tree);
       const cartItems = [menuLine(tree, 1), martLine(tree, 1)];
-      const { orderId } = await checkOut(apiDeps(producer), student, {
-        idempotencyKey: crypto.randomUUID(),
-        cartItems,
-        firstName: 'Ayesha',
-        lastName: 'Khan',
-        room: 'Hall 3',
-        phone: '0300-1234567',
-        email: student.email,
-        persons: 1,
-        specialInstruction: '',
-        universityId: tree.university.id,
-        campusId: tree.campus.id,
-        accountTitle: 'Ayesha Khan',
-        bankName: 'HBL',
-        screenshot: screenshotId,
-        captcha: 'checked by the route',
-        grandTotal: shownGrandTotal(cartItems, 1),
-      });
+      const { orderId } = await checkOut(
+        apiDeps(producer),
+        student,
+        placeOrderInput(tree, student, screenshotId, { cartItems }),
+      );
       return orderId;
     }
 

@@ -1,6 +1,5 @@
 import { rmSync } from 'node:fs';
 import { changeOrderStatus } from '@campus/api/orders/change-order-status';
-import { findUser } from '@campus/api/users/find-user';
 import type { TUserProfile } from '@campus/shared/domain/entities';
 import { CatalogueCache } from '@campus/shared/server/catalogue/cache';
 import { databaseCatalogueSource } from '@campus/shared/server/catalogue/queries';
@@ -21,7 +20,7 @@ import { TEST_PUBLIC_URL } from '../support/app';
 import { buildCampusTree, buildOrder, buildUser } from '../support/builders';
 import { engine, openTestDatabase } from '../support/database';
 import { testLog } from '../support/logger';
-import { createPerson } from '../support/people';
+import { createProfile } from '../support/people';
 import { waitForDrainedQueue } from '../support/queues';
 import { removeKeysOf, testQueuePrefix, testRedisUrl } from '../support/redis';
 import { testWorkerDeps } from '../support/worker';
@@ -64,8 +63,7 @@ beforeAll(async () => {
   outboxDir = workerDeps.mailer.outboxDir ?? '';
   pipeline = startPipeline({ connection: workerRedis, producer, prefix, deps: workerDeps });
   tree = await buildCampusTree(database.db);
-  const person = await createPerson(database.db, 'campusAdmin', tree.campus);
-  admin = (await findUser(database.db, person.id)) as TUserProfile;
+  admin = await createProfile(database.db, 'campusAdmin', tree.campus);
 });
 
 afterAll(async () => {

@@ -1,6 +1,5 @@
 import { changeOrderStatus } from '@campus/api/orders/change-order-status';
 import { checkOut } from '@campus/api/orders/check-out';
-import { findUser } from '@campus/api/users/find-user';
 import { AppError } from '@campus/shared/domain/app-error';
 import type { TUserProfile } from '@campus/shared/domain/entities';
 import {
@@ -28,8 +27,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildCampusTree } from '../support/builders';
 import { engine, openTestDatabase } from '../support/database';
 import { testLog } from '../support/logger';
-import { buildOrderingStudent, martLine, shownGrandTotal } from '../support/orders';
-import { createPerson } from '../support/people';
+import { buildOrderingStudent, martLine, placeOrderInput } from '../support/orders';
+import { createProfile } from '../support/people';
 import { removeKeysOf, testQueuePrefix, testRedisUrl } from '../support/redis';
 
 // Issue 16, Done when: random sequences of transitions by random actors, run a few at a time
@@ -66,10 +65,8 @@ afterAll(async () => {
   await database?.close();
 });
 
-async function profile(role: 'campusAdmin' | 'superAdmin', campus: Tree['campus'] | null) {
-  const person = await createPerson(database.db, role, campus);
-  return (await findUser(database.db, person.id)) as TUserProfile;
-}
+const profile = (role: 'campusAdmin' | 'superAdmin', campus: Tree['campus'] | null) =>
+  createProfile(database.db, role, campus);
 
 /** A campus with two students and every kind of admin (people are slow to make: made once). */
 async function people() {
@@ -107,24 +104,7 @@ async function world(base: World): Promise<World> {
 const place = (w: World, who: number, quantity: number) => {
   const { student, screenshotId } = w.students[who] as World['students'][number];
   const cartItems = [martLine(w.tree, quantity)];
-  return checkOut(deps(), student, {
-    idempotencyKey: crypto.randomUUID(),
-    cartItems,
-    firstName: 'Ayesha',
-    lastName: 'Khan',
-    room: '',
-    phone: '0300-1234567',
-    email: student.email,
-    persons: 1,
-    specialInstruction: '',
-    universityId: w.tree.university.id,
-    campusId: w.tree.campus.id,
-    accountTitle: 'Ayesha Khan',
-    bankName: 'HBL',
-    screenshot: screenshotId,
-    captcha: 'checked by the route',
-    grandTotal: shownGrandTotal(cartItems, 1),
-  });
+  return checkOut(deps(), student, placeOrderInput(w.tree, student, screenshotId, { cartItems }));
 };
 
 type Step =

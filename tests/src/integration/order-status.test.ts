@@ -1,7 +1,5 @@
 import { changeOrderStatus } from '@campus/api/orders/change-order-status';
 import { checkOut } from '@campus/api/orders/check-out';
-import type { PlaceOrderInput } from '@campus/api/orders/place-order';
-import { findUser } from '@campus/api/users/find-user';
 import type { TUserProfile } from '@campus/shared/domain/entities';
 import { ORDER_ACTIONS, type TOrderAction } from '@campus/shared/domain/order-status';
 import { CatalogueCache } from '@campus/shared/server/catalogue/cache';
@@ -27,8 +25,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildCampusTree } from '../support/builders';
 import { engine, openTestDatabase } from '../support/database';
 import { testLog } from '../support/logger';
-import { buildOrderingStudent, martLine, menuLine, shownGrandTotal } from '../support/orders';
-import { createPerson } from '../support/people';
+import { buildOrderingStudent, martLine, menuLine, placeOrderInput } from '../support/orders';
+import { createProfile } from '../support/people';
 import { removeKeysOf, testQueuePrefix, testRedisUrl } from '../support/redis';
 
 // The order's life after checkout (DESIGN §8), through the use case the routes call: who may move
@@ -51,35 +49,14 @@ let superAdmin: TUserProfile;
 const db = () => database.db;
 const deps = () => ({ db: db(), producer, catalogue, events, log: testLog });
 
-async function profileOf(role: 'campusAdmin' | 'superAdmin', campus: Tree['campus'] | null) {
-  const person = await createPerson(db(), role, campus);
-  const profile = await findUser(db(), person.id);
-  if (!profile) throw new Error('no profile');
-  return profile;
-}
+const profileOf = (role: 'campusAdmin' | 'superAdmin', campus: Tree['campus'] | null) =>
+  createProfile(db(), role, campus);
 
 /** A student's order of two teas and `mart` mart items. */
 async function placeOrder(mart = 1) {
   const { student, screenshotId } = await buildOrderingStudent(db(), tree);
   const cartItems = [menuLine(tree, 2), ...(mart > 0 ? [martLine(tree, mart)] : [])];
-  const input: PlaceOrderInput = {
-    idempotencyKey: crypto.randomUUID(),
-    cartItems,
-    firstName: 'Ayesha',
-    lastName: 'Khan',
-    room: 'Hall 3',
-    phone: '0300-1234567',
-    email: student.email,
-    persons: 1,
-    specialInstruction: '',
-    universityId: tree.university.id,
-    campusId: tree.campus.id,
-    accountTitle: 'Ayesha Khan',
-    bankName: 'HBL',
-    screenshot: screenshotId,
-    captcha: 'checked by the route',
-    grandTotal: shownGrandTotal(cartItems, 1),
-  };
+  const input = placeOrderInput(tree, student, screenshotId, { cartItems });
   const { orderId } = await checkOut(deps(), student, input);
   return { orderId, student };
 }

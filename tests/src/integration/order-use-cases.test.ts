@@ -29,13 +29,7 @@ import { TEST_PAY_TO, TEST_PUBLIC_URL } from '../support/app';
 import { buildCampusTree } from '../support/builders';
 import { engine, openTestDatabase } from '../support/database';
 import { testLog } from '../support/logger';
-import {
-  buildOrderingStudent,
-  martLine,
-  menuLine,
-  screenshotPng,
-  shownGrandTotal,
-} from '../support/orders';
+import { buildOrderingStudent, placeOrderInput, screenshotPng } from '../support/orders';
 import { createPerson } from '../support/people';
 import { removeKeysOf, testQueuePrefix, testRedisUrl } from '../support/redis';
 
@@ -57,25 +51,7 @@ const db = () => database.db;
 const deps = () => ({ db: db(), producer, catalogue, events, log: testLog });
 
 function checkoutOf(student: TUserProfile, screenshot: string): PlaceOrderInput {
-  const cartItems = [menuLine(tree, 2), martLine(tree, 1)];
-  return {
-    idempotencyKey: crypto.randomUUID(),
-    cartItems,
-    firstName: 'Ayesha',
-    lastName: 'Khan',
-    room: 'Hall 3',
-    phone: '0300-1234567',
-    email: student.email,
-    persons: 1,
-    specialInstruction: '',
-    universityId: tree.university.id,
-    campusId: tree.campus.id,
-    accountTitle: 'Ayesha Khan',
-    bankName: 'HBL',
-    screenshot,
-    captcha: 'checked by the route',
-    grandTotal: shownGrandTotal(cartItems, 1),
-  };
+  return placeOrderInput(tree, student, screenshot);
 }
 
 /** The stock the storefront shows for the tree's mart item. */

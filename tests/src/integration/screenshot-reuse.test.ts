@@ -6,7 +6,6 @@ import { listOrderQueue } from '@campus/api/orders/list-orders';
 import { buildBankReceipts, drawBankReceipt } from '@campus/api/uploads/bank-receipt-fixture';
 import { createLocalImageStore } from '@campus/api/uploads/local-image-store';
 import { saveUpload } from '@campus/api/uploads/save-upload';
-import { findUser } from '@campus/api/users/find-user';
 import type { TUserProfile } from '@campus/shared/domain/entities';
 import { screenshotCheckOf } from '@campus/shared/domain/order-status';
 import { CatalogueCache } from '@campus/shared/server/catalogue/cache';
@@ -24,8 +23,8 @@ import { TEST_PUBLIC_URL } from '../support/app';
 import { buildCampusTree } from '../support/builders';
 import { engine, openTestDatabase } from '../support/database';
 import { testLog } from '../support/logger';
-import { buildOrderingStudent, menuLine, shownGrandTotal } from '../support/orders';
-import { createPerson } from '../support/people';
+import { buildOrderingStudent, menuLine, placeOrderInput } from '../support/orders';
+import { createProfile } from '../support/people';
 import { removeKeysOf, testQueuePrefix, testRedisUrl } from '../support/redis';
 
 // Issue 16, "Duplicate screenshots": a payment screenshot used on an earlier order (the same file,
@@ -76,24 +75,11 @@ async function studentWith(bytes: Buffer, at = tree) {
 /** The student places an order paid with their uploaded screenshot; what placement found. */
 async function place({ student, uploadId, at }: Awaited<ReturnType<typeof studentWith>>) {
   const cartItems = [menuLine(at, 1)];
-  const { orderId } = await checkOut(deps(), student, {
-    idempotencyKey: crypto.randomUUID(),
-    cartItems,
-    firstName: 'Ayesha',
-    lastName: 'Khan',
-    room: '',
-    phone: '0300-1234567',
-    email: student.email,
-    persons: 1,
-    specialInstruction: '',
-    universityId: at.university.id,
-    campusId: at.campus.id,
-    accountTitle: 'Ayesha Khan',
-    bankName: 'HBL',
-    screenshot: uploadId,
-    captcha: 'checked by the route',
-    grandTotal: shownGrandTotal(cartItems, 1),
-  });
+  const { orderId } = await checkOut(
+    deps(),
+    student,
+    placeOrderInput(at, student, uploadId, { cartItems }),
+  );
   return { orderId, ...(await foundFor(orderId)) };
 }
 
@@ -108,12 +94,7 @@ beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'campus-reuse-uploads-'));
   tree = await buildCampusTree(database.db, { restaurant: { is24x7: true } });
   otherTree = await buildCampusTree(database.db, { restaurant: { is24x7: true } });
-  admin = (await findUser(
-    database.db,
-    (
-      await createPerson(database.db, 'campusAdmin', tree.campus)
-    ).id,
-  )) as TUserProfile;
+  admin = await createProfile(database.db, 'campusAdmin', tree.campus);
 });
 
 afterAll(async () => {
@@ -173,25 +154,9 @@ describe(`screenshots used before on ${engine}`, () => {
   it('places an order whose screenshot has no fingerprint, marked not checked', async () => {
     const { student, screenshotId } = await buildOrderingStudent(database.db, tree);
     const cartItems = [menuLine(tree, 1)];
-    const { orderId } = await checkOut(deps(), student, {
-      idempotencyKey: crypto.randomUUID(),
-      cartItems,
-      firstName: 'Ayesha',
-      lastName: 'Khan',
-      room: '',
-      phone: '0300-1234567',
-      email: student.email,
-      persons: 1,
-      specialInstruction: '',
-      universityId: tree.university.id,
-      campusId: tree.campus.id,
-      accountTitle: 'Ayesha Khan',
-      bankName: 'HBL',
-      // Recorded without a fingerprint, as an upload from before fingerprints was.
-      screenshot: screenshotId,
-      captcha: 'checked by the route',
-      grandTotal: shownGrandTotal(cartItems, 1),
-    });
+    // Its screenshot was recorded without a fingerprint, as an upload from before fingerprints was.
+    const input = placeOrderInput(tree, student, screenshotId, { cartItems });
+    const { orderId } = await checkOut(deps(), student, input);
     expect((await foundFor(orderId)).check).toBe('not_checked');
   });
 });

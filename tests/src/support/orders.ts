@@ -1,3 +1,4 @@
+import type { PlaceOrderInput } from '@campus/api/orders/place-order';
 import { cartItemTotalPaisa, isValidPersons, orderTotals } from '@campus/shared/domain/cart';
 import type { TCartLine, TUserProfile } from '@campus/shared/domain/entities';
 import { paisaToRupees } from '@campus/shared/domain/money';
@@ -148,6 +149,40 @@ export async function checkoutBody(
     body.grandTotal = shownGrandTotal(body.cartItems as TCartLine[], body.persons as number);
   }
   return body;
+}
+
+/**
+ * What the order service takes from a student of the tree's campus who paid with `screenshot`
+ * (an upload id), as the route hands it over after its captcha: two of the menu item and one mart
+ * item unless `overrides` says otherwise, at the grand total the bucket showed.
+ */
+export function placeOrderInput(
+  tree: Tree,
+  student: { email: string },
+  screenshot: string,
+  overrides: Partial<PlaceOrderInput> = {},
+): PlaceOrderInput {
+  const cartItems = overrides.cartItems ?? [menuLine(tree, 2), martLine(tree, 1)];
+  const persons = overrides.persons ?? 1;
+  return {
+    idempotencyKey: crypto.randomUUID(),
+    cartItems,
+    firstName: 'Ayesha',
+    lastName: 'Khan',
+    room: 'Hall 3',
+    phone: '0300-1234567',
+    email: student.email,
+    persons,
+    specialInstruction: '',
+    universityId: tree.university.id,
+    campusId: tree.campus.id,
+    accountTitle: 'Ayesha Khan',
+    bankName: 'HBL',
+    screenshot,
+    captcha: 'checked by the route',
+    grandTotal: shownGrandTotal(cartItems, persons),
+    ...overrides,
+  };
 }
 
 /**

@@ -1,4 +1,6 @@
 import { hashPassword } from '@campus/api/auth/password';
+import { findUser } from '@campus/api/users/find-user';
+import type { TUserProfile } from '@campus/shared/domain/entities';
 import type { TRole } from '@campus/shared/domain/roles';
 import type { Db } from '@campus/shared/server/db/client';
 import { newId } from '@campus/shared/server/db/ids';
@@ -35,4 +37,16 @@ export async function createPerson(
     password: await hashPassword(password),
   });
   return { id, email, password };
+}
+
+/** A person made as createPerson makes them, as the api sees them: their profile. */
+export async function createProfile(
+  db: Db,
+  role: TRole,
+  campus: { id: string; universityId: string } | null = null,
+): Promise<TUserProfile> {
+  const person = await createPerson(db, role, campus);
+  const profile = await findUser(db, person.id);
+  if (!profile) throw new Error('no profile');
+  return profile;
 }

@@ -1,10 +1,10 @@
-import { deflateSync } from 'node:zlib';
 import { ORDER_SHEET_HEADER } from '@campus/shared/domain/order';
 import type { Locator, Page, Request } from '@playwright/test';
-import { pngChunk } from '../support/png';
+import { gradientPng } from '../support/png';
 import { expectNoSevereViolations } from './support/a11y';
 import { DEMO, signIn, waitForCaptcha } from './support/auth';
 import { chooseCampus, DEMO_CAMPUS, DEMO_UNIVERSITY } from './support/campus';
+import { checkoutWithTea } from './support/orders';
 import { openSheetRow, sheetRow } from './support/sheet';
 import { expect, test } from './support/test';
 
@@ -43,32 +43,6 @@ function lastKarachiTime(hour: number): Date {
   return new Date(instant);
 }
 
-/** A real RGB PNG of the given size (a colour gradient), like a phone's screenshot. */
-function pngImage(width: number, height: number): Buffer {
-  const header = Buffer.alloc(13);
-  header.writeUInt32BE(width, 0);
-  header.writeUInt32BE(height, 4);
-  header[8] = 8; // bits per channel
-  header[9] = 2; // RGB
-  const rows: Buffer[] = [];
-  for (let y = 0; y < height; y++) {
-    const row = Buffer.alloc(1 + width * 3); // filter byte 0, then pixels
-    for (let x = 0; x < width; x++) {
-      row[1 + x * 3] = x % 256;
-      row[2 + x * 3] = y % 256;
-      row[3 + x * 3] = (x + y) % 256;
-    }
-    rows.push(row);
-  }
-  const signature = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
-  return Buffer.concat([
-    signature,
-    pngChunk('IHDR', header),
-    pngChunk('IDAT', deflateSync(Buffer.concat(rows))),
-    pngChunk('IEND', Buffer.alloc(0)),
-  ]);
-}
-
 /** Width and height of the PNG inside a multipart body, or null when there is none. */
 function pngSizeIn(body: Buffer): { width: number; height: number } | null {
   const at = body.indexOf(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]));
@@ -96,7 +70,7 @@ const WATCH_WORKERS = `
   };
 `;
 
-const SCREENSHOT = { name: 'receipt.png', mimeType: 'image/png', buffer: pngImage(1600, 1200) };
+const SCREENSHOT = { name: 'receipt.png', mimeType: 'image/png', buffer: gradientPng(1600, 1200) };
 
 /** Signs out through the account menu. */
 async function signOut(page: Page, email: string) {
@@ -407,18 +381,6 @@ test('a student checks out: the spec checks in order, a closed restaurant, then 
   expect(elsewhere).toEqual([]);
   expect(consoleErrors.filter((text) => /Content Security Policy|Refused/i.test(text))).toEqual([]);
 });
-
-/** Signs the demo student in with Doodh Patti (Rs 80, Chai Dhaba is open 24/7) in the bucket. */
-async function checkoutWithTea(page: Page) {
-  await signIn(page, DEMO.student.email, DEMO.student.password);
-  await chooseCampus(page);
-  await openMenu(page, 'Chai Dhaba');
-  await card(page, 'Doodh Patti')
-    .getByRole('button', { name: /Add to Bucket/ })
-    .click();
-  await page.goto('/checkout');
-  await expect(page.getByTestId('grand-total')).toHaveText('Rs 210.00');
-}
 
 test.describe('the order summary', () => {
   test('at 1280 px it stays beside the form', async ({ page }) => {

@@ -1,9 +1,9 @@
-import { deflateSync } from 'node:zlib';
 import type { Page, Request } from '@playwright/test';
-import { pngChunk } from '../support/png';
+import { gradientPng } from '../support/png';
 import { expectNoSevereViolations } from './support/a11y';
 import { DEMO, signIn, waitForCaptcha } from './support/auth';
 import { chooseCampus, DEMO_CAMPUS, DEMO_UNIVERSITY } from './support/campus';
+import { card } from './support/storefront';
 import { expect, test } from './support/test';
 
 // What a new student ran into (issue 14), walked as they would against the all-in-one server:
@@ -12,26 +12,6 @@ import { expect, test } from './support/test';
 // The items this spec buys are its own: a campus admin makes them and removes them at the end.
 
 const SELECTOR = /^(Select University|.+ - (Select Campus|.+))$/;
-
-/** The card (list item) of an item by its heading. */
-const card = (page: Page, name: string) =>
-  page.getByRole('listitem').filter({ has: page.getByRole('heading', { name, exact: true }) });
-
-/** A small real PNG, as a phone's screenshot would be. */
-function png(): Buffer {
-  const header = Buffer.alloc(13);
-  header.writeUInt32BE(8, 0);
-  header.writeUInt32BE(8, 4);
-  header[8] = 8;
-  header[9] = 2;
-  const rows = Buffer.concat(Array.from({ length: 8 }, () => Buffer.alloc(1 + 8 * 3, 90)));
-  return Buffer.concat([
-    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-    pngChunk('IHDR', header),
-    pngChunk('IDAT', deflateSync(rows)),
-    pngChunk('IEND', Buffer.alloc(0)),
-  ]);
-}
 
 type MartItem = { id: string; name: string; price: number; stock: number };
 
@@ -144,7 +124,11 @@ test('a price changed under the bucket: the cart shows it, and the order is plac
     await expect(checkoutFailure(page)).toHaveText('The file given is not an image');
     await expect(screenshot).toBeFocused();
     await expect(screenshot).toHaveAttribute('aria-invalid', 'true');
-    await screenshot.setInputFiles({ name: 'receipt.png', mimeType: 'image/png', buffer: png() });
+    await screenshot.setInputFiles({
+      name: 'receipt.png',
+      mimeType: 'image/png',
+      buffer: gradientPng(8, 8),
+    });
     await expect(checkoutFailure(page)).toHaveCount(0);
 
     // The price moves while the form is open: the check before the upload says so.

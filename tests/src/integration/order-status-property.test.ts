@@ -10,26 +10,17 @@ import {
   ORDER_STATES,
   type TOrderAction,
 } from '@campus/shared/domain/order-status';
-import { CatalogueCache } from '@campus/shared/server/catalogue/cache';
-import { databaseCatalogueSource } from '@campus/shared/server/catalogue/queries';
 import type { Database } from '@campus/shared/server/db/client';
 import { martItems, orderLines, orders, orderTransitions } from '@campus/shared/server/db/schema';
-import {
-  createOrderEventPublisher,
-  type OrderEventPublisher,
-} from '@campus/shared/server/events/order-events';
-import { createProducer, type Producer } from '@campus/shared/server/queue';
-import { openCheckedRedis } from '@campus/shared/server/redis';
 import { asc, eq, inArray } from 'drizzle-orm';
 import fc from 'fast-check';
-import type { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildCampusTree } from '../support/builders';
-import { engine, openTestDatabase } from '../support/database';
+import { engine } from '../support/database';
 import { testLog } from '../support/logger';
+import { type OrderServices, openOrderServices } from '../support/order-services';
 import { buildOrderingStudent, martLine, placeOrderInput } from '../support/orders';
 import { createProfile } from '../support/people';
-import { removeKeysOf, testQueuePrefix, testRedisUrl } from '../support/redis';
 
 // Issue 16, Done when: random sequences of transitions by random actors, run a few at a time
 // (truly at once on PostgreSQL), never reach a state the rule forbids, never let a person act
@@ -39,30 +30,19 @@ import { removeKeysOf, testQueuePrefix, testRedisUrl } from '../support/redis';
 type Tree = Awaited<ReturnType<typeof buildCampusTree>>;
 type Actor = 'owner' | 'stranger' | 'admin' | 'otherAdmin' | 'superAdmin';
 
+let services: OrderServices;
 let database: Database;
-let redis: Redis;
-let producer: Producer;
-let catalogue: CatalogueCache;
-let events: OrderEventPublisher;
-let prefix: string;
 
 const INITIAL_STOCK = 12;
-const deps = () => ({ db: database.db, producer, catalogue, events, log: testLog });
+const deps = () => ({ ...services, db: database.db, log: testLog });
 
 beforeAll(async () => {
-  database = await openTestDatabase();
-  redis = await openCheckedRedis(testRedisUrl(), 'producer', testLog);
-  prefix = testQueuePrefix();
-  producer = createProducer(redis, prefix, testLog);
-  events = createOrderEventPublisher({ redis, prefix, log: testLog });
-  catalogue = new CatalogueCache(databaseCatalogueSource(database.db));
+  services = await openOrderServices();
+  ({ database } = services);
 });
 
 afterAll(async () => {
-  await producer?.close();
-  if (redis) await removeKeysOf(redis, prefix);
-  redis?.disconnect();
-  await database?.close();
+  await services?.close();
 });
 
 const profile = (role: 'campusAdmin' | 'superAdmin', campus: Tree['campus'] | null) =>

@@ -2,8 +2,7 @@ import { changeOrderStatus } from '@campus/api/orders/change-order-status';
 import { checkOut } from '@campus/api/orders/check-out';
 import type { TUserProfile } from '@campus/shared/domain/entities';
 import { ORDER_ACTIONS, type TOrderAction } from '@campus/shared/domain/order-status';
-import { CatalogueCache } from '@campus/shared/server/catalogue/cache';
-import { databaseCatalogueSource } from '@campus/shared/server/catalogue/queries';
+import type { CatalogueCache } from '@campus/shared/server/catalogue/cache';
 import type { Database } from '@campus/shared/server/db/client';
 import {
   auditLog,
@@ -13,27 +12,26 @@ import {
   outbox,
 } from '@campus/shared/server/db/schema';
 import {
-  createOrderEventPublisher,
   type OrderEventPublisher,
   readOrderEventsSince,
 } from '@campus/shared/server/events/order-events';
-import { createProducer, type Producer } from '@campus/shared/server/queue';
-import { openCheckedRedis } from '@campus/shared/server/redis';
+import type { Producer } from '@campus/shared/server/queue';
 import { and, eq, like } from 'drizzle-orm';
 import type { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildCampusTree } from '../support/builders';
-import { engine, openTestDatabase } from '../support/database';
+import { engine } from '../support/database';
 import { testLog } from '../support/logger';
+import { type OrderServices, openOrderServices } from '../support/order-services';
 import { buildOrderingStudent, martLine, menuLine, placeOrderInput } from '../support/orders';
 import { createProfile } from '../support/people';
-import { removeKeysOf, testQueuePrefix, testRedisUrl } from '../support/redis';
 
 // The order's life after checkout (DESIGN §8), through the use case the routes call: who may move
 // it, that of two people acting at once exactly one wins, and that mart stock comes back once.
 
 type Tree = Awaited<ReturnType<typeof buildCampusTree>>;
 
+let services: OrderServices;
 let database: Database;
 let redis: Redis;
 let producer: Producer;
@@ -90,12 +88,8 @@ async function martStock() {
 }
 
 beforeAll(async () => {
-  database = await openTestDatabase();
-  redis = await openCheckedRedis(testRedisUrl(), 'producer', testLog);
-  prefix = testQueuePrefix();
-  producer = createProducer(redis, prefix, testLog);
-  events = createOrderEventPublisher({ redis, prefix, log: testLog });
-  catalogue = new CatalogueCache(databaseCatalogueSource(database.db));
+  services = await openOrderServices();
+  ({ database, redis, prefix, producer, events, catalogue } = services);
   tree = await buildCampusTree(database.db, { martItem: { stock: 1_000 } });
   otherTree = await buildCampusTree(database.db);
   admin = await profileOf('campusAdmin', tree.campus);
@@ -104,10 +98,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  await producer?.close();
-  if (redis) await removeKeysOf(redis, prefix);
-  redis?.disconnect();
-  await database?.close();
+  await services?.close();
 });
 
 describe(`order transitions on ${engine}`, () => {

@@ -10,28 +10,25 @@ import { saveUpload } from '@campus/api/uploads/save-upload';
 import { findUser } from '@campus/api/users/find-user';
 import type { TUserProfile } from '@campus/shared/domain/entities';
 import { UPLOAD_MESSAGES } from '@campus/shared/domain/uploads';
-import { CatalogueCache } from '@campus/shared/server/catalogue/cache';
-import { databaseCatalogueSource } from '@campus/shared/server/catalogue/queries';
+import type { CatalogueCache } from '@campus/shared/server/catalogue/cache';
 import type { Database } from '@campus/shared/server/db/client';
 import { campuses, orders, outbox, uploads } from '@campus/shared/server/db/schema';
 import {
-  createOrderEventPublisher,
   type OrderEventPublisher,
   readOrderEventsSince,
 } from '@campus/shared/server/events/order-events';
 import { orderJobId } from '@campus/shared/server/jobs';
-import { createProducer, type Producer } from '@campus/shared/server/queue';
-import { openCheckedRedis } from '@campus/shared/server/redis';
+import type { Producer } from '@campus/shared/server/queue';
 import { eq, like } from 'drizzle-orm';
 import type { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TEST_PAY_TO, TEST_PUBLIC_URL } from '../support/app';
 import { buildCampusTree } from '../support/builders';
-import { engine, openTestDatabase } from '../support/database';
+import { engine } from '../support/database';
 import { testLog } from '../support/logger';
+import { type OrderServices, openOrderServices } from '../support/order-services';
 import { buildOrderingStudent, placeOrderInput, screenshotPng } from '../support/orders';
 import { createPerson } from '../support/people';
-import { removeKeysOf, testQueuePrefix, testRedisUrl } from '../support/redis';
 
 // Checkout's use cases, called directly (the routes' tests go through HTTP, captcha and all):
 // placing an order queues its jobs and refreshes the mart's stock; /submit-order queues the
@@ -39,6 +36,7 @@ import { removeKeysOf, testQueuePrefix, testRedisUrl } from '../support/redis';
 
 type Tree = Awaited<ReturnType<typeof buildCampusTree>>;
 
+let services: OrderServices;
 let database: Database;
 let redis: Redis;
 let producer: Producer;
@@ -62,20 +60,13 @@ async function martStockShown(): Promise<number | undefined> {
 }
 
 beforeAll(async () => {
-  database = await openTestDatabase();
-  redis = await openCheckedRedis(testRedisUrl(), 'producer', testLog);
-  prefix = testQueuePrefix();
-  producer = createProducer(redis, prefix, testLog);
-  events = createOrderEventPublisher({ redis, prefix, log: testLog });
-  catalogue = new CatalogueCache(databaseCatalogueSource(database.db));
+  services = await openOrderServices();
+  ({ database, redis, prefix, producer, events, catalogue } = services);
   tree = await buildCampusTree(database.db);
 });
 
 afterAll(async () => {
-  await producer?.close();
-  if (redis) await removeKeysOf(redis, prefix);
-  redis?.disconnect();
-  await database?.close();
+  await services?.close();
 });
 
 describe(`checkout on ${engine}`, () => {

@@ -8,46 +8,32 @@ import { createLocalImageStore } from '@campus/api/uploads/local-image-store';
 import { saveUpload } from '@campus/api/uploads/save-upload';
 import type { TUserProfile } from '@campus/shared/domain/entities';
 import { screenshotCheckOf } from '@campus/shared/domain/order-status';
-import { CatalogueCache } from '@campus/shared/server/catalogue/cache';
-import { databaseCatalogueSource } from '@campus/shared/server/catalogue/queries';
 import type { Database } from '@campus/shared/server/db/client';
 import { orders } from '@campus/shared/server/db/schema';
-import { createOrderEventPublisher } from '@campus/shared/server/events/order-events';
-import { createProducer, type Producer } from '@campus/shared/server/queue';
-import { openCheckedRedis } from '@campus/shared/server/redis';
 import { eq } from 'drizzle-orm';
-import type { Redis } from 'ioredis';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TEST_PUBLIC_URL } from '../support/app';
 import { buildCampusTree } from '../support/builders';
-import { engine, openTestDatabase } from '../support/database';
+import { engine } from '../support/database';
 import { testLog } from '../support/logger';
+import { type OrderServices, openOrderServices } from '../support/order-services';
 import { buildOrderingStudent, menuLine, placeOrderInput } from '../support/orders';
 import { createProfile } from '../support/people';
-import { removeKeysOf, testQueuePrefix, testRedisUrl } from '../support/redis';
 
 // Issue 16, "Duplicate screenshots": a payment screenshot used on an earlier order (the same file,
 // or the same receipt re-encoded) places the order all the same, flagged with the earlier order,
 // and the Payments queue shows both screenshots. The measurement of the threshold itself is in
 // api/src/uploads/screenshot-fingerprint.test.ts.
 
+let services: OrderServices;
 let database: Database;
-let redis: Redis;
-let producer: Producer;
-let prefix: string;
 let dir: string;
 let tree: Awaited<ReturnType<typeof buildCampusTree>>;
 let otherTree: typeof tree;
 let admin: TUserProfile;
 
-const deps = () => ({
-  db: database.db,
-  producer,
-  catalogue: new CatalogueCache(databaseCatalogueSource(database.db)),
-  events: createOrderEventPublisher({ redis, prefix, log: testLog }),
-  log: testLog,
-});
+const deps = () => ({ ...services, db: database.db, log: testLog });
 
 /** What placement found about the order's screenshot, and the earlier orders it matched. */
 async function foundFor(orderId: string) {
@@ -87,10 +73,8 @@ async function place({ student, uploadId, at }: Awaited<ReturnType<typeof studen
 const orderPaidWith = async (bytes: Buffer, at = tree) => place(await studentWith(bytes, at));
 
 beforeAll(async () => {
-  database = await openTestDatabase();
-  redis = await openCheckedRedis(testRedisUrl(), 'producer', testLog);
-  prefix = testQueuePrefix();
-  producer = createProducer(redis, prefix, testLog);
+  services = await openOrderServices();
+  ({ database } = services);
   dir = mkdtempSync(join(tmpdir(), 'campus-reuse-uploads-'));
   tree = await buildCampusTree(database.db, { restaurant: { is24x7: true } });
   otherTree = await buildCampusTree(database.db, { restaurant: { is24x7: true } });
@@ -98,10 +82,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  await producer?.close();
-  if (redis) await removeKeysOf(redis, prefix);
-  redis?.disconnect();
-  await database?.close();
+  await services?.close();
   if (dir) rmSync(dir, { recursive: true, force: true });
 });
 

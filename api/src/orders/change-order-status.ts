@@ -9,7 +9,6 @@ import {
   type TOrderTransitionRequest,
 } from '@campus/shared/domain/order-status';
 import { ROLE_LABELS } from '@campus/shared/domain/roles';
-import { DEFAULT_TIME_ZONE } from '@campus/shared/domain/time-zone';
 import type { CatalogueCache } from '@campus/shared/server/catalogue/cache';
 import type { Db } from '@campus/shared/server/db/client';
 import {
@@ -27,7 +26,8 @@ import { and, asc, desc, eq, gte, isNotNull, sql } from 'drizzle-orm';
 import type { Logger } from 'pino';
 import { audit } from '../admin/audit';
 import { failedPrecondition, notFound } from '../http/errors';
-import { assertOrderAccess } from './order-access';
+import { orderSummaryColumns } from './get-order';
+import { assertOrderAccess, type OrderOwner } from './order-access';
 
 export type ChangeOrderStatusDeps = {
   db: Db;
@@ -40,14 +40,7 @@ export type ChangeOrderStatusDeps = {
 /** What the routes that move orders hand over (the request adds its log). */
 export type OrderStatusRouteDeps = Omit<ChangeOrderStatusDeps, 'log'>;
 
-type OrderRef = {
-  id: string;
-  status: TOrderState;
-  userId: string | null;
-  universityId: string | null;
-  campusId: string | null;
-  timeZone: string;
-};
+type OrderRef = OrderOwner & { id: string; status: TOrderState; timeZone: string };
 
 async function loadOrder(db: Db, orderId: string): Promise<OrderRef | null> {
   const [order] = await db
@@ -57,12 +50,12 @@ async function loadOrder(db: Db, orderId: string): Promise<OrderRef | null> {
       userId: orders.userId,
       universityId: orders.universityId,
       campusId: orders.campusId,
-      timeZone: campuses.timeZone,
+      timeZone: orderSummaryColumns.timeZone,
     })
     .from(orders)
     .leftJoin(campuses, eq(campuses.id, orders.campusId))
     .where(eq(orders.id, orderId));
-  return order ? { ...order, timeZone: order.timeZone ?? DEFAULT_TIME_ZONE } : null;
+  return order ?? null;
 }
 
 /**

@@ -8,6 +8,7 @@ import {
   MAX_LINE_QUANTITY,
   orderTotals,
 } from './cart';
+import { ZRound } from './batch-api';
 import { ZCartLine } from './entities';
 import { ERROR_CATEGORIES } from './error-catalogue';
 import {
@@ -168,7 +169,13 @@ export const ZIdempotencyKey = z
   .refine((key) => isTokenText(key, 8, 100), ERROR_CATEGORIES.VALIDATION.message);
 
 /** What POST /api/orders answers: the order placed (201), or the one the same submission placed. */
-export const ZPlaceOrderResponse = z.object({ ok: z.literal(true), orderId: z.string() });
+export const ZPlaceOrderResponse = z.object({
+  ok: z.literal(true),
+  orderId: z.string(),
+  /** The delivery round the order joined (null: its campus runs no rounds), in `timeZone`. */
+  round: ZRound.nullable(),
+  timeZone: z.string(),
+});
 export type TPlaceOrderResponse = z.infer<typeof ZPlaceOrderResponse>;
 
 /** POST /submit-order (SPEC §7): the order whose notify job to queue. */

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ZRound } from './batch-api';
 import { ZOrderAction, ZOrderState, ZScreenshotCheck } from './order-status';
 
 // The answers about orders after checkout: a student's My Orders (/api/orders) and the admins'
@@ -23,6 +24,8 @@ export const ZOrderSummary = z.object({
   accountTitle: z.string(),
   bankName: z.string(),
   screenshotUrl: z.string(),
+  /** The delivery round the order goes with; null when its campus runs no rounds. */
+  round: ZRound.nullable(),
 });
 export type TOrderSummary = z.infer<typeof ZOrderSummary>;
 
@@ -47,6 +50,10 @@ export const ZOrderTransition = z.object({
 });
 export type TOrderTransition = z.infer<typeof ZOrderTransition>;
 
+/** A line of the order's timeline that is not a change of state (a move to another round). */
+export const ZOrderNote = z.object({ at: z.iso.datetime({ offset: true }), text: z.string() });
+export type TOrderNote = z.infer<typeof ZOrderNote>;
+
 /** One order with everything its page shows. */
 export const ZOrderDetail = ZOrderSummary.extend({
   room: z.string(),
@@ -57,6 +64,8 @@ export const ZOrderDetail = ZOrderSummary.extend({
   deliveryChargePaisa: z.number().int(),
   lines: z.array(ZOrderLine),
   transitions: z.array(ZOrderTransition),
+  /** What happened to the order besides its state: a move to another round. */
+  notes: z.array(ZOrderNote),
   /** What the one asking may do now: the buttons to show. */
   actions: z.array(ZOrderAction),
 });

@@ -38,6 +38,14 @@ export const JOBS = {
   'delete-sheet-tab': { queue: 'sheets', payload: zTabName },
   /** Makes sure the Master tab exists. */
   'ensure-master-tab': { queue: 'sheets', payload: z.object({}) },
+  /**
+   * Closes every open batch of the campus whose cut-off has passed (DESIGN §8): made at each
+   * cut-off by the campus's job schedulers (batchSchedulerId), and by the upkeep for a batch
+   * whose close never ran.
+   */
+  'close-batches': { queue: 'system', payload: z.object({ campusId: z.string().min(1) }) },
+  /** Mails a closed batch's pick lists to its restaurants and its counts to the campus admins. */
+  'notify-batch-closed': { queue: 'mail', payload: z.object({ batchId: z.string().min(1) }) },
 } as const satisfies Record<string, { queue: QueueName; payload: z.ZodType }>;
 
 export type JobName = keyof typeof JOBS;
@@ -102,6 +110,27 @@ export function orderStatusJobs(orderId: string, transitionId: number, action: T
   const jobs: OutboxJob[] = [orderStatusSheetJob(orderId, transitionId)];
   if (ORDER_ACTIONS[action].mailsStudent) jobs.push(orderStatusMailJob(orderId, transitionId));
   return jobs;
+}
+
+/**
+ * The job that brings an order's round into its sheet row's Batch cell (the Status cells with
+ * it), after placement into a batch or a move to another.
+ */
+export function orderBatchSheetJob(orderId: string, batchId: string | null) {
+  return {
+    jobName: 'sync-order-status',
+    jobId: jobId('order', orderId, 'batch', batchId ?? 'none', 'sheet'),
+    payload: { orderId },
+  } as const satisfies OutboxJob;
+}
+
+/** The mails of a closed batch, once per batch. */
+export function batchClosedMailJob(batchId: string) {
+  return {
+    jobName: 'notify-batch-closed',
+    jobId: jobId('batch', batchId, 'closed', 'mail'),
+    payload: { batchId },
+  } as const satisfies OutboxJob;
 }
 
 /** A job as the outbox keeps it until it is enqueued. */

@@ -5,6 +5,7 @@ import {
   foreignKey,
   index,
   integer,
+  jsonb,
   pgTable,
   text,
   unique,
@@ -15,6 +16,7 @@ import {
   DEFAULT_IS_24X7,
   DEFAULT_OPEN_TIME,
 } from '../../../domain/restaurant-hours';
+import type { TDeliverySlot } from '../../../domain/delivery-rounds';
 import { DEFAULT_TIME_ZONE } from '../../../domain/time-zone';
 import { createdAt, updatedAt } from './columns';
 
@@ -43,6 +45,9 @@ export const campuses = pgTable(
     payToAccountTitle: text('pay_to_account_title'),
     payToBankName: text('pay_to_bank_name'),
     payToAccountNumber: text('pay_to_account_number'),
+    // The campus's weekly delivery rounds (shared/domain/delivery-rounds.ts), in week order;
+    // empty: the campus runs no batches.
+    deliverySlots: jsonb('delivery_slots').$type<TDeliverySlot[]>().notNull().default([]),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -66,6 +71,8 @@ export const restaurants = pgTable(
     openTime: text('open_time').notNull().default(DEFAULT_OPEN_TIME),
     closeTime: text('close_time').notNull().default(DEFAULT_CLOSE_TIME),
     is24x7: boolean('is_24x7').notNull().default(DEFAULT_IS_24X7),
+    // Where a closed batch's pick list goes; null: the restaurant gets none by e-mail.
+    contactEmail: text('contact_email'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

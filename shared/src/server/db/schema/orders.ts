@@ -16,6 +16,7 @@ import {
 import { PAYMENT_METHOD } from '../../../domain/checkout';
 import { ORDER_ACTION_NAMES, ORDER_STATES } from '../../../domain/order-status';
 import { campuses, martItems, menuItems, restaurants } from './catalogue';
+import { deliveryBatches } from './delivery';
 import { users } from './people';
 
 // Orders keep names and prices as they were when placed: a later catalogue edit, a deleted campus
@@ -56,6 +57,9 @@ export const orders = pgTable(
     // The spec's Karachi long-format text, fixed at placement so every retry writes the same row.
     timestampText: text('timestamp_text').notNull(),
     placedAt: timestamp('placed_at', { withTimezone: true }).notNull().defaultNow(),
+    // The delivery round the order goes with, decided in the placement transaction (null: its
+    // campus ran no rounds); a round closed early or removed moves it on, with a note.
+    batchId: text('batch_id').references(() => deliveryBatches.id, { onDelete: 'set null' }),
     // Where the order stands after checkout (shared/domain/order-status.ts); every change is an
     // order_transitions row, made with the expected state in the WHERE clause.
     status: text('status', { enum: ORDER_STATES }).notNull().default('placed'),
@@ -74,6 +78,8 @@ export const orders = pgTable(
     // change time written last. The row is behind while they differ from status/status_changed_at.
     sheetStatus: text('sheet_status', { enum: ORDER_STATES }),
     sheetStatusChangedAt: timestamp('sheet_status_changed_at', { withTimezone: true }),
+    // The batch the row's Batch cell shows; behind while it differs from batch_id.
+    sheetBatchId: text('sheet_batch_id'),
     // The notify job's two mails, each sent once.
     studentNotifiedAt: timestamp('student_notified_at', { withTimezone: true }),
     adminsNotifiedAt: timestamp('admins_notified_at', { withTimezone: true }),
@@ -90,6 +96,8 @@ export const orders = pgTable(
     // The Payments queue (oldest first per campus and state) and a student's My Orders.
     index('orders_campus_status_idx').on(t.campusId, t.status, t.placedAt),
     index('orders_user_placed_idx').on(t.userId, t.placedAt),
+    // A batch's orders, by state (pick and drop lists, dispatch).
+    index('orders_batch_status_idx').on(t.batchId, t.status),
     // The look for an earlier order with the same screenshot bytes.
     index('orders_screenshot_sha256_idx').on(t.screenshotSha256),
     index('orders_sheet_pending_idx')
@@ -160,4 +168,18 @@ export const orderTransitions = pgTable(
     studentNotifiedAt: timestamp('student_notified_at', { withTimezone: true }),
   },
   (t) => [index('order_transitions_order_idx').on(t.orderId, t.id)],
+);
+
+/** What happened to an order besides its state (a move to another round), for its timeline. */
+export const orderNotes = pgTable(
+  'order_notes',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    orderId: text('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    at: timestamp('at', { withTimezone: true }).notNull(),
+    text: text('text').notNull(),
+  },
+  (t) => [index('order_notes_order_idx').on(t.orderId, t.id)],
 );

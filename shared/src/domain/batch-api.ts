@@ -1,0 +1,115 @@
+import { z } from 'zod';
+import { ZDeliverySlot } from './delivery-rounds';
+import { ZOrderState } from './order-status';
+
+// The answers about delivery rounds and their batches (DESIGN §8, issue 17). Times are ISO 8601
+// instants shown in `timeZone` (the campus's); amounts integer paisa.
+
+const zInstant = () => z.iso.datetime({ offset: true });
+
+/** A round: orders until cutoffAt, delivered at deliveryAt. */
+export const ZRound = z.object({ cutoffAt: zInstant(), deliveryAt: zInstant() });
+export type TRound = z.infer<typeof ZRound>;
+
+/** GET and PUT /api/admin/delivery-slots?universityId&campusId: a campus's week of rounds. */
+export const ZDeliverySlotsResponse = z.object({
+  ok: z.literal(true),
+  slots: z.array(ZDeliverySlot),
+  timeZone: z.string(),
+  /** The round an order placed now joins; null without slots. */
+  nextRound: ZRound.nullable(),
+  /** After a PUT: how many orders moved to another round because their slot was removed. */
+  movedOrders: z.number().int().optional(),
+});
+export type TDeliverySlotsResponse = z.infer<typeof ZDeliverySlotsResponse>;
+
+/** GET /api/checkout-round?campusId: the round an order placed now joins (null: no batches). */
+export const ZCheckoutRoundResponse = z.object({
+  ok: z.literal(true),
+  round: ZRound.nullable(),
+  timeZone: z.string(),
+});
+export type TCheckoutRoundResponse = z.infer<typeof ZCheckoutRoundResponse>;
+
+/** A round of a campus in the Batches tab; `id` is null while no order has joined it. */
+export const ZBatchSummary = ZRound.extend({
+  id: z.string().nullable(),
+  universityId: z.string(),
+  campusId: z.string(),
+  universityName: z.string(),
+  campusName: z.string(),
+  timeZone: z.string(),
+  /** When the batch closed (its cut-off passed, or an admin closed it early); null while open. */
+  closedAt: zInstant().nullable(),
+  /** Orders of the batch that are not rejected or cancelled. */
+  orderCount: z.number().int(),
+  verifiedCount: z.number().int(),
+  /** Still waiting for their payment check. */
+  waitingCount: z.number().int(),
+  outForDeliveryCount: z.number().int(),
+  deliveredCount: z.number().int(),
+  totalPaisa: z.number().int(),
+  verifiedTotalPaisa: z.number().int(),
+});
+export type TBatchSummary = z.infer<typeof ZBatchSummary>;
+
+/** GET /api/admin/batches?universityId&campusId: today's and the coming week's rounds. */
+export const ZBatchesResponse = z.object({ ok: z.literal(true), batches: z.array(ZBatchSummary) });
+export type TBatchesResponse = z.infer<typeof ZBatchesResponse>;
+
+/** One item of a pick list: the total quantity over the batch's verified orders. */
+export const ZPickItem = z.object({ name: z.string(), quantity: z.number().int() });
+
+/** What one restaurant (or the mart: restaurantId null) prepares for a batch. */
+export const ZPickList = z.object({
+  restaurantId: z.string().nullable(),
+  restaurantName: z.string(),
+  items: z.array(ZPickItem),
+  /** Orders with lines here that still wait for their payment check: not in the items yet. */
+  waitingOrders: z.number().int(),
+});
+export type TPickList = z.infer<typeof ZPickList>;
+
+/** One order to hand over, in the drop list. */
+export const ZDropOrder = z.object({
+  orderId: z.string(),
+  status: ZOrderState,
+  room: z.string(),
+  name: z.string(),
+  phone: z.string(),
+  items: z.string(),
+  grandTotalPaisa: z.number().int(),
+});
+export type TDropOrder = z.infer<typeof ZDropOrder>;
+
+/** The drop list of a hostel hall: its orders by room. */
+export const ZDropHall = z.object({ hall: z.string(), orders: z.array(ZDropOrder) });
+export type TDropHall = z.infer<typeof ZDropHall>;
+
+/** GET /api/admin/batches/:id: a batch with its pick lists and drop list. */
+export const ZBatchDetailResponse = z.object({
+  ok: z.literal(true),
+  batch: ZBatchSummary.extend({ id: z.string() }),
+  pickLists: z.array(ZPickList),
+  /** Verified and out-for-delivery orders, by hall then room. */
+  dropList: z.array(ZDropHall),
+});
+export type TBatchDetailResponse = z.infer<typeof ZBatchDetailResponse>;
+
+export const BATCH_ACTIONS = ['close', 'dispatch', 'deliver'] as const;
+export const ZBatchAction = z.enum(BATCH_ACTIONS);
+export type TBatchAction = z.infer<typeof ZBatchAction>;
+
+/** POST /api/admin/batches/:id/{close,dispatch,deliver}: how many orders moved. */
+export const ZBatchActionResponse = z.object({ ok: z.literal(true), moved: z.number().int() });
+export type TBatchActionResponse = z.infer<typeof ZBatchActionResponse>;
+
+/** The lists a batch downloads: GET /api/admin/batches/:id/{pick-list,drop-list}.{xlsx,csv}. */
+export const BATCH_LISTS = ['pick-list', 'drop-list'] as const;
+export type TBatchList = (typeof BATCH_LISTS)[number];
+
+export const BATCH_MESSAGES = {
+  closed: 'This round is already closed.',
+  nothingToDispatch: 'No verified order in this round is waiting to go out.',
+  nothingToDeliver: 'No order of this round is out for delivery.',
+} as const;

@@ -21,6 +21,7 @@ import { plainTextParams } from './middleware/plain-text-params';
 import { requestLog } from './middleware/request-log';
 import { sameOrigin } from './middleware/same-origin';
 import { accountRoutes } from './routes/account';
+import { batchRoutes } from './routes/admin/batches';
 import { domainRoutes } from './routes/admin/domains';
 import { martItemRoutes } from './routes/admin/mart-items';
 import { menuItemRoutes } from './routes/admin/menu-items';
@@ -130,6 +131,7 @@ export function createApp(deps: AppDeps) {
   app.route('/api/admin', menuItemRoutes(admin, guards));
   app.route('/api/admin', martItemRoutes(admin, guards));
   app.route('/api/admin', orderRoutes(orderDeps, guards));
+  app.route('/api/admin', batchRoutes(orderDeps, guards));
   app.route('/api/events', eventRoutes(deps.events, guards));
   app.route('/api/sheets', sheetRoutes({ sheets: deps.sheets, producer, db }, guards));
   const { captcha, rateLimiter } = accounts;

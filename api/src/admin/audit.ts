@@ -7,7 +7,15 @@ type Executor = Pick<Db, 'insert'>;
 
 /** What an admin (or a student, on their own order) did; `entity` names the table's thing ('restaurant'), `details` what changed. */
 export interface AuditEntry {
-  action: 'create' | 'update' | 'delete' | 'clear' | 'change-role' | 'append' | TOrderAction;
+  action:
+    | 'create'
+    | 'update'
+    | 'delete'
+    | 'clear'
+    | 'change-role'
+    | 'append'
+    | 'close'
+    | TOrderAction;
   entity:
     | 'university'
     | 'campus'
@@ -17,7 +25,9 @@ export interface AuditEntry {
     | 'menu-item'
     | 'mart-item'
     | 'sheet-tab'
-    | 'order';
+    | 'order'
+    | 'delivery-slots'
+    | 'delivery-batch';
   entityId: string | null;
   details?: Record<string, unknown>;
 }

@@ -2,7 +2,7 @@ import type { TUserProfile } from '@campus/shared/domain/entities';
 import type { CatalogueCache } from '@campus/shared/server/catalogue/cache';
 import type { Db } from '@campus/shared/server/db/client';
 import type { OrderEventPublisher } from '@campus/shared/server/events/order-events';
-import { orderJobs } from '@campus/shared/server/jobs';
+import { placedOrderJobs } from '@campus/shared/server/jobs';
 import { enqueueOutboxJobs } from '@campus/shared/server/outbox';
 import type { Producer } from '@campus/shared/server/queue';
 import type { Logger } from 'pino';
@@ -27,7 +27,7 @@ export async function checkOut(
   const { db, producer, catalogue, log } = deps;
   const order = await placeOrder(db, user, input);
   if (order.created) {
-    const jobIds = orderJobs(order.orderId).map((job) => job.jobId);
+    const jobIds = placedOrderJobs(order.orderId, order.batchId).map((job) => job.jobId);
     await enqueueOutboxJobs(db, producer, jobIds, log);
     if (order.hasMartLines) {
       await catalogue

@@ -7,7 +7,14 @@ import {
 } from '@campus/shared/domain/order-status';
 import { DEFAULT_TIME_ZONE } from '@campus/shared/domain/time-zone';
 import type { Db } from '@campus/shared/server/db/client';
-import { campuses, orderLines, orders, orderTransitions } from '@campus/shared/server/db/schema';
+import {
+  campuses,
+  deliveryBatches,
+  orderLines,
+  orderNotes,
+  orders,
+  orderTransitions,
+} from '@campus/shared/server/db/schema';
 import { asc, eq, sql } from 'drizzle-orm';
 import { notFound } from '../http/errors';
 import { assertOrderAccess } from './order-access';
@@ -32,18 +39,31 @@ export const orderSummaryColumns = {
   accountTitle: orders.accountTitle,
   bankName: orders.bankName,
   screenshotUrl: orders.screenshotUrl,
+  // Its round: a query of these columns joins the order's campus and its delivery batch.
+  roundCutoffAt: deliveryBatches.cutoffAt,
+  roundDeliveryAt: deliveryBatches.deliveryAt,
 };
 
-type SummaryRow = Omit<TOrderSummary, 'placedAt' | 'statusChangedAt'> & {
+type SummaryRow = Omit<TOrderSummary, 'placedAt' | 'statusChangedAt' | 'round'> & {
   placedAt: Date;
   statusChangedAt: Date | null;
+  roundCutoffAt: Date | null;
+  roundDeliveryAt: Date | null;
 };
 
-export function toOrderSummary(row: SummaryRow): TOrderSummary {
+export function toOrderSummary({
+  roundCutoffAt,
+  roundDeliveryAt,
+  ...row
+}: SummaryRow): TOrderSummary {
   return {
     ...row,
     placedAt: row.placedAt.toISOString(),
     statusChangedAt: row.statusChangedAt?.toISOString() ?? null,
+    round:
+      roundCutoffAt && roundDeliveryAt
+        ? { cutoffAt: roundCutoffAt.toISOString(), deliveryAt: roundDeliveryAt.toISOString() }
+        : null,
   };
 }
 
@@ -64,9 +84,10 @@ async function loadOrderDetail(db: Db, orderId: string, viewer: TransitionActor)
     })
     .from(orders)
     .leftJoin(campuses, eq(campuses.id, orders.campusId))
+    .leftJoin(deliveryBatches, eq(deliveryBatches.id, orders.batchId))
     .where(eq(orders.id, orderId));
   if (!row) return null;
-  const [lines, transitions] = await Promise.all([
+  const [lines, transitions, notes] = await Promise.all([
     db
       .select({
         name: orderLines.name,
@@ -91,6 +112,11 @@ async function loadOrderDetail(db: Db, orderId: string, viewer: TransitionActor)
       .from(orderTransitions)
       .where(eq(orderTransitions.orderId, orderId))
       .orderBy(asc(orderTransitions.id)),
+    db
+      .select({ at: orderNotes.at, text: orderNotes.text })
+      .from(orderNotes)
+      .where(eq(orderNotes.orderId, orderId))
+      .orderBy(asc(orderNotes.id)),
   ]);
   const { userId, universityId, campusId, ...shown } = row;
   const detail: TOrderDetail = {
@@ -104,6 +130,7 @@ async function loadOrderDetail(db: Db, orderId: string, viewer: TransitionActor)
         viewer === 'student' && ORDER_ACTIONS[t.action].by === 'admin' ? CAMPUS_TEAM : t.actorName,
       at: t.at.toISOString(),
     })),
+    notes: notes.map((note) => ({ at: note.at.toISOString(), text: note.text })),
     actions: availableActions(row.status, viewer),
   };
   return { detail, owner: { userId, universityId, campusId } };

@@ -8,7 +8,7 @@ import {
 } from '@campus/shared/domain/order-api';
 import { screenshotCheckOf } from '@campus/shared/domain/order-status';
 import type { Db } from '@campus/shared/server/db/client';
-import { campuses, orders } from '@campus/shared/server/db/schema';
+import { campuses, deliveryBatches, orders } from '@campus/shared/server/db/schema';
 import { and, asc, desc, eq, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
 import { listScope } from '../admin/scope';
 import { orderSummaryColumns, toOrderSummary } from './get-order';
@@ -23,6 +23,7 @@ async function pageOf(db: Db, where: SQL | undefined, order: SQL[], page: number
     })
     .from(orders)
     .leftJoin(campuses, eq(campuses.id, orders.campusId))
+    .leftJoin(deliveryBatches, eq(deliveryBatches.id, orders.batchId))
     .where(where)
     .orderBy(...order)
     .limit(ORDERS_PAGE_SIZE + 1)

@@ -23,13 +23,15 @@ import {
   campuses,
   martItems,
   orderLines,
+  orderNotes,
   orders,
   universities,
   uploads,
 } from '@campus/shared/server/db/schema';
-import { orderJobs } from '@campus/shared/server/jobs';
+import { placedOrderJobs } from '@campus/shared/server/jobs';
 import { writeOutbox } from '@campus/shared/server/outbox';
 import { and, eq, gte, sql } from 'drizzle-orm';
+import { joinRound } from '../delivery/join-round';
 import {
   failedPrecondition,
   forbidden,
@@ -74,6 +76,7 @@ async function loadCampus(db: Db, universityId: string, campusId: string) {
       name: campuses.name,
       universityName: universities.name,
       timeZone: campuses.timeZone,
+      deliverySlots: campuses.deliverySlots,
     })
     .from(campuses)
     .innerJoin(universities, eq(universities.id, campuses.universityId))
@@ -170,16 +173,22 @@ export async function placeOrder(
   user: TUserProfile,
   input: PlaceOrderInput,
   now: Date = new Date(),
-): Promise<{ orderId: string; created: boolean; campusId: string; hasMartLines: boolean }> {
+): Promise<{
+  orderId: string;
+  created: boolean;
+  campusId: string;
+  hasMartLines: boolean;
+  batchId: string | null;
+}> {
   const campus = await loadCampus(db, input.universityId, input.campusId);
   const lockMessage = campusLockMessage(user.campusId, campus.id);
   if (lockMessage) throw forbidden(lockMessage, { field: 'cartItems' });
 
   const screenshot = await findScreenshot(db, input.screenshot, user.uid);
   const orderId = newId();
-  let hasMartLines = false;
+  let placed = { hasMartLines: false, batchId: null as string | null };
   try {
-    hasMartLines = await db.transaction(async (tx) => {
+    placed = await db.transaction(async (tx) => {
       const lines = await priceLines(tx, campus.id, input.cartItems);
       const closed = findClosedRestaurantMessage(
         lines.map((line) => ({ restaurantName: line.restaurantName, restaurantData: line.hours })),
@@ -214,6 +223,7 @@ export async function placeOrder(
         }
       }
       const duplicateOf = await findScreenshotReuse(tx, screenshot, now);
+      const joined = await joinRound(tx, campus, now);
       await tx.insert(orders).values({
         id: orderId,
         userId: user.uid,
@@ -242,7 +252,9 @@ export async function placeOrder(
         cartItemsText: formatCartItemsText(lines),
         timestampText: formatOrderTimestamp(now, campus.timeZone),
         placedAt: now,
+        batchId: joined?.batchId ?? null,
       });
+      if (joined?.note) await tx.insert(orderNotes).values({ orderId, at: now, text: joined.note });
       await tx.insert(orderLines).values(
         lines.map((line, position) => ({
           orderId,
@@ -258,15 +270,21 @@ export async function placeOrder(
           lineTotalPaisa: line.unitPricePaisa * line.quantity,
         })),
       );
-      await writeOutbox(tx, orderJobs(orderId));
-      return martLines.length > 0;
+      await writeOutbox(tx, placedOrderJobs(orderId, joined?.batchId ?? null));
+      return { hasMartLines: martLines.length > 0, batchId: joined?.batchId ?? null };
     });
   } catch (error) {
     // Two submits with one key raced: the other one won, and its order is this order.
     if (isUniqueViolation(error)) {
       const first = await findOrderByIdempotencyKey(db, user.uid, input.idempotencyKey);
       if (first)
-        return { orderId: first, created: false, campusId: campus.id, hasMartLines: false };
+        return {
+          orderId: first,
+          created: false,
+          campusId: campus.id,
+          hasMartLines: false,
+          batchId: null,
+        };
     }
     throw error;
   }
@@ -274,6 +292,6 @@ export async function placeOrder(
     orderId,
     created: true,
     campusId: campus.id,
-    hasMartLines,
+    ...placed,
   };
 }

@@ -1,3 +1,4 @@
+import type { TCheckoutRoundResponse } from '@campus/shared/domain/batch-api';
 import {
   CHECKOUT_MESSAGES,
   createCheckoutSchema,
@@ -21,6 +22,8 @@ import { campusDomainNames } from '../auth/allowed-domains';
 import type { Captcha } from '../auth/captcha';
 import type { Guards } from '../auth/guards';
 import type { RateLimiter } from '../auth/rate-limit';
+import { upcomingRound } from '../delivery/delivery-slots';
+import { roundOfOrder } from '../delivery/round-of-order';
 import { idQuery, jsonBody, parseWith } from '../http/body';
 import { invalidField, tooManyAttempts } from '../http/errors';
 import { withinPersonLimit } from '../http/needs-redis';
@@ -57,7 +60,10 @@ async function checkoutForm(db: Db, user: TUserProfile, body: unknown) {
   return parseWith(schema, { ...(body as object), email: user.email });
 }
 
-const placed = (orderId: string): TPlaceOrderResponse => ({ ok: true, orderId });
+/** The answer of a placed order: with the round it goes with, to tell the student. */
+async function placed(db: Db, orderId: string): Promise<TPlaceOrderResponse> {
+  return { ok: true, orderId, ...(await roundOfOrder(db, orderId)) };
+}
 
 /** Checkout (SPEC §2, §5; DESIGN §3): the page's context and placing the order. */
 export function checkoutRoutes(deps: OrderRouteDeps & { payToDefault: TPayTo }, guards: Guards) {
@@ -71,6 +77,14 @@ export function checkoutRoutes(deps: OrderRouteDeps & { payToDefault: TPayTo }, 
       const body: TCheckoutContextResponse = { ok: true, ...context };
       return c.json(body);
     })
+    .get('/checkout-round', noStore, async (c) => {
+      await signedInUser(c);
+      const body: TCheckoutRoundResponse = {
+        ok: true,
+        ...(await upcomingRound(db, idQuery(c, 'campusId'), new Date())),
+      };
+      return c.json(body);
+    })
     .post('/orders', noStore, async (c) => {
       const user = await signedInUser(c);
       const body = await jsonBody(c);
@@ -78,7 +92,7 @@ export function checkoutRoutes(deps: OrderRouteDeps & { payToDefault: TPayTo }, 
       // A repeat of a placed order (a double click, a retry after a lost answer) is answered
       // before the captcha, whose one use the first submit spent.
       const known = await findOrderByIdempotencyKey(db, user.uid, idempotencyKey);
-      if (known) return c.json(placed(known), 200);
+      if (known) return c.json(await placed(db, known), 200);
       const values = await checkoutForm(db, user, body);
       const log = c.get('log');
       if (!(await withinPersonLimit({ ...deps, log }, 'order', user.uid, ORDER_LIMIT))) {
@@ -86,11 +100,12 @@ export function checkoutRoutes(deps: OrderRouteDeps & { payToDefault: TPayTo }, 
       }
       const captcha = await deps.captcha.verifyFor(values.captcha, `${user.uid}:${idempotencyKey}`);
       if (captcha === 'same-submission') {
-        return c.json(placed(await awaitSameSubmission(db, user.uid, idempotencyKey)), 200);
+        const same = await awaitSameSubmission(db, user.uid, idempotencyKey);
+        return c.json(await placed(db, same), 200);
       }
       if (captcha === 'invalid') throw invalidField('captcha', CHECKOUT_MESSAGES.captchaRequired);
       const order = await checkOut({ ...deps, log }, user, { ...values, idempotencyKey });
-      return c.json(placed(order.orderId), order.created ? 201 : 200);
+      return c.json(await placed(db, order.orderId), order.created ? 201 : 200);
     });
 }
 

@@ -84,6 +84,11 @@ export function orderJobs(orderId: string) {
   ] as const satisfies readonly OutboxJob[];
 }
 
+/** The jobs of a placed order: every order's, and its row's Batch cell when it joined a round. */
+export function placedOrderJobs(orderId: string, batchId: string | null): OutboxJob[] {
+  return batchId ? [...orderJobs(orderId), orderBatchSheetJob(orderId, batchId)] : [...orderJobs(orderId)];
+}
+
 /** The job that brings one transition of an order into its sheet row's Status cells. */
 export function orderStatusSheetJob(orderId: string, transitionId: number) {
   return {

@@ -1,0 +1,87 @@
+import { AppError } from '@campus/shared/domain/app-error';
+import { BATCH_MESSAGES, type TBatchAction } from '@campus/shared/domain/batch-api';
+import type { TUserProfile } from '@campus/shared/domain/entities';
+import type { TOrderAction, TOrderState } from '@campus/shared/domain/order-status';
+import { ROLE_LABELS } from '@campus/shared/domain/roles';
+import { closeBatch } from '@campus/shared/server/batches/close-batch';
+import { orders } from '@campus/shared/server/db/schema';
+import { batchClosedMailJob } from '@campus/shared/server/jobs';
+import { enqueueOutboxJobs } from '@campus/shared/server/outbox';
+import { and, asc, eq } from 'drizzle-orm';
+import { audit } from '../admin/audit';
+import { failedPrecondition } from '../http/errors';
+import { type ChangeOrderStatusDeps, changeOrderStatus } from '../orders/change-order-status';
+import { findBatch } from './get-batch';
+
+/** What each batch step does to its orders: from which state, by which order action. */
+const STEPS = {
+  dispatch: { from: 'verified', action: 'dispatch', none: BATCH_MESSAGES.nothingToDispatch },
+  deliver: { from: 'out_for_delivery', action: 'deliver', none: BATCH_MESSAGES.nothingToDeliver },
+} as const satisfies Record<
+  Exclude<TBatchAction, 'close'>,
+  { from: TOrderState; action: TOrderAction; none: string }
+>;
+
+const actorName = (actor: TUserProfile) =>
+  `${actor.firstName} ${actor.lastName}`.trim() || ROLE_LABELS[actor.role];
+
+/** Closes the batch now, before its cut-off (or after it, if the close is late); mails as at the cut-off. */
+async function closeNow(
+  deps: ChangeOrderStatusDeps,
+  actor: TUserProfile,
+  batchId: string,
+  now: Date,
+) {
+  const closed = await deps.db.transaction(async (tx) => {
+    const done = await closeBatch(tx, batchId, { adminName: actorName(actor) }, now);
+    if (done) {
+      await audit(tx, actor, { action: 'close', entity: 'delivery-batch', entityId: batchId });
+    }
+    return done;
+  });
+  if (closed) {
+    await enqueueOutboxJobs(deps.db, deps.producer, [batchClosedMailJob(batchId).jobId], deps.log);
+  }
+  return closed;
+}
+
+/**
+ * A step of a whole batch: close it now; dispatch (every verified order goes out for delivery,
+ * the batch closing first if still open, since the round has left); or deliver (every order out
+ * for delivery). Each order moves through the order rule (changeOrderStatus) with its own
+ * timeline row, mail and event; one that someone else moved meanwhile is left as it is. Returns
+ * how many moved; a 409 when there was nothing to do.
+ */
+export async function runBatchStep(
+  deps: ChangeOrderStatusDeps,
+  actor: TUserProfile,
+  batchId: string,
+  step: TBatchAction,
+  now: Date = new Date(),
+): Promise<number> {
+  const batch = await findBatch(deps.db, actor, batchId);
+  if (step === 'close') {
+    if (!(await closeNow(deps, actor, batch.id, now)))
+      throw failedPrecondition(BATCH_MESSAGES.closed);
+    return 0;
+  }
+  const rule = STEPS[step];
+  const waiting = await deps.db
+    .select({ id: orders.id })
+    .from(orders)
+    .where(and(eq(orders.batchId, batch.id), eq(orders.status, rule.from)))
+    .orderBy(asc(orders.placedAt));
+  if (waiting.length === 0) throw failedPrecondition(rule.none);
+  if (step === 'dispatch' && !batch.closedAt) await closeNow(deps, actor, batch.id, now);
+  let moved = 0;
+  for (const { id } of waiting) {
+    try {
+      await changeOrderStatus(deps, actor, id, { action: rule.action, reason: '' }, now);
+      moved += 1;
+    } catch (error) {
+      // Moved by someone else meanwhile (a 409): theirs stands.
+      if (!(error instanceof AppError) || error.status !== 409) throw error;
+    }
+  }
+  return moved;
+}

@@ -1,0 +1,162 @@
+import type { TDeliverySlotsResponse, TRound } from '@campus/shared/domain/batch-api';
+import {
+  nextRound,
+  roundAt,
+  roundMoveNote,
+  sortSlots,
+  type TDeliverySlot,
+  type TDeliverySlotsRequest,
+} from '@campus/shared/domain/delivery-rounds';
+import type { TUserProfile } from '@campus/shared/domain/entities';
+import { DEFAULT_TIME_ZONE } from '@campus/shared/domain/time-zone';
+import type { Db } from '@campus/shared/server/db/client';
+import { campuses, deliveryBatches, orderNotes, orders } from '@campus/shared/server/db/schema';
+import { type OutboxJob, orderBatchSheetJob } from '@campus/shared/server/jobs';
+import { enqueueOutboxJobs, writeOutbox } from '@campus/shared/server/outbox';
+import type { Producer } from '@campus/shared/server/queue';
+import { and, eq, gt, isNotNull, isNull } from 'drizzle-orm';
+import type { Logger } from 'pino';
+import { audit } from '../admin/audit';
+import type { FoundCampus } from '../admin/campus-lookup';
+import { firstOpenRound } from './join-round';
+
+const iso = (round: { cutoffAt: Date; deliveryAt: Date } | null): TRound | null =>
+  round
+    ? { cutoffAt: round.cutoffAt.toISOString(), deliveryAt: round.deliveryAt.toISOString() }
+    : null;
+
+async function slotsOf(db: Db, campusId: string) {
+  const [campus] = await db
+    .select({ slots: campuses.deliverySlots, timeZone: campuses.timeZone })
+    .from(campuses)
+    .where(eq(campuses.id, campusId));
+  return { slots: campus?.slots ?? [], timeZone: campus?.timeZone ?? DEFAULT_TIME_ZONE };
+}
+
+/**
+ * The round an order placed at `now` would join (a round an admin closed early is passed over),
+ * without making its batch; null when the campus runs no rounds.
+ */
+export async function upcomingRound(
+  db: Db,
+  campusId: string,
+  now: Date,
+): Promise<{ round: TRound | null; timeZone: string }> {
+  const { slots, timeZone } = await slotsOf(db, campusId);
+  const closedEarly = await db
+    .select({ cutoffAt: deliveryBatches.cutoffAt })
+    .from(deliveryBatches)
+    .where(
+      and(
+        eq(deliveryBatches.campusId, campusId),
+        isNotNull(deliveryBatches.closedAt),
+        gt(deliveryBatches.cutoffAt, now),
+      ),
+    );
+  const closed = new Set(closedEarly.map((batch) => batch.cutoffAt.getTime()));
+  let round = nextRound(slots, now, timeZone);
+  while (round && closed.has(round.cutoffAt.getTime())) {
+    round = nextRound(slots, round.cutoffAt, timeZone);
+  }
+  return { round: iso(round), timeZone };
+}
+
+/** A campus's week of rounds, and the round an order placed now joins. */
+export async function getDeliverySlots(
+  db: Db,
+  campus: FoundCampus,
+  now: Date,
+): Promise<TDeliverySlotsResponse> {
+  const { slots } = await slotsOf(db, campus.campusId);
+  const { round, timeZone } = await upcomingRound(db, campus.campusId, now);
+  return { ok: true, slots, timeZone, nextRound: round };
+}
+
+export type SaveSlotsDeps = { db: Db; producer: Producer; log: Logger };
+
+/**
+ * Saves a campus's week of rounds. The open batches of rounds still to come follow in the same
+ * transaction: a round whose slot remains keeps its batch (its delivery time updated); one whose
+ * slot went moves its orders to the round they would join now, each with a note in its
+ * timeline, and its batch goes. Nothing is dropped: without any slot left, the orders leave
+ * their batch and are delivered outside one.
+ */
+export async function saveDeliverySlots(
+  deps: SaveSlotsDeps,
+  actor: TUserProfile,
+  campus: FoundCampus,
+  request: TDeliverySlotsRequest,
+  now: Date = new Date(),
+): Promise<TDeliverySlotsResponse & { movedOrders: number }> {
+  const slots: TDeliverySlot[] = sortSlots(request.slots);
+  const jobs: OutboxJob[] = [];
+  const movedOrders = await deps.db.transaction(async (tx) => {
+    // The campus row's lock orders this save after the placements that read the old slots.
+    const [saved] = await tx
+      .update(campuses)
+      .set({ deliverySlots: slots, updatedAt: now })
+      .where(eq(campuses.id, campus.campusId))
+      .returning({ timeZone: campuses.timeZone });
+    const timeZone = saved?.timeZone ?? DEFAULT_TIME_ZONE;
+    const coming = await tx
+      .select()
+      .from(deliveryBatches)
+      .where(
+        and(
+          eq(deliveryBatches.campusId, campus.campusId),
+          isNull(deliveryBatches.closedAt),
+          gt(deliveryBatches.cutoffAt, now),
+        ),
+      )
+      .orderBy(deliveryBatches.cutoffAt)
+      .for('update');
+    let moved = 0;
+    for (const batch of coming) {
+      const kept = roundAt(slots, batch.cutoffAt, timeZone);
+      if (kept) {
+        if (kept.deliveryAt.getTime() !== batch.deliveryAt.getTime()) {
+          await tx
+            .update(deliveryBatches)
+            .set({ deliveryAt: kept.deliveryAt })
+            .where(eq(deliveryBatches.id, batch.id));
+        }
+        continue;
+      }
+      const target = await firstOpenRound(tx, campus.campusId, slots, timeZone, now);
+      const movedIds = await tx
+        .update(orders)
+        .set({ batchId: target?.batchId ?? null })
+        .where(eq(orders.batchId, batch.id))
+        .returning({ id: orders.id });
+      const note = roundMoveNote(batch, target?.round ?? null, 'slot-removed', timeZone);
+      if (movedIds.length > 0) {
+        await tx
+          .insert(orderNotes)
+          .values(movedIds.map(({ id }) => ({ orderId: id, at: now, text: note })));
+        const moves = movedIds.map(({ id }) => orderBatchSheetJob(id, target?.batchId ?? null));
+        await writeOutbox(tx, moves);
+        jobs.push(...moves);
+      }
+      await tx.delete(deliveryBatches).where(eq(deliveryBatches.id, batch.id));
+      moved += movedIds.length;
+    }
+    await audit(tx, actor, {
+      action: 'update',
+      entity: 'delivery-slots',
+      entityId: campus.campusId,
+      details: { slots: slots.length, movedOrders: moved },
+    });
+    return moved;
+  });
+  await enqueueOutboxJobs(
+    deps.db,
+    deps.producer,
+    jobs.map((job) => job.jobId),
+    deps.log,
+  );
+  deps.log.info(
+    { campusId: campus.campusId, slots: slots.length, movedOrders },
+    'delivery slots saved',
+  );
+  return { ...(await getDeliverySlots(deps.db, campus, now)), movedOrders };
+}

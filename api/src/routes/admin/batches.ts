@@ -1,0 +1,102 @@
+import {
+  BATCH_LISTS,
+  type TBatchActionResponse,
+  type TBatchDetailResponse,
+  type TBatchesResponse,
+  type TBatchList,
+  type TDeliverySlotsResponse,
+  ZBatchAction,
+} from '@campus/shared/domain/batch-api';
+import { ZDeliverySlotsRequest } from '@campus/shared/domain/delivery-rounds';
+import { Hono } from 'hono';
+import { campusFromBody } from '../../admin/scope';
+import type { AppEnv } from '../../app-env';
+import type { Guards } from '../../auth/guards';
+import { runBatchStep } from '../../delivery/batch-actions';
+import { batchListExport } from '../../delivery/batch-exports';
+import { getDeliverySlots, saveDeliverySlots } from '../../delivery/delivery-slots';
+import { findBatch, getBatch } from '../../delivery/get-batch';
+import { listBatches } from '../../delivery/list-batches';
+import { jsonBody, parseWith } from '../../http/body';
+import { notFound } from '../../http/errors';
+import { noStore } from '../../http/no-store';
+import type { OrderStatusRouteDeps } from '../../orders/change-order-status';
+import { attachmentDisposition, toCsv, toXlsx } from '../../sheets/sheet-export';
+
+const campusQuery = (query: Record<string, string>) => ({
+  universityId: query.universityId ?? '',
+  campusId: query.campusId ?? '',
+});
+
+/**
+ * Delivery rounds and their batches (DESIGN §8, issue 17), for a campus's admins and super
+ * admins: the week of slots, the rounds with their counts, a batch's pick and drop lists with
+ * their downloads, and the steps of a whole batch (close now, dispatch, deliver).
+ */
+export function batchRoutes(deps: OrderStatusRouteDeps, guards: Guards) {
+  const { db } = deps;
+  const { signedInUser } = guards;
+  const admins = guards.requireRole('superAdmin', 'campusAdmin');
+  return new Hono<AppEnv>()
+    .use('/delivery-slots', admins, noStore)
+    .use('/batches/*', admins, noStore)
+    .use('/batches', admins, noStore)
+    .get('/delivery-slots', async (c) => {
+      const campus = await campusFromBody(db, await signedInUser(c), campusQuery(c.req.query()));
+      const body: TDeliverySlotsResponse = await getDeliverySlots(db, campus, new Date());
+      return c.json(body);
+    })
+    .put('/delivery-slots', async (c) => {
+      const admin = await signedInUser(c);
+      const campus = await campusFromBody(db, admin, campusQuery(c.req.query()));
+      const request = parseWith(ZDeliverySlotsRequest, await jsonBody(c));
+      const body: TDeliverySlotsResponse = await saveDeliverySlots(
+        { ...deps, log: c.get('log') },
+        admin,
+        campus,
+        request,
+      );
+      return c.json(body);
+    })
+    .get('/batches', async (c) => {
+      const batches = await listBatches(db, await signedInUser(c), c.req.query(), new Date());
+      const body: TBatchesResponse = { ok: true, batches };
+      return c.json(body);
+    })
+    .get('/batches/:id', async (c) => {
+      const body: TBatchDetailResponse = await getBatch(
+        db,
+        await signedInUser(c),
+        c.req.param('id'),
+      );
+      return c.json(body);
+    })
+    .get('/batches/:id/:file{(pick|drop)-list\\.(xlsx|csv)}', async (c) => {
+      const user = await signedInUser(c);
+      const [list, extension] = c.req.param('file').split('.') as [TBatchList, 'xlsx' | 'csv'];
+      if (!BATCH_LISTS.includes(list)) throw notFound();
+      const batch = await findBatch(db, user, c.req.param('id'));
+      const file = batchListExport(batch, list, await getBatch(db, user, batch.id));
+      if (extension === 'csv') {
+        return c.body(toCsv(file), 200, {
+          'Content-Type': 'text/csv; charset=utf-8',
+          'Content-Disposition': attachmentDisposition(file.name, 'csv'),
+        });
+      }
+      return c.body(new Uint8Array(await toXlsx(file)), 200, {
+        'Content-Type': 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+        'Content-Disposition': attachmentDisposition(file.name, 'xlsx'),
+      });
+    })
+    .post('/batches/:id/:step', async (c) => {
+      const step = parseWith(ZBatchAction, c.req.param('step'));
+      const moved = await runBatchStep(
+        { ...deps, log: c.get('log') },
+        await signedInUser(c),
+        c.req.param('id'),
+        step,
+      );
+      const body: TBatchActionResponse = { ok: true, moved };
+      return c.json(body);
+    });
+}

@@ -23,6 +23,8 @@ export const ADMIN_API = {
   menuItems: '/api/admin/menu-items',
   martItems: '/api/admin/mart-items',
   orders: '/api/admin/orders',
+  deliverySlots: '/api/admin/delivery-slots',
+  batches: '/api/admin/batches',
 } as const;
 
 /** A campus as its admins see it: the public fields plus its pay-to account (null: the default). */

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { emailMatchesAnyDomain, formatDomainList, normaliseDomain } from './allowed-domains';
+import { ZRound } from './batch-api';
 import {
   CART_MESSAGES,
   cartItemTotalPaisa,
@@ -8,7 +9,6 @@ import {
   MAX_LINE_QUANTITY,
   orderTotals,
 } from './cart';
-import { ZRound } from './batch-api';
 import { ZCartLine } from './entities';
 import { ERROR_CATEGORIES } from './error-catalogue';
 import {

@@ -44,6 +44,28 @@ export type TDeliverySlot = z.infer<typeof ZDeliverySlot>;
 /** Minutes since midnight of a canonical time ('12:30 PM' → 750). */
 const minutesOf = (time: string) => parseTime12h(time) as number;
 
+/** What is wrong with a slot, given the day's slot before it and how many the day has so far. */
+function slotProblem(
+  slot: TDeliverySlot,
+  previous: TDeliverySlot | undefined,
+  countOfDay: number,
+): { field: keyof TDeliverySlot; message: string } | null {
+  if (countOfDay > MAX_ROUNDS_PER_DAY) {
+    return { field: 'weekday', message: DELIVERY_SLOT_MESSAGES.tooMany };
+  }
+  if (minutesOf(slot.delivery) <= minutesOf(slot.cutoff)) {
+    return { field: 'delivery', message: DELIVERY_SLOT_MESSAGES.deliveryBeforeCutoff };
+  }
+  if (!previous) return null;
+  if (minutesOf(slot.cutoff) <= minutesOf(previous.cutoff)) {
+    return { field: 'cutoff', message: DELIVERY_SLOT_MESSAGES.unordered };
+  }
+  if (minutesOf(slot.cutoff) < minutesOf(previous.delivery)) {
+    return { field: 'cutoff', message: DELIVERY_SLOT_MESSAGES.overlapping(previous.delivery) };
+  }
+  return null;
+}
+
 /**
  * A campus's week of slots (PUT /api/admin/delivery-slots). Within a day, rounds come in order of
  * their cut-offs and do not overlap: a round runs from its cut-off to its delivery, and the next
@@ -54,25 +76,19 @@ export const ZDeliverySlotsRequest = z
   .superRefine(({ slots }, ctx) => {
     const last = new Map<TWeekday, TDeliverySlot>();
     const counts = new Map<TWeekday, number>();
-    slots.forEach((slot, index) => {
-      const issue = (field: keyof TDeliverySlot, message: string) =>
-        ctx.addIssue({ code: 'custom', path: ['slots', index, field], message });
+    for (const [index, slot] of slots.entries()) {
       const count = (counts.get(slot.weekday) ?? 0) + 1;
       counts.set(slot.weekday, count);
-      if (count > MAX_ROUNDS_PER_DAY) return issue('weekday', DELIVERY_SLOT_MESSAGES.tooMany);
-      if (minutesOf(slot.delivery) <= minutesOf(slot.cutoff)) {
-        return issue('delivery', DELIVERY_SLOT_MESSAGES.deliveryBeforeCutoff);
-      }
-      const previous = last.get(slot.weekday);
+      const problem = slotProblem(slot, last.get(slot.weekday), count);
       last.set(slot.weekday, slot);
-      if (!previous) return;
-      if (minutesOf(slot.cutoff) <= minutesOf(previous.cutoff)) {
-        return issue('cutoff', DELIVERY_SLOT_MESSAGES.unordered);
+      if (problem) {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['slots', index, problem.field],
+          message: problem.message,
+        });
       }
-      if (minutesOf(slot.cutoff) < minutesOf(previous.delivery)) {
-        issue('cutoff', DELIVERY_SLOT_MESSAGES.overlapping(previous.delivery));
-      }
-    });
+    }
   });
 export type TDeliverySlotsRequest = z.infer<typeof ZDeliverySlotsRequest>;
 
@@ -220,7 +236,11 @@ const sameDay = (a: Date, b: Date, timeZone: string) =>
  * by 12:30 PM', or for a round of another day '… the 1:30 PM round on Thursday, Nov 26; order by
  * 12:30 PM that day'.
  */
-export function roundPromise(round: Round, now: Date, timeZone: string = DEFAULT_TIME_ZONE): string {
+export function roundPromise(
+  round: Round,
+  now: Date,
+  timeZone: string = DEFAULT_TIME_ZONE,
+): string {
   const delivery = clockTime(round.deliveryAt, timeZone);
   const cutoff = clockTime(round.cutoffAt, timeZone);
   if (sameDay(round.cutoffAt, now, timeZone)) {
@@ -261,7 +281,7 @@ export function hallOf(room: string): string {
   if (text === '') return NO_HALL;
   const comma = text.lastIndexOf(',');
   if (comma > 0) return text.slice(0, comma).trim();
-  const trailing = /^(.*?)[\s-]+(?:room\s*|rm\.?\s*|#)?[A-Za-z]?\d+[A-Za-z]?$/i.exec(text);
+  const trailing = /^(.*?)\s+(?:room\s*|rm\.?\s*|#)?[A-Za-z]{0,2}-?\d+[A-Za-z]?$/i.exec(text);
   return trailing?.[1] ? trailing[1].trim() : text;
 }
 

@@ -19,6 +19,7 @@ import {
   registeredRoutes,
   routeOf,
 } from '../support/admin-access/route';
+import { BATCH_ROUTES } from '../support/admin-access/routes-batches';
 import { CATALOGUE_ROUTES } from '../support/admin-access/routes-catalogue';
 import { EVENT_ROUTES } from '../support/admin-access/routes-events';
 import { ORDER_ROUTES } from '../support/admin-access/routes-orders';
@@ -37,6 +38,7 @@ const ROUTES: Route[] = [
   ...SUPER_ADMIN_ROUTES,
   ...CATALOGUE_ROUTES,
   ...ORDER_ROUTES,
+  ...BATCH_ROUTES,
   ...SHEET_ROUTES,
   ...EVENT_ROUTES,
 ];

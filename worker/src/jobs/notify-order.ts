@@ -1,13 +1,39 @@
 import { CHECKOUT_MESSAGES } from '@campus/shared/domain/checkout';
+import { type Round, roundName, roundPromise } from '@campus/shared/domain/delivery-rounds';
 import { formatRs } from '@campus/shared/domain/money';
-import { orders, users } from '@campus/shared/server/db/schema';
+import { DEFAULT_TIME_ZONE } from '@campus/shared/domain/time-zone';
+import type { Db } from '@campus/shared/server/db/client';
+import { campuses, deliveryBatches, orders, users } from '@campus/shared/server/db/schema';
 import type { MailMessage } from '@campus/shared/server/mail/mailer';
 import { UnrecoverableError } from 'bullmq';
 import { and, eq } from 'drizzle-orm';
 import type { JobProcessor } from '../job-context';
 import { orderPageUrl } from './notify-order-status';
 
-type Order = typeof orders.$inferSelect;
+/** An order as its mails tell it: with the round it goes with (null: none) and its time zone. */
+type Order = typeof orders.$inferSelect & { round: Round | null; timeZone: string };
+
+/** The order with its round, or undefined when there is no such order. */
+async function loadOrder(db: Db, orderId: string): Promise<Order | undefined> {
+  const [row] = await db
+    .select({
+      order: orders,
+      cutoffAt: deliveryBatches.cutoffAt,
+      deliveryAt: deliveryBatches.deliveryAt,
+      timeZone: campuses.timeZone,
+    })
+    .from(orders)
+    .leftJoin(deliveryBatches, eq(deliveryBatches.id, orders.batchId))
+    .leftJoin(campuses, eq(campuses.id, orders.campusId))
+    .where(eq(orders.id, orderId));
+  if (!row) return undefined;
+  const { order, cutoffAt, deliveryAt, timeZone } = row;
+  return {
+    ...order,
+    round: cutoffAt && deliveryAt ? { cutoffAt, deliveryAt } : null,
+    timeZone: timeZone ?? DEFAULT_TIME_ZONE,
+  };
+}
 
 function summary(order: Order): string[] {
   return [
@@ -35,6 +61,7 @@ export function orderConfirmationMail(order: Order, publicUrl: string): MailMess
       '',
       ...summary(order),
       '',
+      ...(order.round ? [`${roundPromise(order.round, order.placedAt, order.timeZone)}.`, ''] : []),
       `Paid by: ${order.accountTitle} (${order.bankName})`,
       ...(order.room ? [`Deliver to: ${order.room}`] : []),
       '',
@@ -55,6 +82,7 @@ export function newOrderNoticeMail(order: Order, to: string, publicUrl: string):
       '',
       `Customer: ${order.firstName} ${order.lastName}, ${order.phone}, ${order.email}`,
       `Room: ${order.room || '-'}`,
+      ...(order.round ? [`Round: ${roundName(order.round, order.timeZone)}`] : []),
       `Payment: ${order.accountTitle} (${order.bankName}), screenshot: ${order.screenshotUrl}`,
       ...(order.specialInstruction ? [`Special instruction: ${order.specialInstruction}`] : []),
       '',
@@ -70,7 +98,7 @@ export function newOrderNoticeMail(order: Order, to: string, publicUrl: string):
  */
 export const notifyOrderJob: JobProcessor<'notify-order'> = async ({ orderId }, context) => {
   const { db } = context.database;
-  const [order] = await db.select().from(orders).where(eq(orders.id, orderId));
+  const order = await loadOrder(db, orderId);
   if (!order) throw new UnrecoverableError(`Order ${orderId} does not exist`);
 
   if (!order.studentNotifiedAt) {

@@ -29,7 +29,7 @@ import { signInCookie } from '../session';
 // that calls setUpAdminAccess() gets a world of its own.
 
 export type TestApp = ReturnType<typeof createTestApp>;
-export type Method = 'GET' | 'POST' | 'PATCH' | 'DELETE';
+export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 export type Persona = 'signedOut' | 'user' | 'ourAdmin' | 'theirAdmin' | 'superAdmin';
 export type Person = { id: string; email: string; password: string; cookie: string };
 

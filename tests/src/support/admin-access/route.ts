@@ -4,7 +4,8 @@ import type { AdminTree } from '../admin';
 import { access, type Call, type Method, type Persona } from './context';
 
 // A row of the admin access matrix: a route, who may call it, and a fresh call of it. The rows
-// are in routes-super-admin.ts, routes-catalogue.ts, routes-sheets.ts and routes-events.ts.
+// are in routes-super-admin.ts, routes-catalogue.ts, routes-orders.ts, routes-batches.ts,
+// routes-sheets.ts and routes-events.ts.
 
 const SIGNED_OUT = 'Authentication required. Please log in.';
 
@@ -27,7 +28,7 @@ export interface Route {
   make: (tree: AdminTree, persona: Persona) => Promise<Call>;
 }
 
-const SUCCESS: Record<Method, number> = { GET: 200, POST: 201, PATCH: 200, DELETE: 200 };
+const SUCCESS: Record<Method, number> = { GET: 200, POST: 201, PUT: 200, PATCH: 200, DELETE: 200 };
 
 /** A row's route as the app registers it: its label without the query ('GET /api/admin/users'). */
 export const routeOf = (route: Route) => route.label.split('?')[0] ?? route.label;

@@ -1,0 +1,145 @@
+import { ADMIN_API } from '@campus/shared/domain/admin-api';
+import type {
+  TBatchDetailResponse,
+  TBatchesResponse,
+  TDeliverySlotsResponse,
+} from '@campus/shared/domain/batch-api';
+import { newId } from '@campus/shared/server/db/ids';
+import { campuses, deliveryBatches, orders } from '@campus/shared/server/db/schema';
+import { eq } from 'drizzle-orm';
+import { expect } from 'vitest';
+import type { AdminTree } from '../admin';
+import { buildOrder, buildUser } from '../builders';
+import { campusQuery, db } from './context';
+import type { Route } from './route';
+
+const SLOTS = [{ weekday: 'mon', cutoff: '12:30 PM', delivery: '1:30 PM' }] as const;
+
+/** A batch of the campus a day ahead, with one verified order of a student of the campus. */
+async function batchAt(tree: AdminTree) {
+  const cutoffAt = new Date(Date.now() + 24 * 3600_000);
+  const [batch] = await db()
+    .insert(deliveryBatches)
+    .values({
+      id: newId(),
+      campusId: tree.campus.id,
+      cutoffAt,
+      deliveryAt: new Date(cutoffAt.getTime() + 3600_000),
+    })
+    .returning();
+  if (!batch) throw new Error('no batch inserted');
+  const student = await buildUser(db(), {
+    universityId: tree.university.id,
+    campusId: tree.campus.id,
+  });
+  const order = await buildOrder(db(), tree, student, { batchId: batch.id, status: 'verified' });
+  return { batch, order };
+}
+
+/** Delivery rounds and batches (issue 17): a campus admin at their own campus. */
+export const BATCH_ROUTES: Route[] = [
+  {
+    label: 'GET /api/admin/delivery-slots',
+    who: 'C',
+    make: async (tree) => {
+      await db()
+        .update(campuses)
+        .set({ deliverySlots: [...SLOTS] })
+        .where(eq(campuses.id, tree.campus.id));
+      return {
+        method: 'GET',
+        path: `${ADMIN_API.deliverySlots}${campusQuery(tree)}`,
+        done: async (answer) => {
+          expect((answer as TDeliverySlotsResponse).slots).toEqual(SLOTS);
+        },
+      };
+    },
+  },
+  {
+    label: 'PUT /api/admin/delivery-slots',
+    who: 'C',
+    audit: { action: 'update', entity: 'delivery-slots' },
+    make: async (tree) => ({
+      method: 'PUT',
+      path: `${ADMIN_API.deliverySlots}${campusQuery(tree)}`,
+      body: { slots: SLOTS },
+      entityId: tree.campus.id,
+      done: async () => {
+        const [row] = await db().select().from(campuses).where(eq(campuses.id, tree.campus.id));
+        expect(row?.deliverySlots).toEqual(SLOTS);
+      },
+    }),
+  },
+  {
+    label: 'GET /api/admin/batches',
+    who: 'C',
+    make: async (tree) => {
+      const { batch } = await batchAt(tree);
+      return {
+        method: 'GET',
+        path: `${ADMIN_API.batches}${campusQuery(tree)}`,
+        done: async (answer) => {
+          const listed = (answer as TBatchesResponse).batches;
+          expect(listed.find((b) => b.id === batch.id)).toMatchObject({ verifiedCount: 1 });
+          for (const b of listed) expect(b.campusId).toBe(tree.campus.id);
+        },
+      };
+    },
+  },
+  {
+    label: 'GET /api/admin/batches/:id',
+    who: 'C',
+    make: async (tree) => {
+      const { batch, order } = await batchAt(tree);
+      return {
+        method: 'GET',
+        path: `${ADMIN_API.batches}/${batch.id}`,
+        done: async (answer) => {
+          const detail = answer as TBatchDetailResponse;
+          expect(detail.batch.id).toBe(batch.id);
+          expect(detail.dropList.flatMap((hall) => hall.orders.map((o) => o.orderId))).toEqual([
+            order.id,
+          ]);
+        },
+      };
+    },
+  },
+  {
+    label: 'GET /api/admin/batches/:id/:file{(pick|drop)-list\\.(xlsx|csv)}',
+    who: 'C',
+    make: async (tree) => {
+      const { batch, order } = await batchAt(tree);
+      return {
+        method: 'GET',
+        path: `${ADMIN_API.batches}/${batch.id}/drop-list.csv`,
+        file: 'text/csv; charset=utf-8',
+        done: async (_answer, response) => {
+          expect(await response.clone().text()).toContain(order.id);
+        },
+      };
+    },
+  },
+  {
+    label: 'POST /api/admin/batches/:id/:step',
+    who: 'C',
+    success: 200,
+    audit: { action: 'close', entity: 'delivery-batch' },
+    make: async (tree) => {
+      const { batch } = await batchAt(tree);
+      return {
+        method: 'POST',
+        path: `${ADMIN_API.batches}/${batch.id}/close`,
+        entityId: batch.id,
+        done: async () => {
+          const [row] = await db()
+            .select()
+            .from(deliveryBatches)
+            .where(eq(deliveryBatches.id, batch.id));
+          expect(row?.closedAt).not.toBeNull();
+          const [kept] = await db().select().from(orders).where(eq(orders.batchId, batch.id));
+          expect(kept?.status).toBe('verified');
+        },
+      };
+    },
+  },
+];

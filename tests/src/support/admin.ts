@@ -5,8 +5,10 @@ import {
   allowedDomains,
   auditLog,
   campuses,
+  deliveryBatches,
   martItems,
   menuItems,
+  orderNotes,
   orders,
   orderTransitions,
   outbox,
@@ -184,7 +186,7 @@ const byId = (rows: { id: string | number }[]) =>
 
 /** Every row of the tables the admin api writes (and the audit log, the job outbox, the orders). */
 export async function snapshot(db: Db): Promise<Snapshot> {
-  const [u, c, r, mi, ma, d, p, a, o, or, ot] = await Promise.all([
+  const [u, c, r, mi, ma, d, p, a, o, or, ot, b, n] = await Promise.all([
     db.select().from(universities),
     db.select().from(campuses),
     db.select().from(restaurants),
@@ -196,6 +198,8 @@ export async function snapshot(db: Db): Promise<Snapshot> {
     db.select().from(outbox),
     db.select().from(orders),
     db.select().from(orderTransitions),
+    db.select().from(deliveryBatches),
+    db.select().from(orderNotes),
   ]);
   return {
     universities: byId(u),
@@ -209,6 +213,8 @@ export async function snapshot(db: Db): Promise<Snapshot> {
     outbox: byId(o),
     orders: byId(or),
     order_transitions: byId(ot),
+    delivery_batches: byId(b),
+    order_notes: byId(n),
   };
 }
 

@@ -1,4 +1,5 @@
 import { and, eq, sql } from 'drizzle-orm';
+import { type TDeliverySlot, WEEKDAYS } from '../../domain/delivery-rounds';
 import { rupeesToPaisa } from '../../domain/money';
 import type { TRole } from '../../domain/roles';
 import { formatTime12h } from '../../domain/time-of-day';
@@ -58,6 +59,13 @@ function closedWindow(now: Date): { openTime: string; closeTime: string } {
  * later start never seeds again, even after an admin deletes everything. With `savePhoto`, every
  * demo item gets a picture, so a first visit shows no empty photo boxes.
  */
+/** The demo's Lahore campus delivers three rounds a day, every day (issue 17). */
+const DEMO_ROUNDS: TDeliverySlot[] = WEEKDAYS.flatMap((weekday) => [
+  { weekday, cutoff: '12:30 PM', delivery: '1:30 PM' },
+  { weekday, cutoff: '6:30 PM', delivery: '7:30 PM' },
+  { weekday, cutoff: '10:30 PM', delivery: '11:15 PM' },
+]);
+
 export async function seedDemoData(
   db: Db,
   hashPassword: (password: string) => Promise<string>,
@@ -87,7 +95,13 @@ export async function seedDemoData(
     const islamabad = newId();
     const riversideMain = newId();
     await tx.insert(campuses).values([
-      { id: lahore, universityId: northfield, name: 'Lahore Campus', location: 'Faisal Town' },
+      {
+        id: lahore,
+        universityId: northfield,
+        name: 'Lahore Campus',
+        location: 'Faisal Town',
+        deliverySlots: DEMO_ROUNDS,
+      },
       { id: islamabad, universityId: northfield, name: 'Islamabad Campus', location: 'H-11' },
       { id: riversideMain, universityId: riverside, name: 'Main Campus', location: 'Karachi' },
     ]);

@@ -1,5 +1,6 @@
 import type { TAdminCampus, TAdminUniversity } from '@campus/shared/domain/admin-api';
-import type { TAllowedDomain, TRestaurant, TUserProfile } from '@campus/shared/domain/entities';
+import type { TAdminRestaurant } from '@campus/shared/domain/admin-forms';
+import type { TAllowedDomain, TUserProfile } from '@campus/shared/domain/entities';
 import type { TOrderDetail } from '@campus/shared/domain/order-api';
 import type { TSetAsideRow } from '@campus/shared/domain/sheet-requests';
 
@@ -79,7 +80,7 @@ export function buildDomain(overrides: Partial<TAllowedDomain> = {}): TAllowedDo
   };
 }
 
-export function buildRestaurant(overrides: Partial<TRestaurant> = {}): TRestaurant {
+export function buildRestaurant(overrides: Partial<TAdminRestaurant> = {}): TAdminRestaurant {
   return {
     id: 'r-1',
     universityId: 'uni-1',
@@ -90,6 +91,7 @@ export function buildRestaurant(overrides: Partial<TRestaurant> = {}): TRestaura
     openTime: '10:00 AM',
     closeTime: '10:00 PM',
     is24x7: false,
+    contactEmail: 'kitchen@chaidhaba.pk',
     ...overrides,
   };
 }
@@ -149,6 +151,8 @@ export function buildOrder(overrides: Partial<TOrderDetail> = {}): TOrderDetail 
       },
     ],
     transitions: [],
+    notes: [],
+    round: null,
     actions: ['cancel'],
     ...overrides,
   };

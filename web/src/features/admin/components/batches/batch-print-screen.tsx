@@ -4,9 +4,10 @@ import { useParams } from 'react-router-dom';
 import { Alert } from '@/components/ui/alert';
 import { primaryButton } from '@/components/ui/button-styles';
 import { StatusMessage } from '@/components/ui/status-message';
+import { roundOf } from '@/lib/rounds';
 import { useBatch } from '../../api/batches';
 import { orderedPickLists, PickList } from './pick-lists';
-import { clockTime, roundOf, waitingText } from './round-format';
+import { clockTime, waitingText } from './round-format';
 
 /**
  * /admin/batches/:batchId/print: the pick lists of a batch to print, one restaurant per page

@@ -8,6 +8,7 @@ import { Alert } from '@/components/ui/alert';
 import { primaryButton, secondaryButton } from '@/components/ui/button-styles';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { StatusMessage } from '@/components/ui/status-message';
+import { roundOf } from '@/lib/rounds';
 import {
   batchListUrl,
   useBatch,
@@ -18,7 +19,7 @@ import {
 import { rowButton } from '../admin-controls';
 import { DropList } from './drop-list';
 import { orderedPickLists, PickList } from './pick-lists';
-import { clockTime, orderCount, roundOf, waitingText } from './round-format';
+import { clockTime, orderCount, waitingText } from './round-format';
 import { isOpen } from './rounds-list';
 
 const LIST_LABELS = { 'pick-list': 'Pick list', 'drop-list': 'Drop list' } as const;

@@ -1,13 +1,6 @@
-import type { TRound } from '@campus/shared/domain/batch-api';
-import type { Round } from '@campus/shared/domain/delivery-rounds';
 import { formatTime12h } from '@campus/shared/domain/time-of-day';
 
 // How the Batches tab reads a round's instants (ISO text in the answers) in its campus's zone.
-
-/** The round of an answer, as the shared rules take it. */
-export function roundOf(round: TRound): Round {
-  return { cutoffAt: new Date(round.cutoffAt), deliveryAt: new Date(round.deliveryAt) };
-}
 
 const clocks = new Map<string, Intl.DateTimeFormat>();
 

@@ -14,9 +14,9 @@ import { TextField } from '@/components/forms/form-field';
 import { Alert } from '@/components/ui/alert';
 import { primaryButton, secondaryButton } from '@/components/ui/button-styles';
 import { StatusMessage } from '@/components/ui/status-message';
+import { roundOf } from '@/lib/rounds';
 import { type TBatchCampus, useDeliverySlots, useSaveDeliverySlots } from '../../api/batches';
 import { rowButton, rowDangerButton } from '../admin-controls';
-import { roundOf } from './round-format';
 
 /** What the editor says of a campus that runs no rounds. */
 export const NO_ROUNDS_MESSAGE = 'No delivery rounds: orders are delivered outside batches.';

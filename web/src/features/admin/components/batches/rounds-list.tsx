@@ -1,8 +1,9 @@
 import type { TBatchSummary } from '@campus/shared/domain/batch-api';
 import { roundName } from '@campus/shared/domain/delivery-rounds';
 import { formatRs } from '@campus/shared/domain/money';
+import { roundOf } from '@/lib/rounds';
 import { rowButton } from '../admin-controls';
-import { clockTime, roundOf } from './round-format';
+import { clockTime } from './round-format';
 
 /** Whether a round still takes orders at `now`. */
 export function isOpen(batch: TBatchSummary, now: Date): boolean {

@@ -1,5 +1,5 @@
-import type { TRestaurantForm } from '@campus/shared/domain/admin-forms';
-import type { TRestaurant, TUserProfile } from '@campus/shared/domain/entities';
+import type { TAdminRestaurant, TRestaurantForm } from '@campus/shared/domain/admin-forms';
+import type { TUserProfile } from '@campus/shared/domain/entities';
 import { newId } from '@campus/shared/server/db/ids';
 import { restaurants } from '@campus/shared/server/db/schema';
 import { audit } from '../admin/audit';
@@ -12,7 +12,7 @@ export async function createRestaurant(
   deps: Pick<AdminDeps, 'db' | 'catalogue'>,
   actor: TUserProfile,
   form: TRestaurantForm,
-): Promise<TRestaurant> {
+): Promise<TAdminRestaurant> {
   const { db, catalogue } = deps;
   const campus = await campusFromBody(db, actor, form);
   const restaurant = restaurantOf(newId(), campus, form);

@@ -1,9 +1,12 @@
-import type { TRestaurantForm } from '@campus/shared/domain/admin-forms';
-import type { TRestaurant } from '@campus/shared/domain/entities';
+import type { TAdminRestaurant, TRestaurantForm } from '@campus/shared/domain/admin-forms';
 import type { CampusRef } from '../auth/guards';
 
 /** The restaurant a valid form makes, in the campus it was checked against. */
-export function restaurantOf(id: string, campus: CampusRef, form: TRestaurantForm): TRestaurant {
+export function restaurantOf(
+  id: string,
+  campus: CampusRef,
+  form: TRestaurantForm,
+): TAdminRestaurant {
   return {
     id,
     universityId: campus.universityId,
@@ -14,11 +17,12 @@ export function restaurantOf(id: string, campus: CampusRef, form: TRestaurantFor
     openTime: form.openTime,
     closeTime: form.closeTime,
     is24x7: form.is24x7,
+    contactEmail: form.contactEmail,
   };
 }
 
 /** The table's columns of a restaurant; a time not set is stored empty. */
-export function restaurantColumns(restaurant: TRestaurant) {
+export function restaurantColumns(restaurant: TAdminRestaurant) {
   return {
     id: restaurant.id,
     campusId: restaurant.campusId,
@@ -28,5 +32,6 @@ export function restaurantColumns(restaurant: TRestaurant) {
     openTime: restaurant.openTime ?? '',
     closeTime: restaurant.closeTime ?? '',
     is24x7: restaurant.is24x7,
+    contactEmail: restaurant.contactEmail,
   };
 }

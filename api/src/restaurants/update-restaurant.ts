@@ -1,5 +1,5 @@
-import type { TRestaurantForm } from '@campus/shared/domain/admin-forms';
-import type { TRestaurant, TUserProfile } from '@campus/shared/domain/entities';
+import type { TAdminRestaurant, TRestaurantForm } from '@campus/shared/domain/admin-forms';
+import type { TUserProfile } from '@campus/shared/domain/entities';
 import { restaurants } from '@campus/shared/server/db/schema';
 import { eq } from 'drizzle-orm';
 import { audit } from '../admin/audit';
@@ -18,7 +18,7 @@ export async function updateRestaurant(
   actor: TUserProfile,
   id: string,
   form: TRestaurantForm,
-): Promise<TRestaurant> {
+): Promise<TAdminRestaurant> {
   const { db, catalogue } = deps;
   const before = await campusOfRestaurant(db, id);
   if (!before) throw notFound();

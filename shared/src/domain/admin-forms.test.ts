@@ -100,6 +100,14 @@ describe('restaurant', () => {
     expect(ZRestaurantForm.parse({ ...valid, is24x7: undefined }).is24x7).toBe(true);
   });
 
+  it('keeps the contact e-mail optional and stores it in lower case', () => {
+    expect(ZRestaurantForm.parse(valid).contactEmail).toBeNull();
+    expect(ZRestaurantForm.parse({ ...valid, contactEmail: '  ' }).contactEmail).toBeNull();
+    expect(
+      ZRestaurantForm.parse({ ...valid, contactEmail: ' Orders@Burger.PK ' }).contactEmail,
+    ).toBe('orders@burger.pk');
+  });
+
   it.each([
     [{ name: '' }, 'Please enter a restaurant name.'],
     [{ name: 'Mart' }, 'A restaurant cannot be named Mart; that name is kept for mart items.'],
@@ -108,6 +116,7 @@ describe('restaurant', () => {
     [{ openTime: '25:00 PM' }, 'Opening time must look like 10:00 AM.'],
     [{ closeTime: '10:00' }, 'Closing time must look like 10:00 PM.'],
     [{ closeTime: '10:60 PM' }, 'Closing time must look like 10:00 PM.'],
+    [{ contactEmail: 'orders at burger' }, 'Please enter a valid contact e-mail.'],
   ])('with %j says %s', (change, message) => {
     expect(messages(ZRestaurantForm.safeParse({ ...valid, ...change }))).toEqual([message]);
   });

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { DOMAIN_MESSAGES, isValidDomain, normaliseDomain } from './allowed-domains';
 import { AUTH_MESSAGES, isEmailAddress, normaliseEmail } from './auth-forms';
 import { MART_RESTAURANT_NAME } from './cart';
+import type { TRestaurant } from './entities';
 import {
   type FieldError,
   fieldError,
@@ -36,6 +37,7 @@ export const ADMIN_FORM_MESSAGES = {
   cuisineRequired: 'Please enter a cuisine.',
   openTimeInvalid: 'Opening time must look like 10:00 AM.',
   closeTimeInvalid: 'Closing time must look like 10:00 PM.',
+  contactEmailInvalid: 'Please enter a valid contact e-mail.',
   itemNameRequired: 'Please enter an item name.',
   priceRequired: 'Please enter a price.',
   priceInvalid: MONEY_MESSAGES.invalidPrice,
@@ -149,6 +151,8 @@ const restaurantShape = z.object({
     .boolean()
     .nullish()
     .transform((value) => value ?? DEFAULT_IS_24X7),
+  // Where a closed batch's pick list is mailed; optional.
+  contactEmail: zText({ max: TEXT_LIMITS.email }),
 });
 export type TRestaurantFormValues = z.input<typeof restaurantShape>;
 
@@ -172,18 +176,38 @@ export function validateRestaurantForm(values: TRestaurantFormValues): FieldErro
   if (close !== '' && parseTime12h(close) === null) {
     return fieldError('closeTime', M.closeTimeInvalid);
   }
+  const email = values.contactEmail?.trim() ?? '';
+  if (email !== '' && !isEmailAddress(email)) {
+    return fieldError('contactEmail', M.contactEmailInvalid);
+  }
   return null;
 }
 
-/** The restaurant form (add or edit); times come out canonical ('9:00 PM') or null. */
+/**
+ * The restaurant form (add or edit); times come out canonical ('9:00 PM') or null, the contact
+ * e-mail in lower case or null.
+ */
 export const ZRestaurantForm = withValidator(restaurantShape, validateRestaurantForm).transform(
   (values) => ({
     ...values,
     openTime: normaliseTime12h(values.openTime),
     closeTime: normaliseTime12h(values.closeTime),
+    contactEmail: values.contactEmail === '' ? null : normaliseEmail(values.contactEmail),
   }),
 );
 export type TRestaurantForm = z.output<typeof ZRestaurantForm>;
+
+/**
+ * A restaurant as the admin lists and writes answer it: with the contact e-mail that gets its
+ * pick lists (null: none). The storefront's answers never carry it.
+ */
+export type TAdminRestaurant = TRestaurant & { contactEmail: string | null };
+
+/** GET /api/admin/restaurants. */
+export type TAdminRestaurantsResponse = { ok: true; restaurants: TAdminRestaurant[] };
+
+/** POST and PATCH /api/admin/restaurants. */
+export type TAdminRestaurantResponse = { ok: true; restaurant: TAdminRestaurant };
 
 // ---- Menu item ----------------------------------------------------------------------------
 

@@ -9,6 +9,7 @@ import { updateMenuItem } from '@campus/api/menu-items/update-menu-item';
 import { clearRestaurants } from '@campus/api/restaurants/clear-restaurants';
 import { createRestaurant } from '@campus/api/restaurants/create-restaurant';
 import { deleteRestaurant } from '@campus/api/restaurants/delete-restaurant';
+import { listAdminRestaurants } from '@campus/api/restaurants/list-admin-restaurants';
 import { updateRestaurant } from '@campus/api/restaurants/update-restaurant';
 import { findUser } from '@campus/api/users/find-user';
 import {
@@ -110,6 +111,24 @@ describe(`restaurants on ${engine}`, () => {
     await deleteRestaurant(deps(), admin, restaurant.id);
     expect((await storefront(tree)).restaurants).not.toContain(`${form.name} 2`);
     expect(await auditActions('restaurant', restaurant.id)).toEqual(['create', 'update', 'delete']);
+  });
+
+  it('keeps the contact e-mail for the admins, never for the storefront', async () => {
+    const tree = await buildAdminTree(db());
+    const admin = await person('campusAdmin', tree);
+    const form = ZRestaurantForm.parse(restaurantForm(tree, { contactEmail: 'Kitchen@Tea.PK' }));
+    const restaurant = await createRestaurant(deps(), admin, form);
+    const adminList = async () =>
+      (await listAdminRestaurants(db(), { campusId: tree.campus.id })).find(
+        (row) => row.id === restaurant.id,
+      )?.contactEmail;
+    expect(await adminList()).toBe('kitchen@tea.pk');
+    const storefrontBody = (await catalogue.restaurants(tree.campus.id)).body;
+    expect(storefrontBody).toContain(form.name);
+    expect(storefrontBody).not.toContain('kitchen@tea.pk');
+    expect(storefrontBody).not.toContain('contactEmail');
+    await updateRestaurant(deps(), admin, restaurant.id, { ...form, contactEmail: null });
+    expect(await adminList()).toBeNull();
   });
 
   it('keeps a campus admin to their own campus', async () => {

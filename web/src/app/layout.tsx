@@ -43,7 +43,7 @@ function TopNav() {
 
   return (
     // Sticky on phones and tablets, one row high, so the bucket and the menu are always in reach.
-    <header className="sticky top-0 z-40 border-b border-gray-200 bg-white lg:static">
+    <header className="sticky top-0 z-40 border-b border-gray-200 bg-white lg:static print:hidden">
       <nav
         aria-label="Main"
         className="mx-auto flex max-w-6xl flex-wrap items-center gap-x-3 gap-y-2 px-4 py-2 lg:gap-x-4 lg:py-3"
@@ -98,7 +98,7 @@ function TopNav() {
 function BottomDock() {
   const bucketBar = useBucketBarShown();
   return (
-    <div className="pointer-events-none sticky bottom-0 z-30">
+    <div className="pointer-events-none sticky bottom-0 z-30 print:hidden">
       <ChatLink />
       {bucketBar && <BucketBar />}
     </div>

@@ -63,6 +63,13 @@ export const CampusAdminScreen = lazy(() =>
   })),
 );
 
+// A batch's pick lists to print, one restaurant per page.
+export const BatchPrintScreen = lazy(() =>
+  import('@/features/admin/components/batches/batch-print-screen').then((m) => ({
+    default: m.BatchPrintScreen,
+  })),
+);
+
 // The super admin dashboard: every admin form and list loads only here.
 export const SuperAdminScreen = lazy(() =>
   import('@/features/admin/components/super-admin/super-admin-screen').then((m) => ({

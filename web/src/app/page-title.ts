@@ -18,6 +18,7 @@ const PAGE_TITLES: Array<[RegExp, string]> = [
   [/^\/reset-password/, 'New Password'],
   [/^\/demo/, 'Selector Demo'],
   [/^\/super-admin/, 'Super Admin'],
+  [/^\/admin\/batches\/[^/]+\/print/, 'Pick Lists'],
   [/^\/admin/, 'Campus Admin'],
   [/^\/sheets\//, 'Orders'],
   [/^\/unauthorized/, 'Access Denied'],

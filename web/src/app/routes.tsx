@@ -3,6 +3,7 @@ import { AdminRedirect } from '@/features/auth/components/admin-redirect';
 import { RequireAuth } from '@/features/auth/components/require-auth';
 import { UnauthorizedScreen } from '@/features/auth/components/unauthorized-screen';
 import {
+  BatchPrintScreen,
   CampusAdminScreen,
   CartScreen,
   CheckoutScreen,
@@ -94,6 +95,15 @@ export const routes: RouteObject[] = [
     element: (
       <RequireAuth roles={['superAdmin', 'campusAdmin']} campusScoped>
         <CampusAdminScreen />
+      </RequireAuth>
+    ),
+  },
+  {
+    // A batch's pick lists to print; the api lets a campus admin open only their own campus's.
+    path: '/admin/batches/:batchId/print',
+    element: (
+      <RequireAuth roles={['superAdmin', 'campusAdmin']}>
+        <BatchPrintScreen />
       </RequireAuth>
     ),
   },

@@ -1,5 +1,7 @@
 import type { TAdminCampus, TAdminUniversity } from '@campus/shared/domain/admin-api';
-import type { TAllowedDomain, TRestaurant, TUserProfile } from '@campus/shared/domain/entities';
+import type { TAdminRestaurant } from '@campus/shared/domain/admin-forms';
+import type { TBatchDetailResponse, TBatchSummary } from '@campus/shared/domain/batch-api';
+import type { TAllowedDomain, TUserProfile } from '@campus/shared/domain/entities';
 import type { TOrderDetail } from '@campus/shared/domain/order-api';
 import type { TSetAsideRow } from '@campus/shared/domain/sheet-requests';
 
@@ -79,7 +81,7 @@ export function buildDomain(overrides: Partial<TAllowedDomain> = {}): TAllowedDo
   };
 }
 
-export function buildRestaurant(overrides: Partial<TRestaurant> = {}): TRestaurant {
+export function buildRestaurant(overrides: Partial<TAdminRestaurant> = {}): TAdminRestaurant {
   return {
     id: 'r-1',
     universityId: 'uni-1',
@@ -90,6 +92,7 @@ export function buildRestaurant(overrides: Partial<TRestaurant> = {}): TRestaura
     openTime: '10:00 AM',
     closeTime: '10:00 PM',
     is24x7: false,
+    contactEmail: 'kitchen@chaidhaba.pk',
     ...overrides,
   };
 }
@@ -149,7 +152,105 @@ export function buildOrder(overrides: Partial<TOrderDetail> = {}): TOrderDetail 
       },
     ],
     transitions: [],
+    notes: [],
+    round: null,
     actions: ['cancel'],
+    ...overrides,
+  };
+}
+
+/** A round of the Batches tab: Thursday Nov 26, cut-off 12:30 PM, delivery 1:30 PM (Karachi). */
+export function buildBatch(overrides: Partial<TBatchSummary> = {}): TBatchSummary {
+  return {
+    id: 'batch-1',
+    universityId: 'uni-1',
+    campusId: 'campus-1',
+    universityName: 'Punjab University',
+    campusName: 'Main Campus',
+    timeZone: 'Asia/Karachi',
+    cutoffAt: '2026-11-26T07:30:00.000Z',
+    deliveryAt: '2026-11-26T08:30:00.000Z',
+    closedAt: null,
+    orderCount: 5,
+    verifiedCount: 3,
+    waitingCount: 2,
+    outForDeliveryCount: 1,
+    deliveredCount: 0,
+    totalPaisa: 123_400,
+    verifiedTotalPaisa: 80_000,
+    ...overrides,
+  };
+}
+
+/** A batch with its lists: two restaurants and the mart, three orders in two halls. */
+export function buildBatchDetail(
+  overrides: Partial<TBatchDetailResponse> = {},
+): TBatchDetailResponse {
+  return {
+    ok: true,
+    batch: { ...buildBatch(), id: 'batch-1' },
+    pickLists: [
+      {
+        restaurantId: null,
+        restaurantName: 'Mart',
+        items: [{ name: 'Water', quantity: 4 }],
+        waitingOrders: 0,
+      },
+      {
+        restaurantId: 'r-1',
+        restaurantName: 'Chai Dhaba',
+        items: [
+          { name: 'Doodh Patti', quantity: 5 },
+          { name: 'Samosa', quantity: 3 },
+        ],
+        waitingOrders: 2,
+      },
+      {
+        restaurantId: 'r-2',
+        restaurantName: 'Burger Lab',
+        items: [{ name: 'Zinger', quantity: 2 }],
+        waitingOrders: 0,
+      },
+    ],
+    dropList: [
+      {
+        hall: 'Hall 3',
+        orders: [
+          {
+            orderId: 'o-ayesha',
+            status: 'out_for_delivery',
+            room: 'Hall 3, Room 12',
+            name: 'Ayesha Khan',
+            phone: '0300-1234567',
+            items: 'Doodh Patti x 2',
+            grandTotalPaisa: 42_000,
+          },
+          {
+            orderId: 'o-hamza',
+            status: 'verified',
+            room: 'Hall 3, Room 20',
+            name: 'Hamza Ali',
+            phone: '0321-7654321',
+            items: 'Zinger x 2',
+            grandTotalPaisa: 123_400,
+          },
+        ],
+      },
+      {
+        hall: 'Iqbal Hall',
+        orders: [
+          {
+            orderId: 'o-sana',
+            status: 'verified',
+            room: 'Iqbal Hall 204',
+            name: 'Sana Iqbal',
+            phone: '0333-1112223',
+            items: 'Water x 4',
+            grandTotalPaisa: 65_000,
+          },
+        ],
+      },
+    ],
     ...overrides,
   };
 }

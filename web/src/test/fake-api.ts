@@ -1,5 +1,6 @@
 import type { TAdminUniversity } from '@campus/shared/domain/admin-api';
-import type { TAllowedDomain, TRestaurant, TUserProfile } from '@campus/shared/domain/entities';
+import type { TAdminRestaurant } from '@campus/shared/domain/admin-forms';
+import type { TAllowedDomain, TUserProfile } from '@campus/shared/domain/entities';
 import type { TSetAsideRow } from '@campus/shared/domain/sheet-requests';
 import { vi } from 'vitest';
 
@@ -32,7 +33,7 @@ export interface AdminData {
   universities: TAdminUniversity[];
   users: TUserProfile[];
   domains: TAllowedDomain[];
-  restaurants: TRestaurant[];
+  restaurants: TAdminRestaurant[];
   sheetTabs: { name: string; sheetId: number | string; url: string }[];
   setAside: TSetAsideRow[];
 }

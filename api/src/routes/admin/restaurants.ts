@@ -1,10 +1,9 @@
-import type {
-  TDeletedResponse,
-  TRestaurantResponse,
-  TRestaurantsResponse,
-} from '@campus/shared/domain/admin-api';
-import { ZRestaurantForm } from '@campus/shared/domain/admin-forms';
-import { listRestaurants } from '@campus/shared/server/catalogue/queries';
+import type { TDeletedResponse } from '@campus/shared/domain/admin-api';
+import {
+  type TAdminRestaurantResponse,
+  type TAdminRestaurantsResponse,
+  ZRestaurantForm,
+} from '@campus/shared/domain/admin-forms';
 import { Hono } from 'hono';
 import { campusOfRestaurant } from '../../admin/campus-lookup';
 import type { AdminDeps } from '../../admin/deps';
@@ -15,6 +14,7 @@ import { jsonBody, parseWith } from '../../http/body';
 import { clearRestaurants } from '../../restaurants/clear-restaurants';
 import { createRestaurant } from '../../restaurants/create-restaurant';
 import { deleteRestaurant } from '../../restaurants/delete-restaurant';
+import { listAdminRestaurants } from '../../restaurants/list-admin-restaurants';
 import { updateRestaurant } from '../../restaurants/update-restaurant';
 
 /**
@@ -32,9 +32,9 @@ export function restaurantRoutes(deps: AdminDeps, guards: Guards) {
   return new Hono<AppEnv>()
     .get('/restaurants', async (c) => {
       const filter = await listScope(db, await signedInUser(c), c.req.query());
-      const body: TRestaurantsResponse = {
+      const body: TAdminRestaurantsResponse = {
         ok: true,
-        restaurants: await listRestaurants(db, filter),
+        restaurants: await listAdminRestaurants(db, filter),
       };
       return c.json(body);
     })
@@ -42,7 +42,7 @@ export function restaurantRoutes(deps: AdminDeps, guards: Guards) {
       const actor = await signedInUser(c);
       assertRole(actor, 'superAdmin', 'campusAdmin');
       const form = parseWith(ZRestaurantForm, await jsonBody(c));
-      const body: TRestaurantResponse = {
+      const body: TAdminRestaurantResponse = {
         ok: true,
         restaurant: await createRestaurant(deps, actor, form),
       };
@@ -52,7 +52,7 @@ export function restaurantRoutes(deps: AdminDeps, guards: Guards) {
       const actor = await signedInUser(c);
       const form = parseWith(ZRestaurantForm, await jsonBody(c));
       const restaurant = await updateRestaurant(deps, actor, c.req.param('id'), form);
-      const body: TRestaurantResponse = { ok: true, restaurant };
+      const body: TAdminRestaurantResponse = { ok: true, restaurant };
       return c.json(body);
     })
     .delete('/restaurants/:id', rowAccess, async (c) => {

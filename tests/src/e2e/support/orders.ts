@@ -25,6 +25,14 @@ export async function checkoutWithTea(page: Page) {
  */
 export async function placeTeaOrder(page: Page): Promise<string> {
   await checkoutWithTea(page);
+  return submitCheckout(page);
+}
+
+/**
+ * Fills the checkout page the demo student is on (bucket filled) and places the order; returns
+ * the order number the thank-you view shows, and leaves the page there.
+ */
+export async function submitCheckout(page: Page): Promise<string> {
   await page.getByLabel('Phone', { exact: true }).fill('0300-1234567');
   await page.getByLabel('Your account title', { exact: true }).fill('Ayesha Student');
   await page.getByLabel('Your bank', { exact: true }).fill('Meezan Bank');

@@ -1,12 +1,13 @@
+import { ADMIN_API } from '@campus/shared/domain/admin-api';
 import {
-  ADMIN_API,
-  type TRestaurantResponse,
-  type TRestaurantsResponse,
-} from '@campus/shared/domain/admin-api';
-import { type TRestaurantFormValues, ZRestaurantForm } from '@campus/shared/domain/admin-forms';
+  type TAdminRestaurantResponse,
+  type TAdminRestaurantsResponse,
+  type TRestaurantFormValues,
+  ZRestaurantForm,
+} from '@campus/shared/domain/admin-forms';
 import { adminWrites, clearList, type TAdminFilters, useAdminList } from './admin-client';
 
-export const restaurantWrites = adminWrites<TRestaurantFormValues, TRestaurantResponse>(
+export const restaurantWrites = adminWrites<TRestaurantFormValues, TAdminRestaurantResponse>(
   ADMIN_API.restaurants,
   ZRestaurantForm,
 );
@@ -16,5 +17,9 @@ export const deleteCampusRestaurants = (campusId: string) => clearList('restaura
 
 /** The restaurants of a campus, or of every campus (super admin). */
 export function useAdminRestaurants(filters: Pick<TAdminFilters, 'universityId' | 'campusId'>) {
-  return useAdminList('restaurants', filters, (answer: TRestaurantsResponse) => answer.restaurants);
+  return useAdminList(
+    'restaurants',
+    filters,
+    (answer: TAdminRestaurantsResponse) => answer.restaurants,
+  );
 }

@@ -54,6 +54,23 @@ describe('a catalogue form', () => {
   });
 });
 
+describe('the restaurant form', () => {
+  it('shows the contact e-mail that gets the pick list, and refuses one that is not an e-mail', async () => {
+    const { panel, user, callsOf } = await openCampusSection('Restaurants');
+    await user.click(await within(panel).findByRole('button', { name: 'Edit Chai Dhaba' }));
+    const form = within(panel).getByRole('form', { name: 'Edit restaurant' });
+    const email = within(form).getByRole('textbox', {
+      name: 'Contact e-mail (gets the pick list)',
+    }) as HTMLInputElement;
+    expect(email.value).toBe('kitchen@chaidhaba.pk');
+    await user.clear(email);
+    await user.type(email, 'kitchen at chai dhaba');
+    await user.click(within(form).getByRole('button', { name: 'Update Restaurant' }));
+    expect(await within(form).findByText('Please enter a valid contact e-mail.')).toBeTruthy();
+    expect(callsOf('PATCH', '/api/admin/restaurants/r-1')).toHaveLength(0);
+  });
+});
+
 describe('the catalogue forms in add mode', () => {
   it('have a Cancel: restaurants', async () => {
     const { panel } = await openCampusSection('Restaurants');

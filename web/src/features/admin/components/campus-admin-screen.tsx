@@ -5,6 +5,7 @@ import { AdminTabs, TabPanel } from '@/components/ui/admin-tabs';
 import { useAuth } from '@/lib/auth';
 import { useAdminUniversities } from '../api/universities';
 import type { AdminScope } from '../hooks/use-catalogue-scope';
+import { BatchesTab } from './batches/batches-tab';
 import { CampusOrderPanel } from './campus-order-panel';
 import { MartItemsManager } from './mart-items/mart-items-manager';
 import { MenuItemsManager } from './menu-items/menu-items-manager';
@@ -16,6 +17,7 @@ const TABS = [
   { id: 'mart-items', label: 'Mart Items' },
   { id: 'orders', label: 'Order Dashboard' },
   { id: 'payments', label: 'Payments' },
+  { id: 'batches', label: 'Batches' },
 ];
 
 /**
@@ -45,7 +47,7 @@ function useCampusNames(universityId: string, campusId: string) {
 
 /**
  * /admin/:universityId/:campusId (SPEC §2): the restaurants of the campus with the menu of the
- * selected one, the mart items, the order sheet, and the payments to check (DESIGN §8). The route guard lets in only a super admin
+ * selected one, the mart items, the order sheet, the payments to check and the delivery batches (DESIGN §8). The route guard lets in only a super admin
  * or this campus's admin; the api checks again on every call.
  */
 export function CampusAdminScreen() {
@@ -98,6 +100,9 @@ export function CampusAdminScreen() {
       </TabPanel>
       <TabPanel id="payments" active={tab}>
         <PaymentsTab key={key} scope={scope} />
+      </TabPanel>
+      <TabPanel id="batches" active={tab}>
+        <BatchesTab key={key} scope={scope} />
       </TabPanel>
     </section>
   );

@@ -3,10 +3,11 @@ import {
   ADMIN_FORM_MESSAGES,
   createMenuItemSchema,
   formMode,
+  type TAdminRestaurant,
   ZMartItemForm,
   ZRestaurantForm,
 } from '@campus/shared/domain/admin-forms';
-import type { TMartItem, TRestaurant } from '@campus/shared/domain/entities';
+import type { TMartItem } from '@campus/shared/domain/entities';
 import { parseRupees } from '@campus/shared/domain/money';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
@@ -22,7 +23,7 @@ import {
 
 const CAMPUS = { universityId: 'uni-1', campusId: 'campus-1' };
 
-function buildRestaurant(overrides: Partial<TRestaurant> = {}): TRestaurant {
+function buildRestaurant(overrides: Partial<TAdminRestaurant> = {}): TAdminRestaurant {
   return {
     id: 'rest-1',
     ...CAMPUS,
@@ -32,6 +33,7 @@ function buildRestaurant(overrides: Partial<TRestaurant> = {}): TRestaurant {
     openTime: '11:00 AM',
     closeTime: '11:00 PM',
     is24x7: false,
+    contactEmail: 'kitchen@burgerlab.pk',
     ...overrides,
   };
 }
@@ -89,6 +91,12 @@ describe('restaurant form', () => {
     const values = restaurantForm(restaurant);
     expect(formMode(values)).toBe('edit');
     expect(ZRestaurantForm.parse(values)).toEqual(restaurant);
+  });
+
+  it('edits a restaurant without a contact e-mail as an empty field, and saves it as none', () => {
+    const values = restaurantForm(buildRestaurant({ contactEmail: null }));
+    expect(values.contactEmail).toBe('');
+    expect(ZRestaurantForm.parse(values).contactEmail).toBeNull();
   });
 
   it('cancel (a fresh add form) keeps the campus but nothing of the edited restaurant', () => {

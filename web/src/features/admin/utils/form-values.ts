@@ -1,10 +1,11 @@
 import type { TAdminMenuItem } from '@campus/shared/domain/admin-api';
 import type {
+  TAdminRestaurant,
   TMartItemFormValues,
   TMenuItemFormValues,
   TRestaurantFormValues,
 } from '@campus/shared/domain/admin-forms';
-import type { TMartItem, TRestaurant } from '@campus/shared/domain/entities';
+import type { TMartItem } from '@campus/shared/domain/entities';
 import { paisaToRupees } from '@campus/shared/domain/money';
 import {
   DEFAULT_CLOSE_TIME,
@@ -35,11 +36,12 @@ export function emptyRestaurantForm(place: TFormPlace = {}): TRestaurantFormValu
     openTime: DEFAULT_OPEN_TIME,
     closeTime: DEFAULT_CLOSE_TIME,
     is24x7: DEFAULT_IS_24X7,
+    contactEmail: '',
   };
 }
 
 /** The restaurant form filled with a restaurant, for editing. */
-export function restaurantForm(restaurant: TRestaurant): TRestaurantFormValues {
+export function restaurantForm(restaurant: TAdminRestaurant): TRestaurantFormValues {
   return {
     id: restaurant.id,
     universityId: restaurant.universityId,
@@ -50,6 +52,7 @@ export function restaurantForm(restaurant: TRestaurant): TRestaurantFormValues {
     openTime: restaurant.openTime ?? '',
     closeTime: restaurant.closeTime ?? '',
     is24x7: restaurant.is24x7,
+    contactEmail: restaurant.contactEmail ?? '',
   };
 }
 

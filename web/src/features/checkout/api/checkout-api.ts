@@ -1,3 +1,4 @@
+import { ZCheckoutRoundResponse } from '@campus/shared/domain/batch-api';
 import type {
   TCheckoutContextResponse,
   TCheckoutForm,
@@ -32,6 +33,22 @@ export function checkoutContextQueryOptions(campusId: string | null) {
   });
 }
 
+/**
+ * The delivery round an order placed now joins (null: the campus delivers outside batches).
+ * Asked again every minute, so a cut-off passing while the form is open moves the promise on.
+ */
+export function checkoutRoundQueryOptions(campusId: string | null) {
+  return queryOptions({
+    queryKey: ['checkout-round', campusId],
+    queryFn: async () =>
+      ZCheckoutRoundResponse.parse(
+        await apiFetch(`/api/checkout-round?campusId=${encodeURIComponent(campusId ?? '')}`),
+      ),
+    enabled: campusId !== null,
+    refetchInterval: 60_000,
+  });
+}
+
 /** Uploads the (compressed) payment screenshot as multipart form data. */
 export async function uploadScreenshot(file: File): Promise<TUpload> {
   const form = new FormData();
@@ -41,8 +58,12 @@ export async function uploadScreenshot(file: File): Promise<TUpload> {
   return answer.upload;
 }
 
+/** What placing an order answers: the order, and the delivery round it joined in its zone. */
+export type TPlacedOrderAnswer = Pick<TPlaceOrderResponse, 'orderId'> &
+  Partial<Pick<TPlaceOrderResponse, 'round' | 'timeZone'>>;
+
 /** Places the order; the api answers the order id (the first one again for a repeated key). */
-export async function submitOrder(body: TOrderRequest): Promise<{ orderId: string }> {
+export async function submitOrder(body: TOrderRequest): Promise<TPlacedOrderAnswer> {
   const answer = await apiPost<TPlaceOrderResponse>('/api/orders', body);
-  return { orderId: answer.orderId };
+  return { orderId: answer.orderId, round: answer.round ?? null, timeZone: answer.timeZone };
 }

@@ -22,6 +22,7 @@ import { useLivePrices } from '@/lib/use-live-prices';
 import { checkoutContextQueryOptions } from '../api/checkout-api';
 import { CHECKOUT_STEP_LABELS, checkCheckout } from '../hooks/checkout-process';
 import { useCheckoutProcess } from '../hooks/use-checkout-process';
+import { useRoundPromise } from '../hooks/use-round-promise';
 import { CheckoutSuccess, type PlacedOrder } from './checkout-success';
 import { OrderSummary } from './order-summary';
 import { PayToDetails } from './pay-to-details';
@@ -74,6 +75,7 @@ function CheckoutForm({
   const cart = useCart();
   const orderCampus = useOrderCampus(user);
   const context = useQuery(checkoutContextQueryOptions(orderCampus.campusId || null));
+  const round = useRoundPromise(orderCampus.campusId || null);
   const prices = useLivePrices();
   const { process, step, processing } = useCheckoutProcess();
   const [failure, setFailure] = useState<{ message: string; field: string | null } | null>(null);
@@ -142,7 +144,12 @@ function CheckoutForm({
     const outcome = await process(checked.form);
     if (!outcome) return; // a second submit while the first runs
     if (outcome.ok) {
-      onPlaced({ orderId: outcome.orderId, grandTotalPaisa: totals?.grandTotal ?? 0 });
+      onPlaced({
+        orderId: outcome.orderId,
+        grandTotalPaisa: totals?.grandTotal ?? 0,
+        round: outcome.round ?? null,
+        timeZone: outcome.timeZone,
+      });
       cart.clear();
       return;
     }
@@ -168,7 +175,12 @@ function CheckoutForm({
       >
         <div className={`${card} lg:sticky lg:top-4 lg:col-start-2 lg:row-start-1`}>
           <PriceChangesNotice />
-          <OrderSummary items={cart.items} totals={totals} problems={prices.problems} />
+          <OrderSummary
+            items={cart.items}
+            totals={totals}
+            problems={prices.problems}
+            round={round}
+          />
           {empty && (
             <div className="space-y-3 text-sm">
               <p className="text-gray-700">{CHECKOUT_MESSAGES.emptyCart}</p>

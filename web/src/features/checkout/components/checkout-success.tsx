@@ -1,18 +1,28 @@
+import type { TRound } from '@campus/shared/domain/batch-api';
 import { CHECKOUT_MESSAGES } from '@campus/shared/domain/checkout';
+import { roundPromise } from '@campus/shared/domain/delivery-rounds';
 import { formatRs } from '@campus/shared/domain/money';
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { primaryButton, secondaryButton } from '@/components/ui/button-styles';
+import { roundOf } from '@/lib/rounds';
 
-/** What the thank-you view tells about the order just placed. */
-export type PlacedOrder = { orderId: string; grandTotalPaisa: number };
+/** What the thank-you view tells about the order just placed, with the round it joined. */
+export type PlacedOrder = {
+  orderId: string;
+  grandTotalPaisa: number;
+  round?: TRound | null;
+  timeZone?: string;
+};
 
 /**
- * SPEC §2: the thank-you view after an order is placed, with its number and amount, and the way
- * to its page in My Orders, where its state shows.
+ * SPEC §2: the thank-you view after an order is placed, with its number and amount, the delivery
+ * round it joined (DESIGN §8), and the way to its page in My Orders, where its state shows.
  */
 export function CheckoutSuccess({ order }: { order: PlacedOrder }) {
   const heading = useRef<HTMLHeadingElement>(null);
+  // Seen from the moment it was placed, as the checkout promised it.
+  const [placedAt] = useState(() => new Date());
   // The form the person was in is gone: move focus to what replaced it.
   useEffect(() => heading.current?.focus(), []);
   return (
@@ -22,6 +32,11 @@ export function CheckoutSuccess({ order }: { order: PlacedOrder }) {
           {CHECKOUT_MESSAGES.thankYou}
         </h1>
         <p className="text-gray-700">{CHECKOUT_MESSAGES.orderPlaced}</p>
+        {order.round && (
+          <p data-testid="order-round" className="font-medium text-gray-900">
+            {roundPromise(roundOf(order.round), placedAt, order.timeZone)}
+          </p>
+        )}
         <dl className="mx-auto grid w-fit grid-cols-[auto_auto] gap-x-4 gap-y-1 text-left text-sm">
           <dt className="font-medium">Order number</dt>
           <dd className="font-mono break-all" data-testid="order-number">

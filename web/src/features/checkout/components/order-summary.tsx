@@ -5,17 +5,21 @@ import { useId, useState } from 'react';
 
 /**
  * SPEC §2 Checkout's order summary: the lines (with what stops one from being ordered), item
- * total, delivery charge and grand total; no totals for an empty bucket. On phones it heads the
+ * total, delivery charge and grand total, and the delivery round it joins where the campus runs
+ * rounds; no totals for an empty bucket. On phones it heads the
  * form with the grand total in sight and the rest folded away behind 'Show items'.
  */
 export function OrderSummary({
   items,
   totals,
   problems,
+  round = null,
 }: {
   items: readonly TCartLine[];
   totals: { itemTotal: number; deliveryCharge: number; grandTotal: number } | null;
   problems: ReadonlyMap<string, string | null>;
+  /** When the order arrives, for a campus that delivers in rounds ('Arrives with the ...'). */
+  round?: string | null;
 }) {
   const [expanded, setExpanded] = useState(false);
   const detailsId = useId();
@@ -68,6 +72,14 @@ export function OrderSummary({
           </dl>
         )}
       </div>
+      {round && (
+        <p
+          data-testid="delivery-round"
+          className="rounded bg-orange-50 px-3 py-2 text-sm text-orange-900"
+        >
+          {round}
+        </p>
+      )}
       {totals && (
         <dl className="border-t border-gray-300 pt-3">
           <TotalRow

@@ -14,7 +14,7 @@ import type { TCartLine } from '@campus/shared/domain/entities';
 import { ERROR_CATEGORIES } from '@campus/shared/domain/error-catalogue';
 import { findClosedRestaurantMessage } from '@campus/shared/domain/restaurant-hours';
 import { sniffImageFormat, UPLOAD_MESSAGES } from '@campus/shared/domain/uploads';
-import type { TOrderRequest, TUpload } from '../api/checkout-api';
+import type { TOrderRequest, TPlacedOrderAnswer, TUpload } from '../api/checkout-api';
 
 /** What processing is doing now, for the visible processing state. */
 export type CheckoutStep =
@@ -41,7 +41,7 @@ export interface CheckoutEffects {
   reprice(items: readonly NewCartLine[]): void;
   compress(file: File): Promise<File>;
   upload(file: File): Promise<TUpload>;
-  submitOrder(body: TOrderRequest): Promise<{ orderId: string }>;
+  submitOrder(body: TOrderRequest): Promise<TPlacedOrderAnswer>;
   /** The device clock. */
   now(): Date;
   /** A fresh idempotency key. */
@@ -137,7 +137,7 @@ export interface CheckoutProcess {
    * Processes checked values; resolves with the order id or throws what to show. `onStep` hears
    * each step as it starts.
    */
-  run(form: TCheckoutForm, onStep?: (step: CheckoutStep) => void): Promise<{ orderId: string }>;
+  run(form: TCheckoutForm, onStep?: (step: CheckoutStep) => void): Promise<TPlacedOrderAnswer>;
   /** The key the next attempt sends: kept from the first submit until an order is placed. */
   readonly idempotencyKey: string | null;
 }

@@ -5,12 +5,12 @@ import { useCallback, useRef, useState } from 'react';
 import { useCart } from '@/lib/cart-store';
 import { compressImage } from '@/lib/compress-image';
 import { fetchBucketItems } from '@/lib/use-live-prices';
-import { submitOrder, uploadScreenshot } from '../api/checkout-api';
+import { submitOrder, type TPlacedOrderAnswer, uploadScreenshot } from '../api/checkout-api';
 import { type CheckoutStep, createCheckoutProcess } from './checkout-process';
 
 /** How one submit ended: the order id, or the message to show and whether the order was sent. */
 export type CheckoutOutcome =
-  | { ok: true; orderId: string }
+  | ({ ok: true } & TPlacedOrderAnswer)
   | { ok: false; message: string; field: string | null; orderSent: boolean };
 
 /** A v4 UUID; randomUUID needs a secure context, getRandomValues does not (plain http on a LAN). */
@@ -56,11 +56,11 @@ export function useCheckoutProcess() {
       // An object, not a variable: TypeScript does not follow assignments made in callbacks.
       const last: { step: CheckoutStep | null } = { step: null };
       try {
-        const { orderId } = await checkout.run(form, (next) => {
+        const placed = await checkout.run(form, (next) => {
           last.step = next;
           setStep(next);
         });
-        return { ok: true, orderId };
+        return { ok: true, ...placed };
       } catch (error) {
         console.warn(`Checkout failed at ${last.step ?? 'the start'}`, error);
         return {

@@ -1,3 +1,4 @@
+import { roundName } from '@campus/shared/domain/delivery-rounds';
 import { formatRs } from '@campus/shared/domain/money';
 import type { TOrderSummary } from '@campus/shared/domain/order-api';
 import { formatShortTimestamp } from '@campus/shared/domain/time-zone';
@@ -7,6 +8,7 @@ import { secondaryButton } from '@/components/ui/button-styles';
 import { LoadFailure } from '@/components/ui/load-failure';
 import { OrderStatusBadge } from '@/components/ui/order-status-badge';
 import { StatusMessage } from '@/components/ui/status-message';
+import { roundOf } from '@/lib/rounds';
 import { useOrderEvents } from '@/lib/use-live-events';
 import { orderKeys, useMyOrders } from '../api/my-orders';
 
@@ -34,6 +36,11 @@ function OrderCard({ order }: { order: TOrderSummary }) {
       <p className="mt-1 text-sm text-gray-700">
         {order.universityName} - {order.campusName}
       </p>
+      {order.round && (
+        <p className="mt-1 text-sm text-gray-800">
+          Delivery: {roundName(roundOf(order.round), order.timeZone)}
+        </p>
+      )}
       <p className="mt-2 line-clamp-3 text-sm whitespace-pre-line text-gray-800">
         {order.cartItemsText}
       </p>

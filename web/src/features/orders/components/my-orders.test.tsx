@@ -33,6 +33,15 @@ describe('the My Orders list', () => {
     expect(second.textContent).toContain(ORDER_STATE_LABELS.delivered);
   });
 
+  it('names the delivery round of an order that goes with one', async () => {
+    const round = { cutoffAt: '2026-11-26T07:30:00.000Z', deliveryAt: '2026-11-26T08:30:00.000Z' };
+    openAsStudent('/orders', [buildOrder({ id: 'o-round', round }), buildOrder({ id: 'o-none' })]);
+    const items = within(await screen.findByRole('list')).getAllByRole('listitem');
+    expect(
+      items.map((item) => within(item).queryByText(/^Delivery: /)?.textContent ?? null),
+    ).toEqual(['Delivery: Thursday, Nov 26, 1:30 PM round', null]);
+  });
+
   it('says so when there is no order yet', async () => {
     openAsStudent('/orders', []);
     expect(await screen.findByText('You have not placed any orders yet.')).toBeTruthy();
@@ -103,6 +112,54 @@ describe("an order's page", () => {
     ).toBeTruthy();
     // A rejected order cannot be cancelled: the answer lists no action.
     expect(screen.queryByRole('button', { name: 'Cancel order' })).toBeNull();
+  });
+
+  it('shows the delivery round, and a move to another round among the changes by time', async () => {
+    const round = { cutoffAt: '2026-11-26T07:30:00.000Z', deliveryAt: '2026-11-26T08:30:00.000Z' };
+    openAsStudent('/orders/order-1', [
+      buildOrder({
+        status: 'out_for_delivery',
+        round,
+        transitions: [
+          {
+            id: 1,
+            action: 'verify',
+            fromState: 'placed',
+            toState: 'verified',
+            actorName: 'Bilal Raza',
+            reason: '',
+            at: '2026-11-24T10:00:00.000Z',
+          },
+          {
+            id: 2,
+            action: 'dispatch',
+            fromState: 'verified',
+            toState: 'out_for_delivery',
+            actorName: 'Bilal Raza',
+            reason: '',
+            at: '2026-11-26T07:45:00.000Z',
+          },
+        ],
+        notes: [
+          {
+            at: '2026-11-25T06:00:00.000Z',
+            text: 'The Wednesday, Nov 25, 1:30 PM round closed early; this order goes with the Thursday, Nov 26, 1:30 PM round.',
+          },
+        ],
+      }),
+    ]);
+    expect(await screen.findByText('Delivery: Thursday, Nov 26, 1:30 PM round')).toBeTruthy();
+    const timeline = screen.getByRole('region', { name: 'Timeline' });
+    expect(
+      within(timeline)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual([
+      'PlacedNov 24, 2026, 2:30 PM',
+      'VerifiedNov 24, 2026, 3:00 PM',
+      'The Wednesday, Nov 25, 1:30 PM round closed early; this order goes with the Thursday, Nov 26, 1:30 PM round.Nov 25, 2026, 11:00 AM',
+      'Out for deliveryNov 26, 2026, 12:45 PM',
+    ]);
   });
 
   it('opens the screenshot at full size and closes it with Escape', async () => {

@@ -1,3 +1,4 @@
+import { roundName } from '@campus/shared/domain/delivery-rounds';
 import { formatError } from '@campus/shared/domain/error-catalogue';
 import type { TOrderDetail } from '@campus/shared/domain/order-api';
 import { formatShortTimestamp } from '@campus/shared/domain/time-zone';
@@ -7,6 +8,7 @@ import { LoadFailure } from '@/components/ui/load-failure';
 import { OrderStatusBadge } from '@/components/ui/order-status-badge';
 import { StatusMessage } from '@/components/ui/status-message';
 import { ZoomableImage } from '@/components/ui/zoomable-image';
+import { roundOf } from '@/lib/rounds';
 import { useOrderEvents } from '@/lib/use-live-events';
 import { orderKeys, useMyOrder } from '../api/my-orders';
 import { CancelOrder } from './cancel-order';
@@ -95,6 +97,11 @@ export function OrderScreen() {
               </time>{' '}
               at {order.universityName} - {order.campusName}
             </p>
+            {order.round && (
+              <p className="text-sm text-gray-800">
+                Delivery: {roundName(roundOf(order.round), order.timeZone)}
+              </p>
+            )}
           </header>
           <RejectionReason order={order} />
           <div className="space-y-3">

@@ -2,9 +2,33 @@ import type { TOrderDetail } from '@campus/shared/domain/order-api';
 import { ORDER_STATE_LABELS } from '@campus/shared/domain/order-status';
 import { formatShortTimestamp } from '@campus/shared/domain/time-zone';
 
+type TEntry =
+  | { kind: 'transition'; at: string; transition: TOrderDetail['transitions'][number] }
+  | { kind: 'note'; at: string; text: string; index: number };
+
+/** Changes of state and notes in the order they happened (a change before a note at one time). */
+function entriesOf(order: TOrderDetail): TEntry[] {
+  const entries: TEntry[] = [
+    ...order.transitions.map((transition) => ({
+      kind: 'transition' as const,
+      at: transition.at,
+      transition,
+    })),
+    ...order.notes.map((note, index) => ({
+      kind: 'note' as const,
+      at: note.at,
+      text: note.text,
+      index,
+    })),
+  ];
+  // A stable sort: equal times keep changes first, each list in its own order.
+  return entries.sort((a, b) => Date.parse(a.at) - Date.parse(b.at));
+}
+
 /**
  * What happened to the order, oldest first: its placing, then every change of its state with
- * the time in the campus's time zone and the reason given.
+ * the time in the campus's time zone and the reason given, and the notes (a move to another
+ * delivery round) where they happened.
  */
 export function OrderTimeline({ order }: { order: TOrderDetail }) {
   const at = (iso: string) => (
@@ -22,15 +46,22 @@ export function OrderTimeline({ order }: { order: TOrderDetail }) {
           <p className="font-medium">Placed</p>
           {at(order.placedAt)}
         </li>
-        {order.transitions.map((transition) => (
-          <li key={transition.id}>
-            <p className="font-medium">{ORDER_STATE_LABELS[transition.toState]}</p>
-            {at(transition.at)}
-            {transition.reason && (
-              <p className="text-sm text-gray-800">Reason: {transition.reason}</p>
-            )}
-          </li>
-        ))}
+        {entriesOf(order).map((entry) =>
+          entry.kind === 'transition' ? (
+            <li key={`t-${entry.transition.id}`}>
+              <p className="font-medium">{ORDER_STATE_LABELS[entry.transition.toState]}</p>
+              {at(entry.at)}
+              {entry.transition.reason && (
+                <p className="text-sm text-gray-800">Reason: {entry.transition.reason}</p>
+              )}
+            </li>
+          ) : (
+            <li key={`n-${entry.index}`}>
+              <p className="text-gray-900">{entry.text}</p>
+              {at(entry.at)}
+            </li>
+          ),
+        )}
       </ol>
     </section>
   );

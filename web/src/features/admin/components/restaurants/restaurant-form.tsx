@@ -7,7 +7,7 @@ import { PlaceFields } from '../place-selects';
 
 /**
  * The restaurant form: its campus (super admin only; a campus admin adds to their own), name,
- * location, cuisine and hours.
+ * location, cuisine, hours and the contact e-mail that gets the batches' pick lists.
  */
 export function RestaurantForm({
   crud,
@@ -27,6 +27,12 @@ export function RestaurantForm({
       <TextField label="Cuisine" autoComplete="off" {...form.register('cuisine')} />
       <ExampleField label="Opening Time" example="10:00 AM" {...form.register('openTime')} />
       <ExampleField label="Closing Time" example="10:00 PM" {...form.register('closeTime')} />
+      <TextField
+        label="Contact e-mail (gets the pick list)"
+        type="email"
+        autoComplete="off"
+        {...form.register('contactEmail')}
+      />
       <label className="flex items-center gap-2 self-end pb-2 text-sm font-medium text-gray-800">
         <input type="checkbox" className="size-4 accent-orange-700" {...form.register('is24x7')} />
         Open 24/7

@@ -1,12 +1,11 @@
-import type { TRestaurantFormValues } from '@campus/shared/domain/admin-forms';
-import type { TRestaurant } from '@campus/shared/domain/entities';
+import type { TAdminRestaurant, TRestaurantFormValues } from '@campus/shared/domain/admin-forms';
 import { HOURS_MESSAGES } from '@campus/shared/domain/restaurant-hours';
 import { EMPTY_LIST_MESSAGES } from '@campus/shared/domain/screen-messages';
 import { filterRestaurants } from '@campus/shared/domain/search';
 import { restaurantForm } from '../../utils/form-values';
 import { RecordList, type TListProps, type TListSpec } from '../record-list';
 
-const LIST: TListSpec<TRestaurant, TRestaurantFormValues> = {
+const LIST: TListSpec<TAdminRestaurant, TRestaurantFormValues> = {
   noun: 'restaurants',
   empty: EMPTY_LIST_MESSAGES.restaurants,
   searchBy: 'name, cuisine or location',
@@ -23,7 +22,7 @@ export function RestaurantList({
   onSelect,
   placeOf,
   ...list
-}: TListProps<TRestaurant, TRestaurantFormValues> & {
+}: TListProps<TAdminRestaurant, TRestaurantFormValues> & {
   selectedId: string | null;
   onSelect(id: string): void;
 }) {

@@ -5,7 +5,7 @@ import { stubAdminApi } from '@/test/fake-api';
 import { openPage } from '@/test/render';
 
 describe('the super admin dashboard', () => {
-  it('has the eight tabs of the spec, in its order, System Overview first, then Payments', async () => {
+  it('has the eight tabs of the spec, in its order, System Overview first, then Payments and Batches', async () => {
     stubAdminApi({ session: buildSuperAdmin() });
     openPage('/super-admin');
     const tabs = await screen.findAllByRole('tab');
@@ -19,6 +19,7 @@ describe('the super admin dashboard', () => {
       'Domain Management',
       'Order Dashboard',
       'Payments',
+      'Batches',
     ]);
     expect(screen.getByRole('tab', { selected: true }).textContent).toBe('System Overview');
     // The quick actions reach the mail outbox (in the app) and the jobs dashboard (the api's).

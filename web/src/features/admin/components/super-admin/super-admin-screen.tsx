@@ -1,6 +1,7 @@
 import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { AdminTabs, TabPanel } from '@/components/ui/admin-tabs';
 import { ensureMasterTab } from '../../api/sheet-tabs';
+import { BatchesTab } from '../batches/batches-tab';
 import { DomainsTab } from '../domains/domains-tab';
 import { MartItemsManager } from '../mart-items/mart-items-manager';
 import { MenuItemsManager } from '../menu-items/menu-items-manager';
@@ -11,7 +12,7 @@ import { UsersTab } from '../users/users-tab';
 import { OrderDashboardTab } from './order-dashboard-tab';
 import { OverviewTab } from './overview-tab';
 
-/** The tabs of SPEC §2, in its order, then the payments to check (DESIGN §8). */
+/** The tabs of SPEC §2, in its order, then the payments to check and the delivery batches (DESIGN §8). */
 const TABS = [
   { id: 'overview', label: 'System Overview' },
   { id: 'universities', label: 'Universities & Campuses' },
@@ -22,6 +23,7 @@ const TABS = [
   { id: 'domains', label: 'Domain Management' },
   { id: 'orders', label: 'Order Dashboard' },
   { id: 'payments', label: 'Payments' },
+  { id: 'batches', label: 'Batches' },
 ] as const;
 
 type TabId = (typeof TABS)[number]['id'];
@@ -76,6 +78,7 @@ export function SuperAdminScreen() {
     domains: <DomainsTab />,
     orders: <OrderDashboardTab />,
     payments: <PaymentsTab scope={ALL} />,
+    batches: <BatchesTab scope={ALL} />,
   };
   return (
     <section className="mx-auto max-w-7xl space-y-4 p-4 sm:p-6">

@@ -1,4 +1,8 @@
-import { BATCH_LISTS, type TBatchAction } from '@campus/shared/domain/batch-api';
+import {
+  BATCH_LISTS,
+  type TBatchAction,
+  type TBatchSummary,
+} from '@campus/shared/domain/batch-api';
 import { roundName } from '@campus/shared/domain/delivery-rounds';
 import { formatError } from '@campus/shared/domain/error-catalogue';
 import { formatRs } from '@campus/shared/domain/money';
@@ -36,6 +40,10 @@ function doneText(action: TBatchAction, moved: number): string {
  * the rider hands the orders over (the drop list by hall and room), and the round's actions:
  * close early, dispatch, deliver; downloads of both lists and a print view of the pick lists.
  */
+/** Verified orders not yet out: the paid count also holds those out for delivery and delivered. */
+const readyToDispatch = (batch: TBatchSummary) =>
+  batch.verifiedCount - batch.outForDeliveryCount - batch.deliveredCount;
+
 export function BatchView({ batchId, now }: { batchId: string; now: Date }) {
   const query = useBatch(batchId);
   const action = useBatchAction(batchId);
@@ -103,7 +111,7 @@ export function BatchView({ batchId, now }: { batchId: string; now: Date }) {
         <button
           type="button"
           className={primaryButton}
-          disabled={action.isPending || batch.verifiedCount === 0}
+          disabled={action.isPending || readyToDispatch(batch) === 0}
           onClick={() => run('dispatch')}
         >
           Mark dispatched

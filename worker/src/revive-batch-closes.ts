@@ -23,7 +23,10 @@ export async function reviveBatchCloses(
   now: Date,
 ): Promise<number> {
   const { db } = deps.database;
-  await reconcileBatchSchedulers(db, producer);
+  // The late closes below do not wait on the schedulers: a failure here is logged, not theirs.
+  await reconcileBatchSchedulers(db, producer).catch((error: unknown) =>
+    deps.log.warn({ err: error }, 'close schedulers not in step with the slots yet'),
+  );
   const late = await db
     .selectDistinctOn([deliveryBatches.campusId], {
       campusId: deliveryBatches.campusId,

@@ -54,13 +54,13 @@ export function startPipeline(options: {
     'pipeline upkeep',
     upkeepTimes.everyMs,
     async () => {
+      await closeLateBatches();
       await reviveStaleOrderJobs(
         options.deps,
         options.producer,
         await databaseNow(options.deps.database.db),
         upkeepTimes.staleOrderMs,
       );
-      await closeLateBatches();
       await pruneOutbox(options.deps.database.db);
       await options.deps.mailer.prune();
       if (Date.now() - vacuumedAt >= VACUUM_EVERY_MS) {

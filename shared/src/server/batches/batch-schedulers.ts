@@ -1,4 +1,4 @@
-import { type TDeliverySlot, WEEKDAYS } from '../../domain/delivery-rounds';
+import type { TDeliverySlot } from '../../domain/delivery-rounds';
 import { parseTime12h } from '../../domain/time-of-day';
 import type { Db } from '../db/client';
 import { campuses } from '../db/schema';
@@ -53,9 +53,7 @@ async function syncCampus(
 ): Promise<void> {
   const queue = queueOf(producer);
   const wanted = new Map(
-    slots
-      .filter((slot) => WEEKDAYS.includes(slot.weekday))
-      .map((slot) => [batchSchedulerId(campusId, slot), batchClosePattern(slot)]),
+    slots.map((slot) => [batchSchedulerId(campusId, slot), batchClosePattern(slot)]),
   );
   const mine = existing.filter((s) => s.campusId === campusId);
   for (const [schedulerId, pattern] of wanted) {
@@ -89,7 +87,8 @@ export async function syncBatchSchedulers(
 
 /**
  * Syncs the close schedulers of every campus with its slots, and removes those of campuses that
- * are gone; returns how many campuses have schedulers.
+ * are gone; returns how many campuses have schedulers. A campus that fails (slots Redis refuses)
+ * holds up no other: the failures are thrown together at the end.
  */
 export async function reconcileBatchSchedulers(db: Db, producer: Producer): Promise<number> {
   const rows = await db
@@ -100,8 +99,11 @@ export async function reconcileBatchSchedulers(db: Db, producer: Producer): Prom
     })
     .from(campuses);
   const existing = await batchSchedulers(producer);
+  const failures: unknown[] = [];
   for (const campus of rows) {
-    await syncCampus(producer, campus.id, campus.slots, campus.timeZone, existing);
+    await syncCampus(producer, campus.id, campus.slots, campus.timeZone, existing).catch(
+      (error: unknown) => failures.push(error),
+    );
   }
   const known = new Set(rows.map((campus) => campus.id));
   const queue = queueOf(producer);
@@ -109,6 +111,12 @@ export async function reconcileBatchSchedulers(db: Db, producer: Producer): Prom
     if (!scheduler.campusId || !known.has(scheduler.campusId)) {
       await queue.removeJobScheduler(scheduler.key);
     }
+  }
+  if (failures.length > 0) {
+    throw new AggregateError(
+      failures,
+      `close schedulers of ${failures.length} campuses not synced`,
+    );
   }
   return rows.filter((campus) => campus.slots.length > 0).length;
 }

@@ -187,7 +187,7 @@ async function reviveStatusJobs(
  * The Batch cell follows too: for each tab with a row whose Status cells are in step but whose
  * Batch cell is still behind its round (placed into a batch, moved to another) for an order
  * placed before `placedBefore`, the sheet job of that order's round is enqueued again when Redis
- * lost it, or retried when it failed for good. A row behind on its Status cells too is the
+ * lost it, or run again when it failed for good or ran before (a move back to an earlier round). A row behind on its Status cells too is the
  * status job's (reviveStatusJobs), which writes its Batch cell with them.
  */
 async function reviveBatchCellJobs(
@@ -217,6 +217,11 @@ async function reviveBatchCellJobs(
       revived += 1;
     } else if (await existing.isFailed()) {
       await existing.retry();
+      revived += 1;
+    } else if (await existing.isCompleted()) {
+      // Moved back to a round it was in before: that round's job id ran already, so the move's
+      // enqueue was taken as a duplicate. Writing the cells again is harmless.
+      await existing.retry('completed');
       revived += 1;
     }
   }

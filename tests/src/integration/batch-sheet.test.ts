@@ -203,4 +203,23 @@ describe(`the Batch cell of an order's row on ${engine}`, () => {
       .getJob(orderBatchSheetJob(orderId, batch.id).jobId);
     expect(await job?.isCompleted()).toBe(true);
   });
+
+  it("a move back to a round the order was in before: the cell follows once the upkeep runs that round's job again", async () => {
+    const orderId = await place();
+    await drained();
+    const first = await insertBatch(4 * HOUR);
+    const second = await insertBatch(28 * HOUR);
+    await putInBatch(orderId, first.id);
+    await drained();
+    await putInBatch(orderId, second.id);
+    await drained();
+    // The first round's job id ran already: this enqueue is taken as its duplicate.
+    await putInBatch(orderId, first.id);
+    await drained();
+    expect((await rowOf(orderId)).batch).toBe(roundName(second, tree.campus.timeZone));
+
+    await reviveStaleOrderJobs(deps, services.producer, new Date(Date.now() + 11 * 60_000));
+    await drained();
+    expect((await rowOf(orderId)).batch).toBe(roundName(first, tree.campus.timeZone));
+  });
 });

@@ -1,8 +1,10 @@
 import type { ProcessorRegistry } from './job-context';
 import { appendOrderRowJob } from './jobs/append-order-row';
+import { closeBatchesJob } from './jobs/close-batches';
 import { createSheetTabJob } from './jobs/create-sheet-tab';
 import { deleteSheetTabJob } from './jobs/delete-sheet-tab';
 import { ensureMasterTabJob } from './jobs/ensure-master-tab';
+import { notifyBatchClosedJob } from './jobs/notify-batch-closed';
 import { notifyOrderJob } from './jobs/notify-order';
 import { notifyOrderStatusJob } from './jobs/notify-order-status';
 import { ping } from './jobs/ping';
@@ -18,4 +20,6 @@ export const processors: ProcessorRegistry = {
   'create-sheet-tab': createSheetTabJob,
   'delete-sheet-tab': deleteSheetTabJob,
   'ensure-master-tab': ensureMasterTabJob,
+  'close-batches': closeBatchesJob,
+  'notify-batch-closed': notifyBatchClosedJob,
 };

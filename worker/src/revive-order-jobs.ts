@@ -2,15 +2,29 @@ import { ORDER_ACTION_NAMES, ORDER_ACTIONS } from '@campus/shared/domain/order-s
 import { orders, orderTransitions } from '@campus/shared/server/db/schema';
 import {
   JOBS,
+  orderBatchSheetJob,
   orderJobs,
   orderStatusMailJob,
   orderStatusSheetJob,
 } from '@campus/shared/server/jobs';
 import type { Producer } from '@campus/shared/server/queue';
-import { and, asc, desc, eq, gt, inArray, isNotNull, isNull, lt, or, type SQL } from 'drizzle-orm';
+import {
+  and,
+  asc,
+  desc,
+  eq,
+  gt,
+  inArray,
+  isNotNull,
+  isNull,
+  lt,
+  not,
+  or,
+  type SQL,
+} from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { WorkerDeps } from './job-context';
-import { statusCellsBehind } from './jobs/sync-order-status';
+import { batchCellBehind, statusCellsBehind } from './jobs/sync-order-status';
 
 /** An order whose sheet row or mails are still missing this long after it was placed is looked at. */
 export const STALE_ORDER_MS = 10 * 60_000;
@@ -61,7 +75,7 @@ const UPKEEP = {
  * before it saved it) is enqueued again, and a sheet job that failed for good (an outage longer
  * than its retries) is retried, for every order still waiting for its row or mails after
  * `staleAfterMs`, and for every row whose Status cells are still behind that long after the
- * change. Returns how many jobs it revived.
+ * change, or whose Batch cell is behind its round. Returns how many jobs it revived.
  */
 export async function reviveStaleOrderJobs(
   deps: Pick<WorkerDeps, 'database' | 'log'>,
@@ -117,6 +131,7 @@ export async function reviveStaleOrderJobs(
     }
   }
   revived += await reviveStatusJobs(deps, producer, placedBefore);
+  revived += await reviveBatchCellJobs(deps, producer, placedBefore);
   revived += await reviveStatusMails(deps, producer, placedBefore, now);
   if (revived > 0) deps.log.warn({ revived }, 'jobs of waiting orders revived');
   return revived;
@@ -162,6 +177,51 @@ async function reviveStatusJobs(
       revived += 1;
     } else if (await existing.isFailed()) {
       await existing.retry();
+      revived += 1;
+    }
+  }
+  return revived;
+}
+
+/**
+ * The Batch cell follows too: for each tab with a row whose Status cells are in step but whose
+ * Batch cell is still behind its round (placed into a batch, moved to another) for an order
+ * placed before `placedBefore`, the sheet job of that order's round is enqueued again when Redis
+ * lost it, or run again when it failed for good or ran before (a move back to an earlier round). A row behind on its Status cells too is the
+ * status job's (reviveStatusJobs), which writes its Batch cell with them.
+ */
+async function reviveBatchCellJobs(
+  deps: Pick<WorkerDeps, 'database'>,
+  producer: Producer,
+  placedBefore: Date,
+): Promise<number> {
+  const queue = producer.queue(JOBS['sync-order-status'].queue);
+  const stale = await deps.database.db
+    .selectDistinctOn([orders.sheetTabName], { orderId: orders.id, batchId: orders.batchId })
+    .from(orders)
+    .where(
+      and(
+        isNotNull(orders.sheetAppendedAt),
+        batchCellBehind,
+        not(statusCellsBehind),
+        lt(orders.placedAt, placedBefore),
+      ),
+    )
+    .orderBy(orders.sheetTabName, asc(orders.placedAt));
+  let revived = 0;
+  for (const { orderId, batchId } of stale) {
+    const job = orderBatchSheetJob(orderId, batchId);
+    const existing = await queue.getJob(job.jobId);
+    if (!existing) {
+      await producer.enqueue(job.jobName, job.payload, { jobId: job.jobId });
+      revived += 1;
+    } else if (await existing.isFailed()) {
+      await existing.retry();
+      revived += 1;
+    } else if (await existing.isCompleted()) {
+      // Moved back to a round it was in before: that round's job id ran already, so the move's
+      // enqueue was taken as a duplicate. Writing the cells again is harmless.
+      await existing.retry('completed');
       revived += 1;
     }
   }

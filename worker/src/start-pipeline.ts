@@ -5,6 +5,7 @@ import type { Redis } from 'ioredis';
 import { databaseNow } from './database-now';
 import type { WorkerDeps } from './job-context';
 import { processors } from './processors';
+import { reviveBatchCloses } from './revive-batch-closes';
 import { reviveStaleOrderJobs, STALE_ORDER_MS } from './revive-order-jobs';
 import { startWorkers } from './start-worker';
 import { VACUUM_EVERY_MS, vacuumEmbedded } from './vacuum-embedded';
@@ -15,7 +16,9 @@ export const DEFAULT_UPKEEP = { everyMs: 60_000, staleOrderMs: STALE_ORDER_MS } 
 /**
  * Everything a worker process runs: the job processors, the outbox relay that enqueues what the
  * api could not (Redis away at checkout), and the upkeep that revives the jobs of orders still
- * waiting for their row or mails and prunes the outbox.
+ * waiting for their row or mails, keeps the batches' close schedulers in step with the campuses'
+ * slots and closes batches whose cut-off passed while no close ran (at start, then each run),
+ * and prunes the outbox.
  */
 export function startPipeline(options: {
   connection: Redis;
@@ -36,11 +39,22 @@ export function startPipeline(options: {
     producer: options.producer,
     log: options.deps.log,
   });
+  const { db } = options.deps.database;
+  const closeLateBatches = async () =>
+    reviveBatchCloses(options.deps, options.producer, await databaseNow(db));
+  // At start, not a minute later: a worker that was down over a cut-off closes it now.
+  const starting = closeLateBatches().catch((error: unknown) =>
+    options.deps.log.warn(
+      { err: error },
+      'closing late batches at start failed; the upkeep retries',
+    ),
+  );
   let vacuumedAt = 0;
   const upkeep = startPeriodic(
     'pipeline upkeep',
     upkeepTimes.everyMs,
     async () => {
+      await closeLateBatches();
       await reviveStaleOrderJobs(
         options.deps,
         options.producer,
@@ -58,6 +72,7 @@ export function startPipeline(options: {
   );
   return {
     async close() {
+      await starting;
       await upkeep.close();
       await relay.close();
       await workers.close();

@@ -90,10 +90,11 @@ export const ORDER_SHEET_COLUMNS = [
 export const ORDER_SHEET_HEADER = [...ORDER_SHEET_COLUMNS, 'Order ID'] as const;
 
 /**
- * The columns the worker keeps up to date as an order's state changes (DESIGN §8). Found by their
- * header text, and added at the end of the header row of a tab that lacks them.
+ * The columns the worker keeps up to date as an order's state and delivery round change (DESIGN
+ * §8). Found by their header text, and added at the end of the header row of a tab that lacks
+ * them ('Batch' only once an order of the tab is in a round).
  */
-export const ORDER_SHEET_STATUS_COLUMNS = ['Status', 'Status Time'] as const;
+export const ORDER_SHEET_STATUS_COLUMNS = ['Status', 'Status Time', 'Batch'] as const;
 
 /** What a sheet row is built from; amounts in paisa. */
 export type SheetRowOrder = {

@@ -8,9 +8,28 @@ describe('the Status columns of a tab', () => {
       orderId: 17,
       status: 18,
       statusTime: 19,
+      batch: null,
       added: [
         { row: 0, column: 18, value: 'Status' },
         { row: 0, column: 19, value: 'Status Time' },
+      ],
+    });
+  });
+
+  it('adds Batch after the Status columns once an order of the tab is in a round', () => {
+    expect(statusLayout([...ORDER_SHEET_HEADER, 'Status', 'Status Time', 'Rider'], true)).toEqual({
+      orderId: 17,
+      status: 18,
+      statusTime: 19,
+      batch: 21,
+      added: [{ row: 0, column: 21, value: 'Batch' }],
+    });
+    expect(statusLayout([...ORDER_SHEET_HEADER], true)).toMatchObject({
+      batch: 20,
+      added: [
+        { row: 0, column: 18, value: 'Status' },
+        { row: 0, column: 19, value: 'Status Time' },
+        { row: 0, column: 20, value: 'Batch' },
       ],
     });
   });
@@ -28,8 +47,14 @@ describe('the Status columns of a tab', () => {
   });
 
   it('finds every column by its header text wherever people moved it', () => {
-    const header = ['Status Time', 'order id', 'Notes', ' status '];
-    expect(statusLayout(header)).toEqual({ orderId: 1, status: 3, statusTime: 0, added: [] });
+    const header = ['Status Time', 'order id', 'Notes', ' status ', 'BATCH'];
+    expect(statusLayout(header)).toEqual({
+      orderId: 1,
+      status: 3,
+      statusTime: 0,
+      batch: 4,
+      added: [],
+    });
   });
 
   it('adds only the missing one, and finds the order ids where the append writes them when their header was renamed', () => {
@@ -38,6 +63,7 @@ describe('the Status columns of a tab', () => {
       orderId: 17,
       status: 18,
       statusTime: 19,
+      batch: null,
       added: [{ row: 0, column: 19, value: 'Status Time' }],
     });
   });

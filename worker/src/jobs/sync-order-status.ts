@@ -1,3 +1,4 @@
+import { roundName } from '@campus/shared/domain/delivery-rounds';
 import {
   formatOrderTimestamp,
   ORDER_SHEET_HEADER,
@@ -5,7 +6,7 @@ import {
 } from '@campus/shared/domain/order';
 import { sheetStatusText } from '@campus/shared/domain/order-status';
 import { DEFAULT_TIME_ZONE } from '@campus/shared/domain/time-zone';
-import { campuses, orders } from '@campus/shared/server/db/schema';
+import { campuses, deliveryBatches, orders } from '@campus/shared/server/db/schema';
 import { type SheetCellUpdate, SheetStoreError } from '@campus/shared/server/sheets/sheet-store';
 import { UnrecoverableError } from 'bullmq';
 import { and, asc, eq, isNotNull, or, type SQL, sql } from 'drizzle-orm';
@@ -26,7 +27,7 @@ const SET_ASIDE_ROW_WAIT_MS = 60_000;
 /** Where the append writes the order id, for a tab whose 'Order ID' header a person renamed. */
 const APPENDED_ORDER_ID_COLUMN = ORDER_SHEET_HEADER.length - 1;
 
-const [STATUS_HEADER, STATUS_TIME_HEADER] = ORDER_SHEET_STATUS_COLUMNS;
+const [STATUS_HEADER, STATUS_TIME_HEADER, BATCH_HEADER] = ORDER_SHEET_STATUS_COLUMNS;
 
 /**
  * Orders whose row's Status cells do not show their state yet: changed since, or never written.
@@ -40,10 +41,17 @@ export const statusCellsBehind: SQL = and(
   ),
 ) as SQL;
 
+/** Orders whose row's Batch cell does not show their delivery round yet (placed in one, moved). */
+export const batchCellBehind: SQL = sql`${orders.batchId} is distinct from ${orders.sheetBatchId}`;
+
+/** Orders whose row is behind: its Status cells, or its Batch cell. */
+const rowBehind = or(statusCellsBehind, batchCellBehind) as SQL;
+
 /**
- * `order-<id>-status-<transition>-sheet`: brings the order's state into its row's 'Status' and
- * 'Status Time' cells (DESIGN §8). Under the tab's lock it sets the cells of every order of the
- * tab that is behind its state, in one write. Setting a cell is idempotent, so a retry after a
+ * `order-<id>-status-<transition>-sheet` and `order-<id>-batch-<batch>-sheet`: brings the order's
+ * state and delivery round into its row's 'Status', 'Status Time' and 'Batch' cells (DESIGN §8).
+ * Under the tab's lock it sets the cells of every order of the tab whose row is behind, in one
+ * write. Setting a cell is idempotent, so a retry after a
  * lost answer writes the same cells again, harmlessly. An order whose row is not in the tab yet
  * waits for it (its append job brings it) without spending attempts.
  */
@@ -77,16 +85,19 @@ interface StatusLayout {
   orderId: number;
   status: number;
   statusTime: number;
-  /** The header cells to write: 'Status' and 'Status Time' where the header lacks them. */
+  /** null: the tab has no Batch column and none was asked for. */
+  batch: number | null;
+  /** The header cells to write: 'Status', 'Status Time' (and 'Batch') where the header lacks them. */
   added: SheetCellUpdate[];
 }
 
 /**
  * Finds the columns by header text. A missing Status column goes to the first free cell of the
  * header row, after its last filled cell: never over a person's column, nor over a gap in the
- * header that may sit above a person's unlabelled column.
+ * header that may sit above a person's unlabelled column. The Batch column is added (after the
+ * Status ones) only `withBatch`: a campus that never ran rounds gets no empty column.
  */
-export function statusLayout(header: readonly string[]): StatusLayout {
+export function statusLayout(header: readonly string[], withBatch = false): StatusLayout {
   const find = (name: string) =>
     header.findIndex((cell) => cell.trim().toLowerCase() === name.toLowerCase());
   let free = header.length;
@@ -99,15 +110,17 @@ export function statusLayout(header: readonly string[]): StatusLayout {
     return free++;
   };
   const orderId = find('Order ID');
+  const batchAt = find(BATCH_HEADER);
   return {
     orderId: orderId === -1 ? APPENDED_ORDER_ID_COLUMN : orderId,
     status: column(STATUS_HEADER),
     statusTime: column(STATUS_TIME_HEADER),
+    batch: withBatch ? column(BATCH_HEADER) : batchAt === -1 ? null : batchAt,
     added,
   };
 }
 
-/** One write of the Status cells of the tab's orders that are behind; `more` when some remain. */
+/** One write of the row cells of the tab's orders that are behind; `more` when some remain. */
 async function writeStatusBatch(
   tab: string,
   context: JobContext,
@@ -118,16 +131,23 @@ async function writeStatusBatch(
       id: orders.id,
       status: orders.status,
       statusChangedAt: orders.statusChangedAt,
+      placedAt: orders.placedAt,
+      batchId: orders.batchId,
+      sheetBatchId: orders.sheetBatchId,
+      cutoffAt: deliveryBatches.cutoffAt,
+      deliveryAt: deliveryBatches.deliveryAt,
       timeZone: campuses.timeZone,
     })
     .from(orders)
     .leftJoin(campuses, eq(campuses.id, orders.campusId))
-    .where(and(eq(orders.sheetTabName, tab), isNotNull(orders.sheetAppendedAt), statusCellsBehind))
+    .leftJoin(deliveryBatches, eq(deliveryBatches.id, orders.batchId))
+    .where(and(eq(orders.sheetTabName, tab), isNotNull(orders.sheetAppendedAt), rowBehind))
     .orderBy(asc(orders.statusChangedAt), asc(orders.id))
     .limit(STATUS_BATCH_MAX);
   if (behind.length === 0) return { written: 0, more: false };
 
-  const sheet = await readRowsOfTab(tab, context);
+  const withBatch = behind.some((order) => order.batchId !== null || order.sheetBatchId !== null);
+  const sheet = await readRowsOfTab(tab, withBatch, context);
   const cells: SheetCellUpdate[] = [];
   const missing: string[] = [];
   for (const order of behind) {
@@ -136,15 +156,21 @@ async function writeStatusBatch(
       missing.push(order.id);
       continue;
     }
-    const time = formatOrderTimestamp(
-      order.statusChangedAt as Date,
-      order.timeZone ?? DEFAULT_TIME_ZONE,
-    );
+    const timeZone = order.timeZone ?? DEFAULT_TIME_ZONE;
+    // An order never moved from 'placed' (written for its Batch cell) shows when it was placed.
+    const time = formatOrderTimestamp(order.statusChangedAt ?? order.placedAt, timeZone);
+    const batch =
+      order.cutoffAt && order.deliveryAt
+        ? roundName({ cutoffAt: order.cutoffAt, deliveryAt: order.deliveryAt }, timeZone)
+        : '';
     for (const row of rows) {
       cells.push(
         { row, column: sheet.layout.status, value: sheetStatusText(order.status) },
         { row, column: sheet.layout.statusTime, value: time },
       );
+      if (sheet.layout.batch !== null) {
+        cells.push({ row, column: sheet.layout.batch, value: batch });
+      }
     }
   }
   if (sheet && cells.length > 0) {
@@ -164,7 +190,11 @@ async function writeStatusBatch(
     for (const order of behind) {
       await tx
         .update(orders)
-        .set({ sheetStatus: order.status, sheetStatusChangedAt: order.statusChangedAt })
+        .set({
+          sheetStatus: order.status,
+          sheetStatusChangedAt: order.statusChangedAt,
+          sheetBatchId: order.batchId,
+        })
         .where(eq(orders.id, order.id));
     }
   });
@@ -174,9 +204,9 @@ async function writeStatusBatch(
 }
 
 /** The tab's columns and the rows (0-based, header 0) of each order id, or null with no tab. */
-async function readRowsOfTab(tab: string, context: JobContext) {
+async function readRowsOfTab(tab: string, withBatch: boolean, context: JobContext) {
   try {
-    const layout = statusLayout(await context.sheets.readHeader(tab));
+    const layout = statusLayout(await context.sheets.readHeader(tab), withBatch);
     const ids = await context.sheets.readColumn(tab, layout.orderId);
     const rowsByOrderId = new Map<string, number[]>();
     ids.forEach((id, index) => {

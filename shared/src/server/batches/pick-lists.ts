@@ -1,0 +1,132 @@
+import { and, eq, inArray } from 'drizzle-orm';
+import type { TPickList } from '../../domain/batch-api';
+import { MART_RESTAURANT_NAME } from '../../domain/cart';
+import type { TOrderState } from '../../domain/order-status';
+import type { Db } from '../db/client';
+import { orderLines, orders, restaurants } from '../db/schema';
+
+/** The states of an order whose payment was checked: its lines are prepared. */
+export const PICKED_STATES = [
+  'verified',
+  'out_for_delivery',
+  'delivered',
+] as const satisfies readonly TOrderState[];
+
+/** The state of an order that still waits for its payment check. */
+export const WAITING_STATE = 'placed' satisfies TOrderState;
+
+const LISTED_STATES: TOrderState[] = [...PICKED_STATES, WAITING_STATE];
+const isPicked = (state: TOrderState) => (PICKED_STATES as readonly TOrderState[]).includes(state);
+
+/**
+ * What each restaurant (and the mart, restaurantId null, listed last) prepares for a batch: per
+ * item, its quantity summed over the batch's orders whose payment was checked (verified, out for
+ * delivery, delivered), and apart from them how many orders with lines there still wait for
+ * their payment check. Rejected and cancelled orders count nowhere. The Batches tab, its
+ * downloads and the closed batch's mails all read this one list.
+ */
+export async function pickLists(db: Db, batchId: string): Promise<TPickList[]> {
+  const lines = await db
+    .select({
+      orderId: orders.id,
+      status: orders.status,
+      kind: orderLines.kind,
+      restaurantId: orderLines.restaurantId,
+      lineRestaurantName: orderLines.restaurantName,
+      restaurantName: restaurants.name,
+      name: orderLines.name,
+      quantity: orderLines.quantity,
+    })
+    .from(orderLines)
+    .innerJoin(orders, eq(orders.id, orderLines.orderId))
+    .leftJoin(restaurants, eq(restaurants.id, orderLines.restaurantId))
+    .where(and(eq(orders.batchId, batchId), inArray(orders.status, LISTED_STATES)));
+
+  const lists = new Map<
+    string,
+    { list: TPickList; quantities: Map<string, number>; waiting: Set<string> }
+  >();
+  for (const line of lines) {
+    const mart = line.kind === 'mart';
+    // A restaurant deleted since keeps its lines together under the name they were ordered from.
+    const key = mart ? 'mart' : `restaurant-${line.restaurantId ?? line.lineRestaurantName}`;
+    let entry = lists.get(key);
+    if (!entry) {
+      entry = {
+        list: {
+          restaurantId: mart ? null : line.restaurantId,
+          restaurantName: mart
+            ? MART_RESTAURANT_NAME
+            : (line.restaurantName ?? line.lineRestaurantName),
+          items: [],
+          waitingOrders: 0,
+        },
+        quantities: new Map(),
+        waiting: new Set(),
+      };
+      lists.set(key, entry);
+    }
+    if (isPicked(line.status)) {
+      entry.quantities.set(line.name, (entry.quantities.get(line.name) ?? 0) + line.quantity);
+    } else {
+      entry.waiting.add(line.orderId);
+    }
+  }
+  const byName = (a: string, b: string) => a.localeCompare(b, 'en');
+  return [...lists.values()]
+    .map(({ list, quantities, waiting }) => ({
+      ...list,
+      items: [...quantities]
+        .map(([name, quantity]) => ({ name, quantity }))
+        .sort((a, b) => byName(a.name, b.name)),
+      waitingOrders: waiting.size,
+    }))
+    .sort(
+      (a, b) =>
+        Number(a.restaurantId === null) - Number(b.restaurantId === null) ||
+        byName(a.restaurantName, b.restaurantName),
+    );
+}
+
+/** A batch's counts as its Batches row and the admins' notice show them; amounts in paisa. */
+export interface BatchCounts {
+  /** Orders that are not rejected or cancelled. */
+  orderCount: number;
+  /** Orders whose payment was checked: verified, out for delivery or delivered. */
+  verifiedCount: number;
+  /** Orders still waiting for their payment check. */
+  waitingCount: number;
+  outForDeliveryCount: number;
+  deliveredCount: number;
+  totalPaisa: number;
+  verifiedTotalPaisa: number;
+}
+
+/** Counts a batch's orders by where they stand (rejected and cancelled ones count nowhere). */
+export async function batchCounts(db: Db, batchId: string): Promise<BatchCounts> {
+  const rows = await db
+    .select({ status: orders.status, grandTotalPaisa: orders.grandTotalPaisa })
+    .from(orders)
+    .where(and(eq(orders.batchId, batchId), inArray(orders.status, LISTED_STATES)));
+  const counts: BatchCounts = {
+    orderCount: 0,
+    verifiedCount: 0,
+    waitingCount: 0,
+    outForDeliveryCount: 0,
+    deliveredCount: 0,
+    totalPaisa: 0,
+    verifiedTotalPaisa: 0,
+  };
+  for (const { status, grandTotalPaisa } of rows) {
+    counts.orderCount += 1;
+    counts.totalPaisa += grandTotalPaisa;
+    if (status === WAITING_STATE) counts.waitingCount += 1;
+    if (isPicked(status)) {
+      counts.verifiedCount += 1;
+      counts.verifiedTotalPaisa += grandTotalPaisa;
+    }
+    if (status === 'out_for_delivery') counts.outForDeliveryCount += 1;
+    if (status === 'delivered') counts.deliveredCount += 1;
+  }
+  return counts;
+}

@@ -33,4 +33,5 @@ CREATE UNIQUE INDEX "delivery_batches_campus_cutoff_key" ON "delivery_batches" U
 CREATE INDEX "delivery_batches_open_idx" ON "delivery_batches" USING btree ("cutoff_at") WHERE "delivery_batches"."closed_at" is null;--> statement-breakpoint
 CREATE INDEX "order_notes_order_idx" ON "order_notes" USING btree ("order_id","id");--> statement-breakpoint
 ALTER TABLE "orders" ADD CONSTRAINT "orders_batch_id_delivery_batches_id_fk" FOREIGN KEY ("batch_id") REFERENCES "public"."delivery_batches"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
-CREATE INDEX "orders_batch_status_idx" ON "orders" USING btree ("batch_id","status");
+CREATE INDEX "orders_batch_status_idx" ON "orders" USING btree ("batch_id","status");--> statement-breakpoint
+CREATE INDEX "orders_sheet_batch_pending_idx" ON "orders" USING btree ("sheet_tab_name") WHERE "orders"."batch_id" is distinct from "orders"."sheet_batch_id";

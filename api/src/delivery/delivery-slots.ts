@@ -9,6 +9,7 @@ import {
 } from '@campus/shared/domain/delivery-rounds';
 import type { TUserProfile } from '@campus/shared/domain/entities';
 import { DEFAULT_TIME_ZONE } from '@campus/shared/domain/time-zone';
+import { syncBatchSchedulers } from '@campus/shared/server/batches/batch-schedulers';
 import type { Db } from '@campus/shared/server/db/client';
 import { campuses, deliveryBatches, orderNotes, orders } from '@campus/shared/server/db/schema';
 import { type OutboxJob, orderBatchSheetJob } from '@campus/shared/server/jobs';
@@ -90,7 +91,7 @@ export async function saveDeliverySlots(
 ): Promise<TDeliverySlotsResponse & { movedOrders: number }> {
   const slots: TDeliverySlot[] = sortSlots(request.slots);
   const jobs: OutboxJob[] = [];
-  const movedOrders = await deps.db.transaction(async (tx) => {
+  const { movedOrders, timeZone } = await deps.db.transaction(async (tx) => {
     // The campus row's lock orders this save after the placements that read the old slots.
     const [saved] = await tx
       .update(campuses)
@@ -146,7 +147,7 @@ export async function saveDeliverySlots(
       entityId: campus.campusId,
       details: { slots: slots.length, movedOrders: moved },
     });
-    return moved;
+    return { movedOrders: moved, timeZone };
   });
   await enqueueOutboxJobs(
     deps.db,

@@ -5,12 +5,12 @@ import type {
 } from '@campus/shared/domain/batch-api';
 import { hallOf } from '@campus/shared/domain/delivery-rounds';
 import type { TUserProfile } from '@campus/shared/domain/entities';
+import { countsOfBatch } from '@campus/shared/server/batches/batch-counts';
 import { pickLists } from '@campus/shared/server/batches/pick-lists';
 import type { Db } from '@campus/shared/server/db/client';
 import { campuses, deliveryBatches, orders, universities } from '@campus/shared/server/db/schema';
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import { assertCampusAccess } from '../auth/guards';
-import { batchCounts } from './list-batches';
 
 /** The batch with its campus, if the asker may see it: 404 when there is none, 403 for another campus's. */
 export async function findBatch(db: Db, user: TUserProfile, batchId: string) {
@@ -41,19 +41,12 @@ export async function batchSummary(
   db: Db,
   batch: FoundBatch,
 ): Promise<TBatchSummary & { id: string }> {
-  const counts = (await batchCounts(db, [batch.id])).get(batch.id);
   return {
     ...batch,
     cutoffAt: batch.cutoffAt.toISOString(),
     deliveryAt: batch.deliveryAt.toISOString(),
     closedAt: batch.closedAt?.toISOString() ?? null,
-    orderCount: counts?.orderCount ?? 0,
-    verifiedCount: counts?.verifiedCount ?? 0,
-    waitingCount: counts?.waitingCount ?? 0,
-    outForDeliveryCount: counts?.outForDeliveryCount ?? 0,
-    deliveredCount: counts?.deliveredCount ?? 0,
-    totalPaisa: counts?.totalPaisa ?? 0,
-    verifiedTotalPaisa: counts?.verifiedTotalPaisa ?? 0,
+    ...(await countsOfBatch(db, batch.id)),
   };
 }
 

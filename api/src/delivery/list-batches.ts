@@ -1,56 +1,15 @@
 import type { TBatchSummary } from '@campus/shared/domain/batch-api';
 import { roundsBetween } from '@campus/shared/domain/delivery-rounds';
 import type { TUserProfile } from '@campus/shared/domain/entities';
+import { batchCounts, NO_ORDERS } from '@campus/shared/server/batches/batch-counts';
 import type { Db } from '@campus/shared/server/db/client';
-import { campuses, deliveryBatches, orders, universities } from '@campus/shared/server/db/schema';
-import { and, eq, gte, inArray, lte, type SQL, sql } from 'drizzle-orm';
+import { campuses, deliveryBatches, universities } from '@campus/shared/server/db/schema';
+import { and, eq, gte, inArray, lte } from 'drizzle-orm';
 import { listScope } from '../admin/scope';
 
 const HOUR_MS = 3600_000;
 /** The Batches tab lists the rounds of the last day and of the coming week. */
 const LISTED = { pastMs: 24 * HOUR_MS, aheadMs: 7 * 24 * HOUR_MS } as const;
-
-const count = (where: SQL) => sql<number>`cast(count(*) filter (where ${where}) as int)`;
-const total = (where: SQL) =>
-  sql<number>`cast(coalesce(sum(${orders.grandTotalPaisa}) filter (where ${where}), 0) as int)`;
-const holding = sql`${orders.status} not in ('rejected', 'cancelled')`;
-const paid = sql`${orders.status} in ('verified', 'out_for_delivery', 'delivered')`;
-
-/** The counts and totals of batches' orders: what the Batches tab and a batch's page show. */
-export const batchCountColumns = {
-  orderCount: count(holding),
-  verifiedCount: count(paid),
-  waitingCount: count(sql`${orders.status} = 'placed'`),
-  outForDeliveryCount: count(sql`${orders.status} = 'out_for_delivery'`),
-  deliveredCount: count(sql`${orders.status} = 'delivered'`),
-  totalPaisa: total(holding),
-  verifiedTotalPaisa: total(paid),
-};
-
-type Counts = { [K in keyof typeof batchCountColumns]: number };
-const NO_ORDERS: Counts = {
-  orderCount: 0,
-  verifiedCount: 0,
-  waitingCount: 0,
-  outForDeliveryCount: 0,
-  deliveredCount: 0,
-  totalPaisa: 0,
-  verifiedTotalPaisa: 0,
-};
-
-/** The counts of each batch's orders, by batch id. */
-export async function batchCounts(
-  db: Db,
-  batchIds: readonly string[],
-): Promise<Map<string, Counts>> {
-  if (batchIds.length === 0) return new Map();
-  const rows = await db
-    .select({ batchId: orders.batchId, ...batchCountColumns })
-    .from(orders)
-    .where(inArray(orders.batchId, [...batchIds]))
-    .groupBy(orders.batchId);
-  return new Map(rows.map(({ batchId, ...counts }) => [batchId as string, counts]));
-}
 
 /**
  * The Batches tab: the rounds of the campuses in the asker's scope from a day ago to a week

@@ -86,7 +86,9 @@ export function orderJobs(orderId: string) {
 
 /** The jobs of a placed order: every order's, and its row's Batch cell when it joined a round. */
 export function placedOrderJobs(orderId: string, batchId: string | null): OutboxJob[] {
-  return batchId ? [...orderJobs(orderId), orderBatchSheetJob(orderId, batchId)] : [...orderJobs(orderId)];
+  return batchId
+    ? [...orderJobs(orderId), orderBatchSheetJob(orderId, batchId)]
+    : [...orderJobs(orderId)];
 }
 
 /** The job that brings one transition of an order into its sheet row's Status cells. */

@@ -1,7 +1,8 @@
 import type { TPickList } from '@campus/shared/domain/batch-api';
 import { roundName } from '@campus/shared/domain/delivery-rounds';
 import { formatRs } from '@campus/shared/domain/money';
-import { type BatchCounts, batchCounts, pickLists } from '@campus/shared/server/batches/pick-lists';
+import { type BatchCounts, countsOfBatch } from '@campus/shared/server/batches/batch-counts';
+import { pickLists } from '@campus/shared/server/batches/pick-lists';
 import {
   batchMails,
   campuses,
@@ -173,7 +174,7 @@ export const notifyBatchClosedJob: JobProcessor<'notify-batch-closed'> = async (
   let admins = 0;
   if (!sent.has('admins')) {
     const unmailed = lists.filter((list) => !list.restaurantId || !contacts.has(list.restaurantId));
-    const counts = await batchCounts(db, batchId);
+    const counts = await countsOfBatch(db, batchId);
     const recipients = await db
       .select({ email: users.email })
       .from(users)

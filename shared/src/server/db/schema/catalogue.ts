@@ -11,12 +11,12 @@ import {
   unique,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
+import type { TDeliverySlot } from '../../../domain/delivery-rounds';
 import {
   DEFAULT_CLOSE_TIME,
   DEFAULT_IS_24X7,
   DEFAULT_OPEN_TIME,
 } from '../../../domain/restaurant-hours';
-import type { TDeliverySlot } from '../../../domain/delivery-rounds';
 import { DEFAULT_TIME_ZONE } from '../../../domain/time-zone';
 import { createdAt, updatedAt } from './columns';
 

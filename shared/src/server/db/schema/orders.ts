@@ -109,6 +109,10 @@ export const orders = pgTable(
       .where(
         sql`${t.statusChangedAt} is not null and (${t.sheetStatusChangedAt} is distinct from ${t.statusChangedAt} or ${t.sheetStatus} is distinct from ${t.status})`,
       ),
+    // The orders of a tab whose Batch cell is behind their round (sync-order-status).
+    index('orders_sheet_batch_pending_idx')
+      .on(t.sheetTabName)
+      .where(sql`${t.batchId} is distinct from ${t.sheetBatchId}`),
     // The worker's upkeep looks for orders whose mails are still missing (revive-order-jobs.ts).
     index('orders_mail_pending_idx').on(t.placedAt).where(sql`${t.adminsNotifiedAt} is null`),
     check('orders_persons_check', sql`${t.persons} >= 1`),

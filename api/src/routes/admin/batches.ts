@@ -37,66 +37,68 @@ export function batchRoutes(deps: OrderStatusRouteDeps, guards: Guards) {
   const { db } = deps;
   const { signedInUser } = guards;
   const admins = guards.requireRole('superAdmin', 'campusAdmin');
-  return new Hono<AppEnv>()
-    .use('/delivery-slots', admins, noStore)
-    .use('/batches/*', admins, noStore)
-    .use('/batches', admins, noStore)
-    .get('/delivery-slots', async (c) => {
-      const campus = await campusFromBody(db, await signedInUser(c), campusQuery(c.req.query()));
-      const body: TDeliverySlotsResponse = await getDeliverySlots(db, campus, new Date());
-      return c.json(body);
-    })
-    .put('/delivery-slots', async (c) => {
-      const admin = await signedInUser(c);
-      const campus = await campusFromBody(db, admin, campusQuery(c.req.query()));
-      const request = parseWith(ZDeliverySlotsRequest, await jsonBody(c));
-      const body: TDeliverySlotsResponse = await saveDeliverySlots(
-        { ...deps, log: c.get('log') },
-        admin,
-        campus,
-        request,
-      );
-      return c.json(body);
-    })
-    .get('/batches', async (c) => {
-      const batches = await listBatches(db, await signedInUser(c), c.req.query(), new Date());
-      const body: TBatchesResponse = { ok: true, batches };
-      return c.json(body);
-    })
-    .get('/batches/:id', async (c) => {
-      const body: TBatchDetailResponse = await getBatch(
-        db,
-        await signedInUser(c),
-        c.req.param('id'),
-      );
-      return c.json(body);
-    })
-    .get('/batches/:id/:file{(pick|drop)-list\\.(xlsx|csv)}', async (c) => {
-      const user = await signedInUser(c);
-      const [list, extension] = c.req.param('file').split('.') as [TBatchList, 'xlsx' | 'csv'];
-      if (!BATCH_LISTS.includes(list)) throw notFound();
-      const batch = await findBatch(db, user, c.req.param('id'));
-      const file = batchListExport(batch, list, await getBatch(db, user, batch.id));
-      if (extension === 'csv') {
-        return c.body(toCsv(file), 200, {
-          'Content-Type': 'text/csv; charset=utf-8',
-          'Content-Disposition': attachmentDisposition(file.name, 'csv'),
+  return (
+    new Hono<AppEnv>()
+      // '/batches/*' is also '/batches' itself.
+      .use('/delivery-slots/*', admins, noStore)
+      .use('/batches/*', admins, noStore)
+      .get('/delivery-slots', async (c) => {
+        const campus = await campusFromBody(db, await signedInUser(c), campusQuery(c.req.query()));
+        const body: TDeliverySlotsResponse = await getDeliverySlots(db, campus, new Date());
+        return c.json(body);
+      })
+      .put('/delivery-slots', async (c) => {
+        const admin = await signedInUser(c);
+        const campus = await campusFromBody(db, admin, campusQuery(c.req.query()));
+        const request = parseWith(ZDeliverySlotsRequest, await jsonBody(c));
+        const body: TDeliverySlotsResponse = await saveDeliverySlots(
+          { ...deps, log: c.get('log') },
+          admin,
+          campus,
+          request,
+        );
+        return c.json(body);
+      })
+      .get('/batches', async (c) => {
+        const batches = await listBatches(db, await signedInUser(c), c.req.query(), new Date());
+        const body: TBatchesResponse = { ok: true, batches };
+        return c.json(body);
+      })
+      .get('/batches/:id', async (c) => {
+        const body: TBatchDetailResponse = await getBatch(
+          db,
+          await signedInUser(c),
+          c.req.param('id'),
+        );
+        return c.json(body);
+      })
+      .get('/batches/:id/:file{(pick|drop)-list\\.(xlsx|csv)}', async (c) => {
+        const user = await signedInUser(c);
+        const [list, extension] = c.req.param('file').split('.') as [TBatchList, 'xlsx' | 'csv'];
+        if (!BATCH_LISTS.includes(list)) throw notFound();
+        const batch = await findBatch(db, user, c.req.param('id'));
+        const file = batchListExport(batch, list, await getBatch(db, user, batch.id));
+        if (extension === 'csv') {
+          return c.body(toCsv(file), 200, {
+            'Content-Type': 'text/csv; charset=utf-8',
+            'Content-Disposition': attachmentDisposition(file.name, 'csv'),
+          });
+        }
+        return c.body(new Uint8Array(await toXlsx(file)), 200, {
+          'Content-Type': 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+          'Content-Disposition': attachmentDisposition(file.name, 'xlsx'),
         });
-      }
-      return c.body(new Uint8Array(await toXlsx(file)), 200, {
-        'Content-Type': 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
-        'Content-Disposition': attachmentDisposition(file.name, 'xlsx'),
-      });
-    })
-    .post('/batches/:id/:step', async (c) => {
-      const step = parseWith(ZBatchAction, c.req.param('step'));
-      const moved = await runBatchStep(
-        { ...deps, log: c.get('log') },
-        await signedInUser(c),
-        c.req.param('id'),
-        step,
-      );
-      const body: TBatchActionResponse = { ok: true, moved };
-      return c.json(body);
-    });
+      })
+      .post('/batches/:id/:step', async (c) => {
+        const step = parseWith(ZBatchAction, c.req.param('step'));
+        const moved = await runBatchStep(
+          { ...deps, log: c.get('log') },
+          await signedInUser(c),
+          c.req.param('id'),
+          step,
+        );
+        const body: TBatchActionResponse = { ok: true, moved };
+        return c.json(body);
+      })
+  );
 }

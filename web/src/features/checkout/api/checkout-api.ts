@@ -59,11 +59,10 @@ export async function uploadScreenshot(file: File): Promise<TUpload> {
 }
 
 /** What placing an order answers: the order, and the delivery round it joined in its zone. */
-export type TPlacedOrderAnswer = Pick<TPlaceOrderResponse, 'orderId'> &
-  Partial<Pick<TPlaceOrderResponse, 'round' | 'timeZone'>>;
+export type TPlacedOrderAnswer = Omit<TPlaceOrderResponse, 'ok'>;
 
 /** Places the order; the api answers the order id (the first one again for a repeated key). */
 export async function submitOrder(body: TOrderRequest): Promise<TPlacedOrderAnswer> {
-  const answer = await apiPost<TPlaceOrderResponse>('/api/orders', body);
-  return { orderId: answer.orderId, round: answer.round ?? null, timeZone: answer.timeZone };
+  const { ok, ...placed } = await apiPost<TPlaceOrderResponse>('/api/orders', body);
+  return placed;
 }

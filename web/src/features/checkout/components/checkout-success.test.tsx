@@ -7,7 +7,14 @@ describe('the thank-you view', () => {
   it('links to the order just placed and back to the restaurants', () => {
     render(
       <MemoryRouter>
-        <CheckoutSuccess order={{ orderId: 'order-1', grandTotalPaisa: 21_000 }} />
+        <CheckoutSuccess
+          order={{
+            orderId: 'order-1',
+            grandTotalPaisa: 21_000,
+            round: null,
+            timeZone: 'Asia/Karachi',
+          }}
+        />
       </MemoryRouter>,
     );
     expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Thank you for shopping!');
@@ -43,7 +50,14 @@ describe('the thank-you view', () => {
   it('says nothing of rounds for a campus that delivers outside them', () => {
     render(
       <MemoryRouter>
-        <CheckoutSuccess order={{ orderId: 'order-1', grandTotalPaisa: 21_000, round: null }} />
+        <CheckoutSuccess
+          order={{
+            orderId: 'order-1',
+            grandTotalPaisa: 21_000,
+            round: null,
+            timeZone: 'Asia/Karachi',
+          }}
+        />
       </MemoryRouter>,
     );
     expect(screen.queryByTestId('order-round')).toBeNull();

@@ -11,8 +11,8 @@ import { roundOf } from '@/lib/rounds';
 export type PlacedOrder = {
   orderId: string;
   grandTotalPaisa: number;
-  round?: TRound | null;
-  timeZone?: string;
+  round: TRound | null;
+  timeZone: string;
 };
 
 /**

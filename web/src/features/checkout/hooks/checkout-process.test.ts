@@ -97,7 +97,7 @@ function fakeEffects(overrides: Partial<CheckoutEffects> = {}) {
     submitOrder: async (body) => {
       calls.push('order');
       orders.push(body);
-      return { orderId: `order-${orders.length}` };
+      return { orderId: `order-${orders.length}`, round: null, timeZone: 'Asia/Karachi' };
     },
     now: () => NOON_IN_KARACHI,
     newKey: () => `key-${++keys}`,
@@ -142,7 +142,7 @@ describe('checkout processing', () => {
     const form = checked();
     const answer = await createCheckoutProcess(effects).run(form, (step) => steps.push(step));
 
-    expect(answer).toEqual({ orderId: 'order-1' });
+    expect(answer).toEqual({ orderId: 'order-1', round: null, timeZone: 'Asia/Karachi' });
     expect(calls).toEqual(['prices', 'compress', 'upload', 'order']);
     expect(steps).toEqual([
       'checking-prices',
@@ -285,7 +285,11 @@ describe('checkout processing', () => {
     const lost = await checkout.run(checked()).catch((error: unknown) => error);
     expect(formatError(lost).category).toBe('NETWORK');
     expect(checkout.idempotencyKey).toBe('key-1');
-    await expect(checkout.run(checked())).resolves.toEqual({ orderId: 'order-2' });
+    await expect(checkout.run(checked())).resolves.toEqual({
+      orderId: 'order-2',
+      round: null,
+      timeZone: 'Asia/Karachi',
+    });
     expect(orders.map((order) => order.idempotencyKey)).toEqual(['key-1', 'key-1']);
     expect(checkout.idempotencyKey).toBeNull();
 

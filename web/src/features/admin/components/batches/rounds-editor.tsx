@@ -86,6 +86,8 @@ function localErrors(week: TWeek): TErrors {
 export function RoundsEditor({ campus }: { campus: TBatchCampus }) {
   const slots = useDeliverySlots(campus);
   const headingId = useId();
+  // Kept here: a save remounts the form below with the week the api kept.
+  const [done, setDone] = useState('');
   return (
     <section aria-labelledby={headingId} className="space-y-3">
       <h3 id={headingId} className="text-lg font-semibold">
@@ -102,17 +104,33 @@ export function RoundsEditor({ campus }: { campus: TBatchCampus }) {
         </Alert>
       ) : (
         // A saved week starts the form afresh from what the api kept (canonical times).
-        <RoundsForm key={JSON.stringify(slots.data.slots)} campus={campus} saved={slots.data} />
+        <RoundsForm
+          key={JSON.stringify(slots.data.slots)}
+          campus={campus}
+          saved={slots.data}
+          done={done}
+          setDone={setDone}
+        />
       )}
     </section>
   );
 }
 
-function RoundsForm({ campus, saved }: { campus: TBatchCampus; saved: TDeliverySlotsResponse }) {
+function RoundsForm({
+  campus,
+  saved,
+  done,
+  setDone,
+}: {
+  campus: TBatchCampus;
+  saved: TDeliverySlotsResponse;
+  /** What the last save said, shown until the week is changed again. */
+  done: string;
+  setDone: (text: string) => void;
+}) {
   const [week, setWeek] = useState(() => weekOf(saved.slots));
   const [errors, setErrors] = useState<TErrors>({});
   const [failure, setFailure] = useState<string | null>(null);
-  const [done, setDone] = useState('');
   const save = useSaveDeliverySlots(campus);
   const formRef = useRef<HTMLFormElement>(null);
   const { start } = slotsOf(week);

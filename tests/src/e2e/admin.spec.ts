@@ -95,6 +95,7 @@ test('the super admin builds a university, campus, catalogue, domain and campus 
     'Domain Management',
     'Order Dashboard',
     'Payments',
+    'Batches',
   ]);
 
   await openTab(page, 'Universities & Campuses');
@@ -221,6 +222,7 @@ test('the new campus admin edits the menu of their restaurant and cannot reach a
     'Mart Items',
     'Order Dashboard',
     'Payments',
+    'Batches',
   ]);
 
   // Opening the restaurant for editing also selects it and loads its menu (SPEC §2).

@@ -155,6 +155,11 @@ export async function saveDeliverySlots(
     jobs.map((job) => job.jobId),
     deps.log,
   );
+  // The closes at the new cut-offs; missed here (Redis away), the worker's upkeep makes them.
+  await syncBatchSchedulers(deps.producer, campus.campusId, slots, timeZone).catch(
+    (error: unknown) =>
+      deps.log.warn({ err: error, campusId: campus.campusId }, 'round closes left to the upkeep'),
+  );
   deps.log.info(
     { campusId: campus.campusId, slots: slots.length, movedOrders },
     'delivery slots saved',

@@ -7,6 +7,7 @@ import { getOrder } from '@campus/api/orders/get-order';
 import { placeOrder } from '@campus/api/orders/place-order';
 import type { TDeliverySlot } from '@campus/shared/domain/delivery-rounds';
 import type { TUserProfile } from '@campus/shared/domain/entities';
+import { batchSchedulerId } from '@campus/shared/server/batches/batch-schedulers';
 import type { Database } from '@campus/shared/server/db/client';
 import { deliveryBatches, orders, outbox } from '@campus/shared/server/db/schema';
 import { and, eq, like } from 'drizzle-orm';
@@ -114,6 +115,19 @@ describe(`delivery rounds on ${engine}`, () => {
       cutoffAt: karachi('12:30:00').toISOString(),
       deliveryAt: karachi('13:30:00').toISOString(),
     });
+  });
+
+  it('schedules the close of each slot at its cut-off, and no more once the slots go', async () => {
+    const schedulers = async () =>
+      (await services.producer.queue('system').getJobSchedulers(0, -1, true))
+        .map((scheduler) => scheduler.key)
+        .filter((key) => key.includes(tree.campus.id))
+        .sort();
+    expect(await schedulers()).toEqual(
+      WEEK.map((slot) => batchSchedulerId(tree.campus.id, slot)).sort(),
+    );
+    await setSlots([], karachi('08:00:00'));
+    expect(await schedulers()).toEqual([]);
   });
 
   it('a campus without slots places orders outside any batch', async () => {

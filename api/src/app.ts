@@ -22,6 +22,11 @@ import { requestLog } from './middleware/request-log';
 import { sameOrigin } from './middleware/same-origin';
 import { accountRoutes } from './routes/account';
 import { batchRoutes } from './routes/admin/batches';
+import {
+  CATALOGUE_IMPORT_PATHS,
+  catalogueImportRoutes,
+  limitImportBody,
+} from './routes/admin/catalogue-import';
 import { domainRoutes } from './routes/admin/domains';
 import { martItemRoutes } from './routes/admin/mart-items';
 import { menuItemRoutes } from './routes/admin/menu-items';
@@ -105,8 +110,13 @@ export function createApp(deps: AppDeps) {
   app.use('/api/orders', limitBody(64 * 1024));
   // A cancel carries at most a short reason ('/api/orders/*' would also be checkout's own path).
   app.use('/api/orders/:id/cancel', limitBody(4 * 1024));
-  // Admin forms are a few hundred bytes of text; photos go through /api/uploads.
-  app.use('/api/admin/*', limitBody(32 * 1024));
+  // Admin forms are a few hundred bytes of text; photos go through /api/uploads. Catalogue files
+  // (issue 20) are the one admin body that is a file: up to 2 MB, still refused before reading.
+  const adminForms = limitBody(32 * 1024);
+  app.use('/api/admin/*', (c, next) =>
+    CATALOGUE_IMPORT_PATHS.includes(c.req.path) ? next() : adminForms(c, next),
+  );
+  for (const path of CATALOGUE_IMPORT_PATHS) app.use(path, limitImportBody());
   app.use('/submit-order', sameOrigin(deps.publicUrl));
   app.use('/submit-order', limitBody(4 * 1024));
   app.use(`${QUEUES_DASHBOARD_PATH}/*`, sameOrigin(deps.publicUrl));
@@ -130,6 +140,7 @@ export function createApp(deps: AppDeps) {
   app.route('/api/admin', restaurantRoutes(admin, guards));
   app.route('/api/admin', menuItemRoutes(admin, guards));
   app.route('/api/admin', martItemRoutes(admin, guards));
+  app.route('/api/admin', catalogueImportRoutes(admin, guards));
   app.route('/api/admin', orderRoutes(orderDeps, guards));
   app.route('/api/admin', batchRoutes(orderDeps, guards));
   app.route('/api/events', eventRoutes(deps.events, guards));

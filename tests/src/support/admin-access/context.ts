@@ -91,6 +91,7 @@ export function setUpAdminAccess(): void {
 export interface Call {
   method: Method;
   path: string;
+  /** JSON, or a FormData sent as multipart. */
   body?: unknown;
   /** The row the audit entry of a success names (creates: read from the answer). */
   entityId?: string;
@@ -112,11 +113,13 @@ export function send(
   const headers: Record<string, string> = { 'x-forwarded-for': '203.0.113.30' };
   if (call.method !== 'GET') headers.origin = origin;
   if (cookie) headers.cookie = cookie;
-  if (call.body !== undefined) headers['content-type'] = 'application/json';
+  // A FormData body (a file upload) goes as multipart, with the boundary fetch chooses.
+  const multipart = call.body instanceof FormData;
+  if (call.body !== undefined && !multipart) headers['content-type'] = 'application/json';
   return app.request(call.path, {
     method: call.method,
     headers,
-    body: call.body === undefined ? undefined : JSON.stringify(call.body),
+    body: multipart ? (call.body as FormData) : JSON.stringify(call.body),
   });
 }
 

@@ -1,0 +1,106 @@
+import {
+  CATALOGUE_FILE_MAX_BYTES,
+  catalogueFilePaths,
+  CATALOGUE_IMPORT_MESSAGES as M,
+  type TCatalogueKind,
+  type TImportApplyResponse,
+  type TImportPreviewResponse,
+} from '@campus/shared/domain/catalogue-import-api';
+import { type Context, Hono } from 'hono';
+import type { AdminDeps } from '../../admin/deps';
+import type { AppEnv } from '../../app-env';
+import { assertRole, type Guards } from '../../auth/guards';
+import { applyCatalogueImport } from '../../catalogue-import/apply-catalogue-import';
+import {
+  type CatalogueFile,
+  catalogueTemplate,
+  exportCatalogue,
+} from '../../catalogue-import/export-catalogue';
+import { importScope } from '../../catalogue-import/import-scope';
+import { previewCatalogueImport } from '../../catalogue-import/preview-catalogue-import';
+import { limitBody } from '../../http/body';
+import { invalidArgument, payloadTooLarge } from '../../http/errors';
+import { attachmentDisposition } from '../../sheets/sheet-export';
+
+const KINDS: readonly TCatalogueKind[] = ['menu', 'mart'];
+const FORMATS = ['xlsx', 'csv'] as const;
+
+/** The paths whose bodies are files, which the admin forms' 32 KB limit must not refuse. */
+export const CATALOGUE_IMPORT_PATHS: readonly string[] = KINDS.flatMap((kind) => {
+  const paths = catalogueFilePaths(kind);
+  return [paths.preview, paths.apply];
+});
+
+/** The body limit of an import: the file's 2 MB and room for the multipart framing. */
+export const limitImportBody = () => limitBody(CATALOGUE_FILE_MAX_BYTES + 16 * 1024, M.tooLarge);
+
+function download(c: Context<AppEnv>, file: CatalogueFile, format: 'xlsx' | 'csv') {
+  return c.body(file.body, 200, {
+    'Content-Type': file.contentType,
+    'Content-Disposition': attachmentDisposition(file.name, format),
+    'Cache-Control': 'no-store',
+  });
+}
+
+/** The uploaded file and the preview's token of a multipart body. */
+async function uploaded(c: Context<AppEnv>) {
+  const form = await c.req.parseBody().catch((cause: unknown) => {
+    throw invalidArgument(M.fileRequired, { logMessage: 'import body is not multipart', cause });
+  });
+  const file = form.file;
+  if (!(file instanceof File) || file.size === 0) throw invalidArgument(M.fileRequired);
+  if (file.size > CATALOGUE_FILE_MAX_BYTES) {
+    throw payloadTooLarge(`catalogue file of ${file.size} bytes`, M.tooLarge);
+  }
+  const token = typeof form.token === 'string' ? form.token : '';
+  return { bytes: new Uint8Array(await file.arrayBuffer()), token };
+}
+
+/**
+ * The catalogue in bulk (issue 20): template, export, preview and apply of a restaurant's menu
+ * (?restaurantId) and a campus's mart (?universityId&campusId), for a super admin or the campus's
+ * admin. Paths: catalogueFilePaths of @campus/shared/domain/catalogue-import-api.
+ */
+export function catalogueImportRoutes(deps: AdminDeps, guards: Guards) {
+  const { db } = deps;
+  const { signedInUser } = guards;
+  const app = new Hono<AppEnv>();
+  const scopeOf = async (c: Context<AppEnv>, kind: TCatalogueKind) => {
+    const actor = await signedInUser(c);
+    return { actor, scope: await importScope(db, actor, kind, c.req.query()) };
+  };
+  for (const kind of KINDS) {
+    const paths = catalogueFilePaths(kind);
+    const local = (path: string) => path.replace(/^\/api\/admin/, '');
+    for (const format of FORMATS) {
+      app.get(local(paths.template(format)), async (c) => {
+        assertRole(await signedInUser(c), 'superAdmin', 'campusAdmin');
+        return download(c, await catalogueTemplate(kind, format), format);
+      });
+      app.get(local(paths.export(format)), async (c) => {
+        const { scope } = await scopeOf(c, kind);
+        return download(c, await exportCatalogue(deps, scope, format), format);
+      });
+    }
+    app.post(local(paths.preview), async (c) => {
+      const { scope } = await scopeOf(c, kind);
+      const { bytes } = await uploaded(c);
+      const body: TImportPreviewResponse = {
+        ok: true,
+        ...(await previewCatalogueImport(deps, scope, bytes)),
+      };
+      c.header('Cache-Control', 'no-store');
+      return c.json(body);
+    });
+    app.post(local(paths.apply), async (c) => {
+      const { actor, scope } = await scopeOf(c, kind);
+      const { bytes, token } = await uploaded(c);
+      const body: TImportApplyResponse = {
+        ok: true,
+        ...(await applyCatalogueImport(deps, actor, scope, bytes, token)),
+      };
+      return c.json(body);
+    });
+  }
+  return app;
+}

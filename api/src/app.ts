@@ -22,11 +22,7 @@ import { requestLog } from './middleware/request-log';
 import { sameOrigin } from './middleware/same-origin';
 import { accountRoutes } from './routes/account';
 import { batchRoutes } from './routes/admin/batches';
-import {
-  CATALOGUE_IMPORT_PATHS,
-  catalogueImportRoutes,
-  limitImportBody,
-} from './routes/admin/catalogue-import';
+import { CATALOGUE_IMPORT_PATHS, catalogueImportRoutes } from './routes/admin/catalogue-import';
 import { domainRoutes } from './routes/admin/domains';
 import { martItemRoutes } from './routes/admin/mart-items';
 import { menuItemRoutes } from './routes/admin/menu-items';
@@ -116,7 +112,6 @@ export function createApp(deps: AppDeps) {
   app.use('/api/admin/*', (c, next) =>
     CATALOGUE_IMPORT_PATHS.includes(c.req.path) ? next() : adminForms(c, next),
   );
-  for (const path of CATALOGUE_IMPORT_PATHS) app.use(path, limitImportBody());
   app.use('/submit-order', sameOrigin(deps.publicUrl));
   app.use('/submit-order', limitBody(4 * 1024));
   app.use(`${QUEUES_DASHBOARD_PATH}/*`, sameOrigin(deps.publicUrl));

@@ -21,6 +21,7 @@ import {
 } from '../support/admin-access/route';
 import { BATCH_ROUTES } from '../support/admin-access/routes-batches';
 import { CATALOGUE_ROUTES } from '../support/admin-access/routes-catalogue';
+import { CATALOGUE_IMPORT_ROUTES } from '../support/admin-access/routes-catalogue-import';
 import { EVENT_ROUTES } from '../support/admin-access/routes-events';
 import { ORDER_ROUTES } from '../support/admin-access/routes-orders';
 import { SHEET_ROUTES } from '../support/admin-access/routes-sheets';
@@ -37,6 +38,7 @@ setUpAdminAccess();
 const ROUTES: Route[] = [
   ...SUPER_ADMIN_ROUTES,
   ...CATALOGUE_ROUTES,
+  ...CATALOGUE_IMPORT_ROUTES,
   ...ORDER_ROUTES,
   ...BATCH_ROUTES,
   ...SHEET_ROUTES,

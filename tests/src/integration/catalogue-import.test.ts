@@ -323,6 +323,8 @@ describe(`catalogue import on ${engine}`, () => {
         413,
         M.tooLarge,
       ],
+      // Over the body limit: refused before the body is read.
+      ['a file of 3 MB', async () => `${header}${'x'.repeat(3 * 1024 * 1024)}`, 413, M.tooLarge],
       ['over 2,000 rows', async () => header + 'Tea,1,\n'.repeat(2001), 400, M.tooManyRows],
       [
         'a missing header',

@@ -25,14 +25,14 @@ import { attachmentDisposition } from '../../sheets/sheet-export';
 const KINDS: readonly TCatalogueKind[] = ['menu', 'mart'];
 const FORMATS = ['xlsx', 'csv'] as const;
 
-/** The paths whose bodies are files, which the admin forms' 32 KB limit must not refuse. */
+/** The paths whose bodies are files (2 MB, limited here), which the admin forms' 32 KB limit must not refuse. */
 export const CATALOGUE_IMPORT_PATHS: readonly string[] = KINDS.flatMap((kind) => {
   const paths = catalogueFilePaths(kind);
   return [paths.preview, paths.apply];
 });
 
 /** The body limit of an import: the file's 2 MB and room for the multipart framing. */
-export const limitImportBody = () => limitBody(CATALOGUE_FILE_MAX_BYTES + 16 * 1024, M.tooLarge);
+const limitImportBody = () => limitBody(CATALOGUE_FILE_MAX_BYTES + 16 * 1024, M.tooLarge);
 
 function download(c: Context<AppEnv>, file: CatalogueFile, format: 'xlsx' | 'csv') {
   return c.body(file.body, 200, {
@@ -82,7 +82,7 @@ export function catalogueImportRoutes(deps: AdminDeps, guards: Guards) {
         return download(c, await exportCatalogue(deps, scope, format), format);
       });
     }
-    app.post(local(paths.preview), async (c) => {
+    app.post(local(paths.preview), limitImportBody(), async (c) => {
       const { scope } = await scopeOf(c, kind);
       const { bytes } = await uploaded(c);
       const body: TImportPreviewResponse = {
@@ -92,7 +92,7 @@ export function catalogueImportRoutes(deps: AdminDeps, guards: Guards) {
       c.header('Cache-Control', 'no-store');
       return c.json(body);
     });
-    app.post(local(paths.apply), async (c) => {
+    app.post(local(paths.apply), limitImportBody(), async (c) => {
       const { actor, scope } = await scopeOf(c, kind);
       const { bytes, token } = await uploaded(c);
       const body: TImportApplyResponse = {

@@ -11,6 +11,7 @@ import type { AdminScope } from '../../hooks/use-catalogue-scope';
 import { useCatalogueScope } from '../../hooks/use-catalogue-scope';
 import { useCrudManager } from '../../hooks/use-crud-manager';
 import { emptyMartItemForm, martItemForm } from '../../utils/form-values';
+import { CatalogueImportPanel } from '../catalogue-import/catalogue-import-panel';
 import { CatalogueFilters, CatalogueSection } from '../catalogue-section';
 import { ItemList } from '../item-list';
 import type { TListSpec } from '../record-list';
@@ -60,6 +61,9 @@ export function MartItemsManager({ scope }: { scope: AdminScope }) {
   return (
     <CatalogueSection title="Mart Items" catalogue={catalogue} crud={crud}>
       <MartItemForm crud={crud} catalogue={catalogue} />
+      {catalogue.campus.campusId && (
+        <CatalogueImportPanel target={{ kind: 'mart', ...catalogue.campus }} />
+      )}
       <CatalogueFilters catalogue={catalogue} clear={TEXTS.clear} onClear={clearCampus} />
       <ItemList {...LIST} query={items} crud={crud} placeOf={catalogue.placeOf} />
     </CatalogueSection>

@@ -14,6 +14,7 @@ import type { AdminScope } from '../../hooks/use-catalogue-scope';
 import { useCatalogueScope } from '../../hooks/use-catalogue-scope';
 import { useCrudManager } from '../../hooks/use-crud-manager';
 import { emptyMenuItemForm, menuItemForm } from '../../utils/form-values';
+import { CatalogueImportPanel } from '../catalogue-import/catalogue-import-panel';
 import { CatalogueFilters, CatalogueSection } from '../catalogue-section';
 import { ItemList } from '../item-list';
 import { OptionSelect } from '../place-selects';
@@ -92,6 +93,9 @@ export function MenuItemsManager({
       lookup={all ? restaurants : undefined}
     >
       <MenuItemForm crud={crud} catalogue={catalogue} restaurantsOf={restaurantsOf} />
+      {place.restaurantId && (
+        <CatalogueImportPanel target={{ kind: 'menu', restaurantId: place.restaurantId }} />
+      )}
       <CatalogueFilters catalogue={catalogue} clear={TEXTS.clear} onClear={clearMenu}>
         <OptionSelect
           label="Filter by restaurant"

@@ -22,6 +22,7 @@ import {
 import { BATCH_ROUTES } from '../support/admin-access/routes-batches';
 import { CATALOGUE_ROUTES } from '../support/admin-access/routes-catalogue';
 import { EVENT_ROUTES } from '../support/admin-access/routes-events';
+import { OPERATIONS_ROUTES } from '../support/admin-access/routes-operations';
 import { ORDER_ROUTES } from '../support/admin-access/routes-orders';
 import { SHEET_ROUTES } from '../support/admin-access/routes-sheets';
 import { SUPER_ADMIN_ROUTES } from '../support/admin-access/routes-super-admin';
@@ -41,6 +42,7 @@ const ROUTES: Route[] = [
   ...BATCH_ROUTES,
   ...SHEET_ROUTES,
   ...EVENT_ROUTES,
+  ...OPERATIONS_ROUTES,
 ];
 
 const lastAuditId = async () =>

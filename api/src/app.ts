@@ -26,6 +26,7 @@ import { CATALOGUE_IMPORT_PATHS, catalogueImportRoutes } from './routes/admin/ca
 import { domainRoutes } from './routes/admin/domains';
 import { martItemRoutes } from './routes/admin/mart-items';
 import { menuItemRoutes } from './routes/admin/menu-items';
+import { operationsRoutes } from './routes/admin/operations';
 import { orderRoutes } from './routes/admin/orders';
 import { overviewRoutes } from './routes/admin/overview';
 import { restaurantRoutes } from './routes/admin/restaurants';
@@ -136,6 +137,7 @@ export function createApp(deps: AppDeps) {
   app.route('/api/admin', menuItemRoutes(admin, guards));
   app.route('/api/admin', martItemRoutes(admin, guards));
   app.route('/api/admin', catalogueImportRoutes(admin, guards));
+  app.route('/api/admin', operationsRoutes(admin, guards)); // before orderRoutes' /orders/:id
   app.route('/api/admin', orderRoutes(orderDeps, guards));
   app.route('/api/admin', batchRoutes(orderDeps, guards));
   app.route('/api/events', eventRoutes(deps.events, guards));

@@ -78,22 +78,35 @@ function searchFilter(q: string): SQL | undefined {
 const placedDay = sql`(${orders.placedAt} at time zone ${orderSummaryColumns.timeZone})::date`;
 
 /**
- * The admins' Payments queue: the orders of the campus (a campus admin's own; a super admin's
- * chosen one or all), oldest first, in a state (placed by default), days and search.
+ * Which orders the Payments queue's filters name, within what the admin may see (a campus
+ * admin's own campus; a super admin's chosen one or all): a state (every one when none), the
+ * campus-zone days and the search. A query of it joins the order's campus (orderSummaryColumns).
  */
-export async function listOrderQueue(db: Db, admin: TUserProfile, query: TOrderQueueQuery) {
+export async function orderQueueWhere(
+  db: Db,
+  admin: TUserProfile,
+  query: Omit<TOrderQueueQuery, 'page'>,
+): Promise<SQL | undefined> {
   const { universityId, campusId } = await listScope(db, admin, {
     ...(query.universityId ? { universityId: query.universityId } : {}),
     ...(query.campusId ? { campusId: query.campusId } : {}),
   });
-  const where = and(
+  return and(
     universityId ? eq(orders.universityId, universityId) : undefined,
     campusId ? eq(orders.campusId, campusId) : undefined,
-    eq(orders.status, query.status ?? 'placed'),
+    query.status ? eq(orders.status, query.status) : undefined,
     query.from ? sql`${placedDay} >= ${query.from}::date` : undefined,
     query.to ? sql`${placedDay} <= ${query.to}::date` : undefined,
     query.q ? searchFilter(query.q) : undefined,
   );
+}
+
+/**
+ * The admins' Payments queue: the orders of the campus (a campus admin's own; a super admin's
+ * chosen one or all), oldest first, in a state (placed by default), days and search.
+ */
+export async function listOrderQueue(db: Db, admin: TUserProfile, query: TOrderQueueQuery) {
+  const where = await orderQueueWhere(db, admin, { ...query, status: query.status ?? 'placed' });
   const found = await pageOf(db, where, [asc(orders.placedAt), asc(orders.id)], query.page);
   const earlier = await earlierOrders(
     db,

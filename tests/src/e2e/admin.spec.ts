@@ -218,12 +218,17 @@ test('the new campus admin edits the menu of their restaurant and cannot reach a
   await expect(page).toHaveURL(`/admin/${ids.universityId}/${ids.campusId}`);
   await expect(page.getByRole('heading', { name: 'Campus Admin Dashboard' })).toBeVisible();
   await expect(page.getByRole('tab')).toHaveText([
+    'Overview',
     'Restaurants',
     'Mart Items',
     'Order Dashboard',
     'Payments',
     'Batches',
   ]);
+  // The dashboard opens on what an operator reads first (issue 20).
+  await expect(page.getByRole('tab', { selected: true })).toHaveText('Overview');
+  await expect(page.getByText('Payments waiting')).toBeVisible();
+  await openTab(page, 'Restaurants');
 
   // Opening the restaurant for editing also selects it and loads its menu (SPEC §2).
   await page.getByRole('button', { name: `Edit ${RESTAURANT}` }).click();

@@ -23,6 +23,7 @@ import { BATCH_ROUTES } from '../support/admin-access/routes-batches';
 import { CATALOGUE_ROUTES } from '../support/admin-access/routes-catalogue';
 import { CATALOGUE_IMPORT_ROUTES } from '../support/admin-access/routes-catalogue-import';
 import { EVENT_ROUTES } from '../support/admin-access/routes-events';
+import { OPERATIONS_ROUTES } from '../support/admin-access/routes-operations';
 import { ORDER_ROUTES } from '../support/admin-access/routes-orders';
 import { SHEET_ROUTES } from '../support/admin-access/routes-sheets';
 import { SUPER_ADMIN_ROUTES } from '../support/admin-access/routes-super-admin';
@@ -43,6 +44,7 @@ const ROUTES: Route[] = [
   ...BATCH_ROUTES,
   ...SHEET_ROUTES,
   ...EVENT_ROUTES,
+  ...OPERATIONS_ROUTES,
 ];
 
 const lastAuditId = async () =>

@@ -1,6 +1,7 @@
 import { placeOrder } from '@campus/api/orders/place-order';
 import type { TUserProfile } from '@campus/shared/domain/entities';
 import { ORDER_SHEET_HEADER } from '@campus/shared/domain/order';
+import { orderSheetRow } from '@campus/shared/domain/order-sheet-row';
 import { sheetTabName } from '@campus/shared/domain/sheet-tab';
 import type { Database } from '@campus/shared/server/db/client';
 import { orders } from '@campus/shared/server/db/schema';
@@ -9,7 +10,6 @@ import { enqueueOutboxJobs, relayOutboxOnce } from '@campus/shared/server/outbox
 import { createProducer, type Producer } from '@campus/shared/server/queue';
 import { connectRedis, openCheckedRedis } from '@campus/shared/server/redis';
 import { createGoogleSheetStore } from '@campus/shared/server/sheets/google-sheet-store';
-import { orderSheetRow } from '@campus/worker/jobs/append-order-row';
 import { reviveStaleOrderJobs, STALE_ORDER_MS } from '@campus/worker/revive-order-jobs';
 import { startPipeline } from '@campus/worker/start-pipeline';
 import { Worker } from 'bullmq';

@@ -1,10 +1,9 @@
 import {
-  buildSheetRow,
   ORDER_SHEET_HEADER,
   oversizedCell,
   SHEET_MAX_CELL_LENGTH,
-  type SheetCell,
 } from '@campus/shared/domain/order';
+import { orderSheetRow } from '@campus/shared/domain/order-sheet-row';
 import { orders } from '@campus/shared/server/db/schema';
 import { SheetStoreError } from '@campus/shared/server/sheets/sheet-store';
 import { UnrecoverableError } from 'bullmq';
@@ -20,34 +19,6 @@ const BATCHES_PER_HOLD = 4;
 
 /** The order id is the row's last cell (DESIGN §3.4). */
 const ORDER_ID_COLUMN = ORDER_SHEET_HEADER.length - 1;
-
-type PendingOrder = typeof orders.$inferSelect;
-
-/** The sheet row of an order: SPEC §3's columns, then the order id. */
-export function orderSheetRow(order: PendingOrder): SheetCell[] {
-  return [
-    ...buildSheetRow({
-      universityName: order.universityName,
-      campusName: order.campusName,
-      firstName: order.firstName,
-      lastName: order.lastName,
-      room: order.room,
-      phone: order.phone,
-      email: order.email,
-      persons: order.persons,
-      deliveryCharge: order.deliveryChargePaisa,
-      itemTotal: order.itemTotalPaisa,
-      grandTotal: order.grandTotalPaisa,
-      cartItems: order.cartItemsText,
-      timestamp: order.timestampText,
-      accountTitle: order.accountTitle,
-      bankName: order.bankName,
-      screenshotURL: order.screenshotUrl,
-      specialInstruction: order.specialInstruction,
-    }),
-    order.id,
-  ];
-}
 
 /**
  * `order-<id>-sheet`: brings one order's row into its campus tab, effectively once (DESIGN §3.4).

@@ -1,10 +1,5 @@
-import { roundName } from '@campus/shared/domain/delivery-rounds';
-import {
-  formatOrderTimestamp,
-  ORDER_SHEET_HEADER,
-  ORDER_SHEET_STATUS_COLUMNS,
-} from '@campus/shared/domain/order';
-import { sheetStatusText } from '@campus/shared/domain/order-status';
+import { ORDER_SHEET_HEADER, ORDER_SHEET_STATUS_COLUMNS } from '@campus/shared/domain/order';
+import { orderStatusCells } from '@campus/shared/domain/order-sheet-row';
 import { DEFAULT_TIME_ZONE } from '@campus/shared/domain/time-zone';
 import { campuses, deliveryBatches, orders } from '@campus/shared/server/db/schema';
 import { type SheetCellUpdate, SheetStoreError } from '@campus/shared/server/sheets/sheet-store';
@@ -156,17 +151,13 @@ async function writeStatusBatch(
       missing.push(order.id);
       continue;
     }
-    const timeZone = order.timeZone ?? DEFAULT_TIME_ZONE;
     // An order never moved from 'placed' (written for its Batch cell) shows when it was placed.
-    const time = formatOrderTimestamp(order.statusChangedAt ?? order.placedAt, timeZone);
-    const batch =
-      order.cutoffAt && order.deliveryAt
-        ? roundName({ cutoffAt: order.cutoffAt, deliveryAt: order.deliveryAt }, timeZone)
-        : '';
+    const texts = orderStatusCells(order, order.timeZone ?? DEFAULT_TIME_ZONE);
+    const batch = texts.batch;
     for (const row of rows) {
       cells.push(
-        { row, column: sheet.layout.status, value: sheetStatusText(order.status) },
-        { row, column: sheet.layout.statusTime, value: time },
+        { row, column: sheet.layout.status, value: texts.status },
+        { row, column: sheet.layout.statusTime, value: texts.statusTime },
       );
       if (sheet.layout.batch !== null) {
         cells.push({ row, column: sheet.layout.batch, value: batch });

@@ -9,10 +9,12 @@ import { BatchesTab } from './batches/batches-tab';
 import { CampusOrderPanel } from './campus-order-panel';
 import { MartItemsManager } from './mart-items/mart-items-manager';
 import { MenuItemsManager } from './menu-items/menu-items-manager';
+import { OperationsOverview } from './operations/operations-overview';
 import { PaymentsTab } from './payments/payments-tab';
 import { RestaurantsManager } from './restaurants/restaurants-manager';
 
 const TABS = [
+  { id: 'overview', label: 'Overview' },
   { id: 'restaurants', label: 'Restaurants' },
   { id: 'mart-items', label: 'Mart Items' },
   { id: 'orders', label: 'Order Dashboard' },
@@ -46,7 +48,7 @@ function useCampusNames(universityId: string, campusId: string) {
 }
 
 /**
- * /admin/:universityId/:campusId (SPEC §2): the restaurants of the campus with the menu of the
+ * /admin/:universityId/:campusId (SPEC §2): today's figures first (issue 20), the restaurants of the campus with the menu of the
  * selected one, the mart items, the order sheet, the payments to check and the delivery batches (DESIGN §8). The route guard lets in only a super admin
  * or this campus's admin; the api checks again on every call.
  */
@@ -55,7 +57,7 @@ export function CampusAdminScreen() {
   const universityId = params.universityId ?? '';
   const campusId = params.campusId ?? '';
   const { universityName, campusName, lookup } = useCampusNames(universityId, campusId);
-  const [tab, setTab] = useState('restaurants');
+  const [tab, setTab] = useState('overview');
   const scope: AdminScope = { kind: 'campus', universityId, campusId };
   // Another campus's dashboard starts afresh: no form or selection of the last one carries over.
   const key = `${universityId}/${campusId}`;
@@ -77,6 +79,9 @@ export function CampusAdminScreen() {
         )}
       </header>
       <AdminTabs tabs={TABS} active={tab} onChange={setTab} label="Campus admin sections" />
+      <TabPanel id="overview" active={tab}>
+        <OperationsOverview key={key} campus={{ universityId, campusId }} title="Today" />
+      </TabPanel>
       <TabPanel id="restaurants" active={tab}>
         <div key={key} className="space-y-10">
           <RestaurantsManager

@@ -20,6 +20,7 @@ import {
 import { type AdminScope, useCatalogueScope } from '../../hooks/use-catalogue-scope';
 import { useQueueKeys } from '../../hooks/use-queue-keys';
 import { AdminListState, rowButton } from '../admin-controls';
+import { OrdersExportLinks } from './orders-export-links';
 import { PaymentCard, whoseOrder } from './payment-card';
 import { DEFAULT_PAYMENT_FILTERS, PaymentFilters, type TPaymentFilters } from './payment-filters';
 import { ReasonDialog } from './reason-dialog';
@@ -147,6 +148,7 @@ export function PaymentsTab({ scope }: { scope: AdminScope }) {
         campus={campusFilter}
         onSearched={() => select(null)}
       />
+      <OrdersExportLinks filters={{ ...catalogue.campus, ...filters }} />
       {/* The last refusal stays until dismissed: the admin may be a few orders further on. */}
       {failure && (
         <Alert>

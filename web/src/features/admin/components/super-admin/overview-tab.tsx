@@ -1,9 +1,11 @@
+import { QUEUES_DASHBOARD_PATH } from '@campus/shared/domain/operations-api';
 import { ROLE_LABELS, ROLES } from '@campus/shared/domain/roles';
 import { Link } from 'react-router-dom';
 import { secondaryButton } from '@/components/ui/button-styles';
 import { LoadFailure } from '@/components/ui/load-failure';
 import { StatusMessage } from '@/components/ui/status-message';
 import { useAdminOverview } from '../../api/overview';
+import { OperationsOverview } from '../operations/operations-overview';
 
 /** The counts of the overview's answer with their labels, in the order shown. */
 const COUNTS = [
@@ -23,8 +25,7 @@ export type OverviewActions = {
   onViewOrders(): void;
 };
 
-// The jobs dashboard is served by the api itself (bull-board), not by this app's router.
-const JOBS_DASHBOARD_PATH = '/ops/queues';
+const EVERY_CAMPUS = { universityId: '', campusId: '' };
 
 /** The System Overview tab (SPEC §2): the counts, the users by role and the quick actions. */
 export function OverviewTab(actions: OverviewActions) {
@@ -32,6 +33,7 @@ export function OverviewTab(actions: OverviewActions) {
   const overview = query.data;
   return (
     <div className="space-y-6">
+      <OperationsOverview campus={EVERY_CAMPUS} title="Today, all campuses" />
       <section aria-labelledby="overview-counts-heading" className="space-y-3">
         <h2 id="overview-counts-heading" className="text-xl font-semibold">
           System Overview
@@ -84,7 +86,7 @@ export function OverviewTab(actions: OverviewActions) {
           <Link to="/super-admin/mail" className={secondaryButton}>
             Outbox mail
           </Link>
-          <a href={JOBS_DASHBOARD_PATH} className={secondaryButton}>
+          <a href={QUEUES_DASHBOARD_PATH} className={secondaryButton}>
             Jobs dashboard
           </a>
         </div>

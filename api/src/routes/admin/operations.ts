@@ -1,0 +1,59 @@
+import {
+  OPERATIONS_API,
+  type TOperationsOverviewResponse,
+  ZOperationsOverviewQuery,
+  ZOrdersExportQuery,
+} from '@campus/shared/domain/operations-api';
+import type { Db } from '@campus/shared/server/db/client';
+import type { Producer } from '@campus/shared/server/queue';
+import { type Context, Hono } from 'hono';
+import type { AppEnv } from '../../app-env';
+import type { Guards } from '../../auth/guards';
+import { parseWith } from '../../http/body';
+import { noStore } from '../../http/no-store';
+import { exportOrders } from '../../orders/export-orders';
+import { getOperationsOverview } from '../../overview/get-operations-overview';
+import { attachmentDisposition, toCsv, toXlsx } from '../../sheets/sheet-export';
+
+const ADMIN_PREFIX = '/api/admin';
+const under = (path: string) => path.slice(ADMIN_PREFIX.length);
+
+/**
+ * What an operator reads first and the orders export for the accounts (issue 20), for super
+ * admins and a campus's admins (their campus only). Mount at /api/admin before the order routes,
+ * whose '/orders/:id' would otherwise take the export's paths.
+ */
+export function operationsRoutes(deps: { db: Db; producer: Producer }, guards: Guards) {
+  const { db } = deps;
+  const { signedInUser } = guards;
+  const admins = guards.requireRole('superAdmin', 'campusAdmin');
+  const exported = async (c: Context<AppEnv>) => {
+    const query = parseWith(ZOrdersExportQuery, c.req.query());
+    return exportOrders(db, await signedInUser(c), query);
+  };
+  return new Hono<AppEnv>()
+    .get(under(OPERATIONS_API.overview), admins, noStore, async (c) => {
+      const query = parseWith(ZOperationsOverviewQuery, c.req.query());
+      const overview = await getOperationsOverview(
+        { ...deps, log: c.get('log') },
+        await signedInUser(c),
+        query,
+      );
+      const body: TOperationsOverviewResponse = { ok: true, ...overview };
+      return c.json(body);
+    })
+    .get(under(OPERATIONS_API.ordersExportXlsx), admins, noStore, async (c) => {
+      const file = await exported(c);
+      return c.body(new Uint8Array(await toXlsx(file)), 200, {
+        'Content-Type': 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+        'Content-Disposition': attachmentDisposition(file.name, 'xlsx'),
+      });
+    })
+    .get(under(OPERATIONS_API.ordersExportCsv), admins, noStore, async (c) => {
+      const file = await exported(c);
+      return c.body(toCsv(file), 200, {
+        'Content-Type': 'text/csv; charset=utf-8',
+        'Content-Disposition': attachmentDisposition(file.name, 'csv'),
+      });
+    });
+}

@@ -23,6 +23,7 @@ import { sameOrigin } from './middleware/same-origin';
 import { accountRoutes } from './routes/account';
 import { batchRoutes } from './routes/admin/batches';
 import { domainRoutes } from './routes/admin/domains';
+import { insightsRoutes } from './routes/admin/insights';
 import { martItemRoutes } from './routes/admin/mart-items';
 import { menuItemRoutes } from './routes/admin/menu-items';
 import { orderRoutes } from './routes/admin/orders';
@@ -132,6 +133,7 @@ export function createApp(deps: AppDeps) {
   app.route('/api/admin', martItemRoutes(admin, guards));
   app.route('/api/admin', orderRoutes(orderDeps, guards));
   app.route('/api/admin', batchRoutes(orderDeps, guards));
+  app.route('/api/admin', insightsRoutes(db, guards));
   app.route('/api/events', eventRoutes(deps.events, guards));
   app.route('/api/sheets', sheetRoutes({ sheets: deps.sheets, producer, db }, guards));
   const { captcha, rateLimiter } = accounts;

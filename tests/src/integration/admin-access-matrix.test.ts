@@ -22,6 +22,7 @@ import {
 import { BATCH_ROUTES } from '../support/admin-access/routes-batches';
 import { CATALOGUE_ROUTES } from '../support/admin-access/routes-catalogue';
 import { EVENT_ROUTES } from '../support/admin-access/routes-events';
+import { INSIGHTS_ROUTES } from '../support/admin-access/routes-insights';
 import { ORDER_ROUTES } from '../support/admin-access/routes-orders';
 import { SHEET_ROUTES } from '../support/admin-access/routes-sheets';
 import { SUPER_ADMIN_ROUTES } from '../support/admin-access/routes-super-admin';
@@ -39,6 +40,7 @@ const ROUTES: Route[] = [
   ...CATALOGUE_ROUTES,
   ...ORDER_ROUTES,
   ...BATCH_ROUTES,
+  ...INSIGHTS_ROUTES,
   ...SHEET_ROUTES,
   ...EVENT_ROUTES,
 ];

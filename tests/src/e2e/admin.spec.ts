@@ -96,6 +96,7 @@ test('the super admin builds a university, campus, catalogue, domain and campus 
     'Order Dashboard',
     'Payments',
     'Batches',
+    'Insights',
   ]);
 
   await openTab(page, 'Universities & Campuses');
@@ -223,6 +224,7 @@ test('the new campus admin edits the menu of their restaurant and cannot reach a
     'Order Dashboard',
     'Payments',
     'Batches',
+    'Insights',
   ]);
 
   // Opening the restaurant for editing also selects it and loads its menu (SPEC §2).

@@ -42,19 +42,7 @@ function Chart({
 const rupeeAxis = (values: number[]) =>
   values.map((v) => `Rs ${Math.round(v).toLocaleString('en-US')}`);
 
-/** Orders (bars, left axis) and revenue in rupees (line, right axis) per day. */
-export function DailyChart({ days }: { days: readonly TInsightsDay[] }) {
-  const data = useMemo<uPlot.AlignedData>(
-    () => [
-      days.map((day) => Date.parse(`${day.day}T00:00:00Z`) / 1000),
-      days.map((day) => day.orders),
-      days.map((day) => paisaToRupees(day.revenuePaisa)),
-    ],
-    [days],
-  );
-  return <Chart options={DAILY_OPTIONS} data={data} />;
-}
-
+/** The daily chart: orders as bars on the left axis, revenue in rupees as a line on the right. */
 const DAILY_OPTIONS: Omit<uPlot.Options, 'width'> = {
   height: HEIGHT,
   // The days are calendar days: shown as they are written, whatever the browser's zone.
@@ -87,6 +75,19 @@ const DAILY_OPTIONS: Omit<uPlot.Options, 'width'> = {
     },
   ],
 };
+
+/** Orders (bars, left axis) and revenue in rupees (line, right axis) per day. */
+export function DailyChart({ days }: { days: readonly TInsightsDay[] }) {
+  const data = useMemo<uPlot.AlignedData>(
+    () => [
+      days.map((day) => Date.parse(`${day.day}T00:00:00Z`) / 1000),
+      days.map((day) => day.orders),
+      days.map((day) => paisaToRupees(day.revenuePaisa)),
+    ],
+    [days],
+  );
+  return <Chart options={DAILY_OPTIONS} data={data} />;
+}
 
 /** One bar per row of a figure: its first column the label, its last the rupees. */
 export function RevenueBars({ figure }: { figure: TFigure }) {

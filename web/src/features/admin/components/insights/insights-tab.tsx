@@ -70,14 +70,18 @@ function RangeFields({ shown, onChange }: { shown: TRange; onChange(next: TRange
   );
 }
 
+/** A wait stands out; its absence is said in plain text. */
+const waitClass = (seconds: number | null) =>
+  seconds === null ? 'pt-2 text-gray-700' : 'text-2xl font-semibold';
+
 function Figures({ insights }: { insights: TInsightsResponse }) {
   const figures = useMemo(() => figuresOf(insights), [insights]);
   const { paymentCheck, outcomes } = insights;
   return (
     <div className="space-y-6">
       <p className="text-sm text-gray-700">
-        Revenue is the grand total (items and delivery) of orders that were not rejected or
-        cancelled. Days and hours are in{' '}
+        Revenue counts only orders that were not rejected or cancelled: per day, their grand totals
+        (items and delivery); per restaurant and item, their lines. Days and hours are in{' '}
         {insights.timeZone
           ? `the campus time zone (${insights.timeZone})`
           : "each campus's own time zone"}
@@ -120,11 +124,15 @@ function Figures({ insights }: { insights: TInsightsResponse }) {
         <dl className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
           <div>
             <dt className="text-sm text-gray-700">Median time to payment check</dt>
-            <dd className="text-2xl font-semibold">{formatWait(paymentCheck.medianSeconds)}</dd>
+            <dd className={waitClass(paymentCheck.medianSeconds)}>
+              {formatWait(paymentCheck.medianSeconds)}
+            </dd>
           </div>
           <div>
             <dt className="text-sm text-gray-700">90th percentile</dt>
-            <dd className="text-2xl font-semibold">{formatWait(paymentCheck.p90Seconds)}</dd>
+            <dd className={waitClass(paymentCheck.p90Seconds)}>
+              {formatWait(paymentCheck.p90Seconds)}
+            </dd>
           </div>
           <div>
             <dt className="text-sm text-gray-700">Rejected</dt>

@@ -24,6 +24,7 @@ import { accountRoutes } from './routes/account';
 import { batchRoutes } from './routes/admin/batches';
 import { CATALOGUE_IMPORT_PATHS, catalogueImportRoutes } from './routes/admin/catalogue-import';
 import { domainRoutes } from './routes/admin/domains';
+import { insightsRoutes } from './routes/admin/insights';
 import { martItemRoutes } from './routes/admin/mart-items';
 import { menuItemRoutes } from './routes/admin/menu-items';
 import { operationsRoutes } from './routes/admin/operations';
@@ -140,6 +141,7 @@ export function createApp(deps: AppDeps) {
   app.route('/api/admin', operationsRoutes(admin, guards)); // before orderRoutes' /orders/:id
   app.route('/api/admin', orderRoutes(orderDeps, guards));
   app.route('/api/admin', batchRoutes(orderDeps, guards));
+  app.route('/api/admin', insightsRoutes(db, guards));
   app.route('/api/events', eventRoutes(deps.events, guards));
   app.route('/api/sheets', sheetRoutes({ sheets: deps.sheets, producer, db }, guards));
   const { captcha, rateLimiter } = accounts;

@@ -25,6 +25,7 @@ export const ADMIN_API = {
   orders: '/api/admin/orders',
   deliverySlots: '/api/admin/delivery-slots',
   batches: '/api/admin/batches',
+  insights: '/api/admin/insights',
 } as const;
 
 /** A campus as its admins see it: the public fields plus its pay-to account (null: the default). */

@@ -1,7 +1,8 @@
 // `npm run bench`: figures printed and written to bench/results/<date>.json, never asserted
 // (DESIGN §6). One run measures catalogue throughput against the bare framework, checkout against
 // the inline-append design, the worker's drain and its Sheets calls, the storefront's initial
-// JavaScript and Lighthouse scores, and the reliability run with 5,000 orders.
+// JavaScript and Lighthouse scores, the insights query on 100,000 orders, and the reliability run
+// with 5,000 orders.
 import { mkdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus } from 'node:os';
 import { join } from 'node:path';
@@ -33,6 +34,7 @@ import {
 } from './checkout-latency';
 import { DURABILITY_CHECKOUTS, measureEmbeddedDurability } from './embedded-durability';
 import { measureInitialJs } from './initial-js';
+import { formatInsightsQuery, measureInsightsQuery } from './insights-query';
 import { LIGHTHOUSE_RUNS, measureLighthouse } from './lighthouse';
 import { describeSelection, startStorefront } from './storefront-server';
 
@@ -162,6 +164,10 @@ try {
     dataDir: join(dataDir, 'durability'),
     log,
   });
+  say('Measuring the insights query on 100,000 generated orders (about 1 minute)...');
+  const insights = withPostgres
+    ? await measureInsightsQuery({ postgresAdminUrl: POSTGRES_ADMIN_URL, log })
+    : null;
   say('Measuring initial JavaScript and Lighthouse in Chromium (about 3 minutes)...');
   const storefront = await startStorefront({
     redisUrl,
@@ -240,6 +246,9 @@ try {
     `  ${'cost of durability per checkout'.padEnd(52)} ${ms(embeddedDurability.costPerCheckoutMs)}`,
   );
   say('');
+  if (insights) for (const line of formatInsightsQuery(insights)) say(line);
+  else say('Insights on 100,000 orders skipped: it is measured on PostgreSQL, and none answered.');
+  say('');
   say(
     `Initial JavaScript per route (gzip -9 of every .js until network idle; ${describeSelection(storefront.selection)}):`,
   );
@@ -301,6 +310,7 @@ try {
     peak: checkout.peak,
     drain: checkout.drain,
     embeddedDurability,
+    insights,
     initialJs,
     lighthouse,
     reliability,

@@ -96,6 +96,7 @@ test('the super admin builds a university, campus, catalogue, domain and campus 
     'Order Dashboard',
     'Payments',
     'Batches',
+    'Insights',
   ]);
 
   await openTab(page, 'Universities & Campuses');
@@ -224,6 +225,7 @@ test('the new campus admin edits the menu of their restaurant and cannot reach a
     'Order Dashboard',
     'Payments',
     'Batches',
+    'Insights',
   ]);
   // The dashboard opens on what an operator reads first (issue 20).
   await expect(page.getByRole('tab', { selected: true })).toHaveText('Overview');

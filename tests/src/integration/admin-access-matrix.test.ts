@@ -23,6 +23,7 @@ import { BATCH_ROUTES } from '../support/admin-access/routes-batches';
 import { CATALOGUE_ROUTES } from '../support/admin-access/routes-catalogue';
 import { CATALOGUE_IMPORT_ROUTES } from '../support/admin-access/routes-catalogue-import';
 import { EVENT_ROUTES } from '../support/admin-access/routes-events';
+import { INSIGHTS_ROUTES } from '../support/admin-access/routes-insights';
 import { OPERATIONS_ROUTES } from '../support/admin-access/routes-operations';
 import { ORDER_ROUTES } from '../support/admin-access/routes-orders';
 import { SHEET_ROUTES } from '../support/admin-access/routes-sheets';
@@ -42,6 +43,7 @@ const ROUTES: Route[] = [
   ...CATALOGUE_IMPORT_ROUTES,
   ...ORDER_ROUTES,
   ...BATCH_ROUTES,
+  ...INSIGHTS_ROUTES,
   ...SHEET_ROUTES,
   ...EVENT_ROUTES,
   ...OPERATIONS_ROUTES,

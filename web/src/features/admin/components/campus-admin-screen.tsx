@@ -7,6 +7,7 @@ import { useAdminUniversities } from '../api/universities';
 import type { AdminScope } from '../hooks/use-catalogue-scope';
 import { BatchesTab } from './batches/batches-tab';
 import { CampusOrderPanel } from './campus-order-panel';
+import { InsightsTab } from './insights/insights-tab';
 import { MartItemsManager } from './mart-items/mart-items-manager';
 import { MenuItemsManager } from './menu-items/menu-items-manager';
 import { OperationsOverview } from './operations/operations-overview';
@@ -20,6 +21,7 @@ const TABS = [
   { id: 'orders', label: 'Order Dashboard' },
   { id: 'payments', label: 'Payments' },
   { id: 'batches', label: 'Batches' },
+  { id: 'insights', label: 'Insights' },
 ];
 
 /**
@@ -108,6 +110,9 @@ export function CampusAdminScreen() {
       </TabPanel>
       <TabPanel id="batches" active={tab}>
         <BatchesTab key={key} scope={scope} />
+      </TabPanel>
+      <TabPanel id="insights" active={tab}>
+        <InsightsTab key={key} scope={scope} />
       </TabPanel>
     </section>
   );

@@ -20,6 +20,7 @@ describe('the super admin dashboard', () => {
       'Order Dashboard',
       'Payments',
       'Batches',
+      'Insights',
     ]);
     expect(screen.getByRole('tab', { selected: true }).textContent).toBe('System Overview');
     // The quick actions reach the mail outbox (in the app) and the jobs dashboard (the api's).

@@ -3,6 +3,7 @@ import { AdminTabs, TabPanel } from '@/components/ui/admin-tabs';
 import { ensureMasterTab } from '../../api/sheet-tabs';
 import { BatchesTab } from '../batches/batches-tab';
 import { DomainsTab } from '../domains/domains-tab';
+import { InsightsTab } from '../insights/insights-tab';
 import { MartItemsManager } from '../mart-items/mart-items-manager';
 import { MenuItemsManager } from '../menu-items/menu-items-manager';
 import { PaymentsTab } from '../payments/payments-tab';
@@ -24,6 +25,7 @@ const TABS = [
   { id: 'orders', label: 'Order Dashboard' },
   { id: 'payments', label: 'Payments' },
   { id: 'batches', label: 'Batches' },
+  { id: 'insights', label: 'Insights' },
 ] as const;
 
 type TabId = (typeof TABS)[number]['id'];
@@ -79,6 +81,7 @@ export function SuperAdminScreen() {
     orders: <OrderDashboardTab />,
     payments: <PaymentsTab scope={ALL} />,
     batches: <BatchesTab scope={ALL} />,
+    insights: <InsightsTab scope={ALL} />,
   };
   return (
     <section className="mx-auto max-w-7xl space-y-4 p-4 sm:p-6">

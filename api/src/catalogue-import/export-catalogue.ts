@@ -5,31 +5,13 @@ import {
 import { paisaToRupees } from '@campus/shared/domain/money';
 import type { SheetCell } from '@campus/shared/domain/order';
 import type { AdminDeps } from '../admin/deps';
-import { type SheetExport, toCsv, toXlsx } from '../sheets/sheet-export';
+import type { SheetExport } from '../sheets/sheet-export';
 import { type ImportScope, rulesOf } from './catalogue-kinds';
 
-/** A download: its bytes (or text) and how the route names and types it. */
-export type CatalogueFile = {
-  body: Uint8Array<ArrayBuffer> | string;
-  contentType: string;
-  name: string;
-};
-
-const CONTENT_TYPE = {
-  xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
-  csv: 'text/csv; charset=utf-8',
-} as const;
-
-async function fileOf(sheet: SheetExport, format: 'xlsx' | 'csv'): Promise<CatalogueFile> {
-  // The CSV cells are guarded against formula injection (csvField); the workbook writes text as text.
-  const body = format === 'csv' ? toCsv(sheet) : new Uint8Array(await toXlsx(sheet));
-  return { body, contentType: CONTENT_TYPE[format], name: sheet.name };
-}
-
 /** The empty file of a kind: its header row only. */
-export function catalogueTemplate(kind: TCatalogueKind, format: 'xlsx' | 'csv') {
+export function catalogueTemplate(kind: TCatalogueKind): SheetExport {
   const name = kind === 'menu' ? 'menu-template' : 'mart-template';
-  return fileOf({ name, header: CATALOGUE_FILE_HEADER[kind], rows: [] }, format);
+  return { name, header: CATALOGUE_FILE_HEADER[kind], rows: [] };
 }
 
 /**
@@ -39,8 +21,7 @@ export function catalogueTemplate(kind: TCatalogueKind, format: 'xlsx' | 'csv') 
 export async function exportCatalogue(
   deps: Pick<AdminDeps, 'db'>,
   scope: ImportScope,
-  format: 'xlsx' | 'csv',
-): Promise<CatalogueFile> {
+): Promise<SheetExport> {
   const rules = rulesOf(scope);
   const items = await rules.load(deps.db, scope, false);
   items.sort((a, b) => a.name.localeCompare(b.name));
@@ -50,5 +31,5 @@ export async function exportCatalogue(
     ),
   );
   const header = CATALOGUE_FILE_HEADER[scope.kind];
-  return fileOf({ name: scope.kind === 'menu' ? 'menu' : 'mart', header, rows }, format);
+  return { name: scope.kind === 'menu' ? 'menu' : 'mart', header, rows };
 }

@@ -18,6 +18,7 @@ import type { Guards } from '../auth/guards';
 import { jsonBody, limitBody, parseWith } from '../http/body';
 import { forbidden } from '../http/errors';
 import { sheetCall } from '../http/sheet-call';
+import { sheetDownload } from '../http/sheet-download';
 import { appendSheetRows } from '../sheets/append-sheet-rows';
 import { campusTabNames } from '../sheets/campus-tab-names';
 import { createSheetTab } from '../sheets/create-sheet-tab';
@@ -26,7 +27,6 @@ import { ensureMasterTab } from '../sheets/ensure-master-tab';
 import { listSetAsideRows } from '../sheets/list-set-aside-rows';
 import { listSheetTabs } from '../sheets/list-sheet-tabs';
 import { readSheetTab } from '../sheets/read-sheet-tab';
-import { attachmentDisposition, toCsv, toXlsx } from '../sheets/sheet-export';
 
 // Rows of at most 100 x 30 cells of 50,000 characters would be far more; a megabyte is plenty.
 const MAX_BODY_BYTES = 1024 * 1024;
@@ -112,19 +112,10 @@ export function sheetRoutes(
     })
     .get('/tabs/:name/export.xlsx', requireTabAccess, async (c) => {
       const { tab, header, rows } = await tabOf(c);
-      const file = await toXlsx({ name: tab.name, header, rows });
-      return c.body(new Uint8Array(file), 200, {
-        'Content-Type': 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
-        'Content-Disposition': attachmentDisposition(tab.name, 'xlsx'),
-        'Cache-Control': 'no-store',
-      });
+      return sheetDownload(c, { name: tab.name, header, rows }, 'xlsx');
     })
     .get('/tabs/:name/export.csv', requireTabAccess, async (c) => {
       const { tab, header, rows } = await tabOf(c);
-      return c.body(toCsv({ header, rows }), 200, {
-        'Content-Type': 'text/csv; charset=utf-8',
-        'Content-Disposition': attachmentDisposition(tab.name, 'csv'),
-        'Cache-Control': 'no-store',
-      });
+      return sheetDownload(c, { name: tab.name, header, rows }, 'csv');
     });
 }

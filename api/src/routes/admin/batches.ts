@@ -20,8 +20,8 @@ import { listBatches } from '../../delivery/list-batches';
 import { jsonBody, parseWith } from '../../http/body';
 import { notFound } from '../../http/errors';
 import { noStore } from '../../http/no-store';
+import { type SheetFormat, sheetDownload } from '../../http/sheet-download';
 import type { OrderStatusRouteDeps } from '../../orders/change-order-status';
-import { attachmentDisposition, toCsv, toXlsx } from '../../sheets/sheet-export';
 
 const campusQuery = (query: Record<string, string>) => ({
   universityId: query.universityId ?? '',
@@ -74,20 +74,11 @@ export function batchRoutes(deps: OrderStatusRouteDeps, guards: Guards) {
       })
       .get('/batches/:id/:file{(pick|drop)-list\\.(xlsx|csv)}', async (c) => {
         const user = await signedInUser(c);
-        const [list, extension] = c.req.param('file').split('.') as [TBatchList, 'xlsx' | 'csv'];
+        const [list, extension] = c.req.param('file').split('.') as [TBatchList, SheetFormat];
         if (!BATCH_LISTS.includes(list)) throw notFound();
         const batch = await findBatch(db, user, c.req.param('id'));
         const file = batchListExport(batch, list, await getBatch(db, user, batch.id));
-        if (extension === 'csv') {
-          return c.body(toCsv(file), 200, {
-            'Content-Type': 'text/csv; charset=utf-8',
-            'Content-Disposition': attachmentDisposition(file.name, 'csv'),
-          });
-        }
-        return c.body(new Uint8Array(await toXlsx(file)), 200, {
-          'Content-Type': 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
-          'Content-Disposition': attachmentDisposition(file.name, 'xlsx'),
-        });
+        return sheetDownload(c, file, extension);
       })
       .post('/batches/:id/:step', async (c) => {
         const step = parseWith(ZBatchAction, c.req.param('step'));

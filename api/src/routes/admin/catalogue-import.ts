@@ -11,16 +11,12 @@ import type { AdminDeps } from '../../admin/deps';
 import type { AppEnv } from '../../app-env';
 import { assertRole, type Guards } from '../../auth/guards';
 import { applyCatalogueImport } from '../../catalogue-import/apply-catalogue-import';
-import {
-  type CatalogueFile,
-  catalogueTemplate,
-  exportCatalogue,
-} from '../../catalogue-import/export-catalogue';
+import { catalogueTemplate, exportCatalogue } from '../../catalogue-import/export-catalogue';
 import { importScope } from '../../catalogue-import/import-scope';
 import { previewCatalogueImport } from '../../catalogue-import/preview-catalogue-import';
 import { limitBody } from '../../http/body';
 import { invalidArgument, payloadTooLarge } from '../../http/errors';
-import { attachmentDisposition } from '../../sheets/sheet-export';
+import { sheetDownload } from '../../http/sheet-download';
 
 const KINDS: readonly TCatalogueKind[] = ['menu', 'mart'];
 const FORMATS = ['xlsx', 'csv'] as const;
@@ -33,14 +29,6 @@ export const CATALOGUE_IMPORT_PATHS: readonly string[] = KINDS.flatMap((kind) =>
 
 /** The body limit of an import: the file's 2 MB and room for the multipart framing. */
 const limitImportBody = () => limitBody(CATALOGUE_FILE_MAX_BYTES + 16 * 1024, M.tooLarge);
-
-function download(c: Context<AppEnv>, file: CatalogueFile, format: 'xlsx' | 'csv') {
-  return c.body(file.body, 200, {
-    'Content-Type': file.contentType,
-    'Content-Disposition': attachmentDisposition(file.name, format),
-    'Cache-Control': 'no-store',
-  });
-}
 
 /** The uploaded file and the preview's token of a multipart body. */
 async function uploaded(c: Context<AppEnv>) {
@@ -75,11 +63,11 @@ export function catalogueImportRoutes(deps: AdminDeps, guards: Guards) {
     for (const format of FORMATS) {
       app.get(local(paths.template(format)), async (c) => {
         assertRole(await signedInUser(c), 'superAdmin', 'campusAdmin');
-        return download(c, await catalogueTemplate(kind, format), format);
+        return sheetDownload(c, catalogueTemplate(kind), format);
       });
       app.get(local(paths.export(format)), async (c) => {
         const { scope } = await scopeOf(c, kind);
-        return download(c, await exportCatalogue(deps, scope, format), format);
+        return sheetDownload(c, await exportCatalogue(deps, scope), format);
       });
     }
     app.post(local(paths.preview), limitImportBody(), async (c) => {

@@ -11,9 +11,9 @@ import type { AppEnv } from '../../app-env';
 import type { Guards } from '../../auth/guards';
 import { parseWith } from '../../http/body';
 import { noStore } from '../../http/no-store';
+import { sheetDownload } from '../../http/sheet-download';
 import { exportOrders } from '../../orders/export-orders';
 import { getOperationsOverview } from '../../overview/get-operations-overview';
-import { attachmentDisposition, toCsv, toXlsx } from '../../sheets/sheet-export';
 
 const ADMIN_PREFIX = '/api/admin';
 const under = (path: string) => path.slice(ADMIN_PREFIX.length);
@@ -43,17 +43,9 @@ export function operationsRoutes(deps: { db: Db; producer: Producer }, guards: G
       return c.json(body);
     })
     .get(under(OPERATIONS_API.ordersExportXlsx), admins, noStore, async (c) => {
-      const file = await exported(c);
-      return c.body(new Uint8Array(await toXlsx(file)), 200, {
-        'Content-Type': 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
-        'Content-Disposition': attachmentDisposition(file.name, 'xlsx'),
-      });
+      return sheetDownload(c, await exported(c), 'xlsx');
     })
     .get(under(OPERATIONS_API.ordersExportCsv), admins, noStore, async (c) => {
-      const file = await exported(c);
-      return c.body(toCsv(file), 200, {
-        'Content-Type': 'text/csv; charset=utf-8',
-        'Content-Disposition': attachmentDisposition(file.name, 'csv'),
-      });
+      return sheetDownload(c, await exported(c), 'csv');
     });
 }

@@ -40,15 +40,14 @@ export function startPipeline(options: {
     log: options.deps.log,
   });
   const { db } = options.deps.database;
+  // Never in the way of the rest of the upkeep: a failure is logged and the next run retries.
   const closeLateBatches = async () =>
-    reviveBatchCloses(options.deps, options.producer, await databaseNow(db));
+    reviveBatchCloses(options.deps, options.producer, await databaseNow(db)).catch(
+      (error: unknown) =>
+        options.deps.log.warn({ err: error }, 'closing late batches failed; the upkeep retries'),
+    );
   // At start, not a minute later: a worker that was down over a cut-off closes it now.
-  const starting = closeLateBatches().catch((error: unknown) =>
-    options.deps.log.warn(
-      { err: error },
-      'closing late batches at start failed; the upkeep retries',
-    ),
-  );
+  const starting = closeLateBatches();
   let vacuumedAt = 0;
   const upkeep = startPeriodic(
     'pipeline upkeep',

@@ -2,8 +2,8 @@ import { createMenuItemSchema, ZMartItemForm } from '@campus/shared/domain/admin
 import type { TCatalogueKind, TImportChange } from '@campus/shared/domain/catalogue-import-api';
 import type { CatalogueCache } from '@campus/shared/server/catalogue/cache';
 import type { Db } from '@campus/shared/server/db/client';
-import { campuses, martItems, menuItems, restaurants } from '@campus/shared/server/db/schema';
-import { eq } from 'drizzle-orm';
+import { martItems, menuItems } from '@campus/shared/server/db/schema';
+import { eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { AuditEntry } from '../admin/audit';
 
@@ -67,6 +67,16 @@ const restaurantOf = (scope: ImportScope) => (scope.kind === 'menu' ? scope.rest
 
 const MENU_FORM = createMenuItemSchema('superAdmin');
 
+/**
+ * Two imports of one menu (or mart) run one after the other. An advisory lock, not a lock on the
+ * restaurant or campus row: checkout locks items first and that row after (its order's key), so
+ * an import locking the row first would deadlock with it. The items themselves are locked next,
+ * in id order, as checkout locks them.
+ */
+async function oneImportAtATime(tx: Db, parentId: string): Promise<void> {
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`catalogue-import:${parentId}`}))`);
+}
+
 const menu: KindRules = {
   kind: 'menu',
   entity: 'menu-item',
@@ -85,14 +95,7 @@ const menu: KindRules = {
   },
   async load(db, scope, lock) {
     const restaurantId = restaurantOf(scope);
-    if (lock) {
-      // New items of this restaurant wait for the import (their key share on the restaurant).
-      await db
-        .select({ id: restaurants.id })
-        .from(restaurants)
-        .where(eq(restaurants.id, restaurantId))
-        .for('update');
-    }
+    if (lock) await oneImportAtATime(db, restaurantId);
     const query = db
       .select({
         id: menuItems.id,
@@ -144,13 +147,7 @@ const mart: KindRules = {
     return { name, price, description, category, stock };
   },
   async load(db, scope, lock) {
-    if (lock) {
-      await db
-        .select({ id: campuses.id })
-        .from(campuses)
-        .where(eq(campuses.id, scope.campusId))
-        .for('update');
-    }
+    if (lock) await oneImportAtATime(db, scope.campusId);
     const query = db
       .select({
         id: martItems.id,

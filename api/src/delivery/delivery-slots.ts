@@ -120,6 +120,15 @@ export async function saveDeliverySlots(
             .update(deliveryBatches)
             .set({ deliveryAt: kept.deliveryAt })
             .where(eq(deliveryBatches.id, batch.id));
+          // Their rows' Batch cells name the old time: behind until written again.
+          const named = await tx
+            .update(orders)
+            .set({ sheetBatchId: null })
+            .where(eq(orders.batchId, batch.id))
+            .returning({ id: orders.id });
+          const rewrites = named.map(({ id }) => orderBatchSheetJob(id, batch.id, kept.deliveryAt));
+          await writeOutbox(tx, rewrites);
+          jobs.push(...rewrites);
         }
         continue;
       }

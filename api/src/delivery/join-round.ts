@@ -63,26 +63,36 @@ export async function firstOpenRound(
   for (let passed = 0; passed <= MAX_CLOSED_ROUNDS; passed++) {
     const round = nextRound(slots, from, timeZone);
     if (!round) return null;
-    const batchId = await openBatch(tx, campusId, round);
-    if (batchId) return { batchId, round, passedOver };
-    passedOver ??= round;
+    const batch = await openBatch(tx, campusId, round);
+    if (batch.open) return { batchId: batch.id, round, passedOver };
+    // One closed at its cut-off (the database's clock a moment ahead of this one) was due anyway.
+    if (batch.closedEarly) passedOver ??= round;
     from = round.cutoffAt;
   }
   return null;
 }
 
-/** The round's batch, made if it is the first order, under a share lock; null when it is closed. */
-async function openBatch(tx: Db, campusId: string, round: Round): Promise<string | null> {
+/** The round's batch, made if it is the first order, held under a share lock while open. */
+async function openBatch(
+  tx: Db,
+  campusId: string,
+  round: Round,
+): Promise<{ id: string; open: true } | { open: false; closedEarly: boolean }> {
   await tx
     .insert(deliveryBatches)
     .values({ id: newId(), campusId, cutoffAt: round.cutoffAt, deliveryAt: round.deliveryAt })
     .onConflictDoNothing({ target: [deliveryBatches.campusId, deliveryBatches.cutoffAt] });
   const [batch] = await tx
-    .select({ id: deliveryBatches.id, closedAt: deliveryBatches.closedAt })
+    .select({
+      id: deliveryBatches.id,
+      closedAt: deliveryBatches.closedAt,
+    })
     .from(deliveryBatches)
     .where(
       and(eq(deliveryBatches.campusId, campusId), eq(deliveryBatches.cutoffAt, round.cutoffAt)),
     )
     .for('share');
-  return batch && !batch.closedAt ? batch.id : null;
+  if (!batch) throw new Error(`The batch of ${round.cutoffAt.toISOString()} was not made`);
+  if (!batch.closedAt) return { id: batch.id, open: true };
+  return { open: false, closedEarly: batch.closedAt < round.cutoffAt };
 }

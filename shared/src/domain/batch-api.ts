@@ -60,8 +60,10 @@ export type TBatchesResponse = z.infer<typeof ZBatchesResponse>;
 /** One item of a pick list: the total quantity over the batch's verified orders. */
 export const ZPickItem = z.object({ name: z.string(), quantity: z.number().int() });
 
-/** What one restaurant (or the mart: restaurantId null) prepares for a batch. */
+/** What one restaurant (or the mart) prepares for a batch. */
 export const ZPickList = z.object({
+  /** The mart's list; a restaurant deleted since keeps its own list, without an id. */
+  isMart: z.boolean(),
   restaurantId: z.string().nullable(),
   restaurantName: z.string(),
   items: z.array(ZPickItem),

@@ -42,6 +42,21 @@ describe('the round an order joins', () => {
     expect(round?.deliveryAt).toEqual(at('2026-11-01T18:30:00Z'));
   });
 
+  it('puts a time the clocks skip after the jump, so delivery stays after its cut-off', () => {
+    // New York skips 2:00-3:00 AM on Sunday, March 8, 2026.
+    const night = [slot('sun', '1:30 AM', '2:30 AM')];
+    const round = nextRound(night, at('2026-03-07T12:00:00Z'), 'America/New_York');
+    expect(round?.cutoffAt).toEqual(at('2026-03-08T06:30:00Z'));
+    expect(round?.deliveryAt).toEqual(at('2026-03-08T07:30:00Z'));
+    // A time shown twice (November 1, 1:30 AM) is its first.
+    const back = nextRound(
+      [slot('sun', '1:30 AM', '3:00 AM')],
+      at('2026-10-31T12:00:00Z'),
+      'America/New_York',
+    );
+    expect(back?.cutoffAt).toEqual(at('2026-11-01T05:30:00Z'));
+  });
+
   it('has none without slots', () => {
     expect(nextRound([], at('2026-11-23T12:00:00Z'))).toBeNull();
   });

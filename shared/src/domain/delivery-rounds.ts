@@ -106,6 +106,8 @@ export type Round = { cutoffAt: Date; deliveryAt: Date };
 
 // ---- Calendar arithmetic in a time zone ---------------------------------------------------
 
+const DAY_MS = 24 * 3600_000;
+
 const dateFormats = new Map<string, Intl.DateTimeFormat>();
 
 /** The calendar fields of an instant in a time zone. */
@@ -136,12 +138,21 @@ function zoneOffsetMs(instant: number, timeZone: string): number {
   return wall - Math.floor(instant / 1000) * 1000;
 }
 
-/** The instant the zone's wall clock shows `minutes` after midnight of a calendar day (UTC fields). */
+/**
+ * The instant the zone's wall clock shows `minutes` after midnight of a calendar day (UTC fields).
+ * A time the clock shows twice (clocks going back) is its first; a time it skips (clocks going
+ * forward) is the moment after the jump, so a round's delivery never comes before its cut-off.
+ */
 function wallClockInstant(day: Date, minutes: number, timeZone: string): Date {
   const wall = Date.UTC(day.getUTCFullYear(), day.getUTCMonth(), day.getUTCDate(), 0, minutes);
-  // Two passes settle on the offset in force at that moment (a DST change in between).
-  const first = wall - zoneOffsetMs(wall, timeZone);
-  return new Date(wall - zoneOffsetMs(first, timeZone));
+  // The offsets in force half a day before and after: a day has one change of clocks at most.
+  const offsets = [
+    zoneOffsetMs(wall - DAY_MS / 2, timeZone),
+    zoneOffsetMs(wall + DAY_MS / 2, timeZone),
+  ];
+  const candidates = offsets.map((offset) => wall - offset).sort((a, b) => a - b);
+  const shown = candidates.filter((instant) => instant + zoneOffsetMs(instant, timeZone) === wall);
+  return new Date(shown[0] ?? (candidates.at(-1) as number));
 }
 
 /** The calendar day (as a UTC midnight) an instant falls on in a time zone. */
@@ -160,8 +171,6 @@ function roundsOfDay(slots: readonly TDeliverySlot[], day: Date, timeZone: strin
     deliveryAt: wallClockInstant(day, minutesOf(slot.delivery), timeZone),
   }));
 }
-
-const DAY_MS = 24 * 3600_000;
 
 /**
  * The rounds whose cut-off is after `from` and not after `to`, in order (a week holds every slot

@@ -121,12 +121,14 @@ export function orderStatusJobs(orderId: string, transitionId: number, action: T
 
 /**
  * The job that brings an order's round into its sheet row's Batch cell (the Status cells with
- * it), after placement into a batch or a move to another.
+ * it), after placement into a batch, a move to another, or a new delivery time of its round.
  */
-export function orderBatchSheetJob(orderId: string, batchId: string | null) {
+export function orderBatchSheetJob(orderId: string, batchId: string | null, deliveryAt?: Date) {
+  // A new delivery time of the same round is new work too.
+  const time = deliveryAt ? [String(deliveryAt.getTime())] : [];
   return {
     jobName: 'sync-order-status',
-    jobId: jobId('order', orderId, 'batch', batchId ?? 'none', 'sheet'),
+    jobId: jobId('order', orderId, 'batch', batchId ?? 'none', ...time, 'sheet'),
     payload: { orderId },
   } as const satisfies OutboxJob;
 }

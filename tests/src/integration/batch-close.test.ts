@@ -395,6 +395,7 @@ describe(`pick lists on ${engine}`, () => {
           return listed
             ? [
                 {
+                  isMart: mart,
                   restaurantId: mart ? null : tree.restaurant.id,
                   restaurantName: mart ? 'Mart' : 'Cafe',
                   items: [...totals]

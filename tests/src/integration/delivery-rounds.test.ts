@@ -9,8 +9,8 @@ import type { TDeliverySlot } from '@campus/shared/domain/delivery-rounds';
 import type { TUserProfile } from '@campus/shared/domain/entities';
 import { batchSchedulerId } from '@campus/shared/server/batches/batch-schedulers';
 import type { Database } from '@campus/shared/server/db/client';
-import { deliveryBatches, orders, outbox } from '@campus/shared/server/db/schema';
-import { and, eq, like } from 'drizzle-orm';
+import { deliveryBatches, orders, outbox, restaurants } from '@campus/shared/server/db/schema';
+import { and, eq, like, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { buildCampusTree } from '../support/builders';
 import { engine } from '../support/database';
@@ -188,10 +188,28 @@ describe(`delivery rounds on ${engine}`, () => {
         ? { ...slot, delivery: '2:00 PM' }
         : slot,
     );
+    // Its row's Batch cell was written.
+    await db()
+      .update(orders)
+      .set({ sheetBatchId: sql`${orders.batchId}` })
+      .where(eq(orders.id, placed.orderId));
     await setSlots(later, karachi('11:30:00'));
     const order = await getOrder(db(), placed.student, placed.orderId, 'student');
     expect(order.round?.deliveryAt).toBe(karachi('14:00:00').toISOString());
     expect(order.notes).toEqual([]);
+    // Its sheet row's Batch cell is behind until its job writes the new time.
+    const [row] = await db().select().from(orders).where(eq(orders.id, placed.orderId));
+    expect(row?.sheetBatchId).toBeNull();
+    const rewrite = await db()
+      .select()
+      .from(outbox)
+      .where(
+        like(
+          outbox.jobId,
+          `order-${placed.orderId}-batch-%-${karachi('14:00:00').getTime()}-sheet`,
+        ),
+      );
+    expect(rewrite).toHaveLength(1);
   });
 
   it('dispatches the verified orders of a batch and delivers them, leaving the rest', async () => {
@@ -235,6 +253,29 @@ describe(`delivery rounds on ${engine}`, () => {
     expect(await runBatchStep(deps(), admin, batch.id, 'deliver', karachi('13:30:00'))).toBe(1);
     const order = await getOrder(db(), paid.student, paid.orderId, 'student');
     expect(order.status).toBe('delivered');
+  });
+
+  it("keeps a deleted restaurant's pick list apart from the mart's", async () => {
+    const placed = await orderAt(karachi('10:00:00'));
+    await changeOrderStatus(
+      deps(),
+      admin,
+      placed.orderId,
+      { action: 'verify', reason: '' },
+      karachi('10:05:00'),
+    );
+    await db().delete(restaurants).where(eq(restaurants.id, tree.restaurant.id));
+    const batch = await batchOf(placed.orderId);
+    const detail = await getBatch(db(), admin, batch?.id ?? '');
+    expect(detail.pickLists).toEqual([
+      {
+        isMart: false,
+        restaurantId: null,
+        restaurantName: tree.restaurant.name,
+        items: [{ name: tree.menuItem.name, quantity: 1 }],
+        waitingOrders: 0,
+      },
+    ]);
   });
 
   it("refuses another campus's batch to a campus admin", async () => {

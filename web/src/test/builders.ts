@@ -191,12 +191,14 @@ export function buildBatchDetail(
     batch: { ...buildBatch(), id: 'batch-1' },
     pickLists: [
       {
+        isMart: true,
         restaurantId: null,
         restaurantName: 'Mart',
         items: [{ name: 'Water', quantity: 4 }],
         waitingOrders: 0,
       },
       {
+        isMart: false,
         restaurantId: 'r-1',
         restaurantName: 'Chai Dhaba',
         items: [
@@ -206,6 +208,7 @@ export function buildBatchDetail(
         waitingOrders: 2,
       },
       {
+        isMart: false,
         restaurantId: 'r-2',
         restaurantName: 'Burger Lab',
         items: [{ name: 'Zinger', quantity: 2 }],

@@ -64,8 +64,8 @@ export function batchClosedNoticeMail(
   to: string,
   publicUrl: string,
 ): MailMessage {
-  const mart = unmailed.filter((list) => list.restaurantId === null);
-  const others = unmailed.filter((list) => list.restaurantId !== null);
+  const mart = unmailed.filter((list) => list.isMart);
+  const others = unmailed.filter((list) => !list.isMart);
   const section = (list: TPickList) => [
     '',
     `${list.restaurantName}:`,

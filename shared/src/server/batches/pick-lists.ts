@@ -54,6 +54,7 @@ export async function pickLists(db: Db, batchId: string): Promise<TPickList[]> {
     if (!entry) {
       entry = {
         list: {
+          isMart: mart,
           restaurantId: mart ? null : line.restaurantId,
           restaurantName: mart
             ? MART_RESTAURANT_NAME
@@ -82,8 +83,6 @@ export async function pickLists(db: Db, batchId: string): Promise<TPickList[]> {
       waitingOrders: waiting.size,
     }))
     .sort(
-      (a, b) =>
-        Number(a.restaurantId === null) - Number(b.restaurantId === null) ||
-        byName(a.restaurantName, b.restaurantName),
+      (a, b) => Number(a.isMart) - Number(b.isMart) || byName(a.restaurantName, b.restaurantName),
     );
 }

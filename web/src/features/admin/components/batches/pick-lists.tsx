@@ -5,15 +5,12 @@ import { waitingText } from './round-format';
 
 /** The restaurants' lists first, in the api's order, then the mart's as its own. */
 export function orderedPickLists(lists: readonly TPickList[]): TPickList[] {
-  return [
-    ...lists.filter((list) => list.restaurantId !== null),
-    ...lists.filter((list) => list.restaurantId === null),
-  ];
+  return [...lists.filter((list) => !list.isMart), ...lists.filter((list) => list.isMart)];
 }
 
 /** A pick list's heading: the restaurant's name, or 'Mart'. */
 export const pickListName = (list: TPickList) =>
-  list.restaurantId === null ? MART_RESTAURANT_NAME : list.restaurantName;
+  list.isMart ? MART_RESTAURANT_NAME : list.restaurantName;
 
 /**
  * What one restaurant (or the mart) prepares: each item with its total quantity over the

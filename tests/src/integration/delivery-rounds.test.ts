@@ -60,6 +60,10 @@ async function orderAt(now: Date, room = 'Hall 3, Room 12') {
   return { ...placed, student };
 }
 
+/** The campus admin checks the order's payment at `now`. */
+const verify = (orderId: string, now: Date) =>
+  changeOrderStatus(deps(), admin, orderId, { action: 'verify', reason: '' }, now);
+
 async function batchOf(orderId: string) {
   const [row] = await db()
     .select({ id: deliveryBatches.id, cutoffAt: deliveryBatches.cutoffAt })
@@ -215,13 +219,7 @@ describe(`delivery rounds on ${engine}`, () => {
   it('dispatches the verified orders of a batch and delivers them, leaving the rest', async () => {
     const paid = await orderAt(karachi('10:00:00'), 'Iqbal Hall 204');
     const unpaid = await orderAt(karachi('10:05:00'), 'Hall 3, Room 12');
-    await changeOrderStatus(
-      deps(),
-      admin,
-      paid.orderId,
-      { action: 'verify', reason: '' },
-      karachi('10:10:00'),
-    );
+    await verify(paid.orderId, karachi('10:10:00'));
     const batch = await batchOf(paid.orderId);
     if (!batch) throw new Error('no batch');
     const detail = await getBatch(db(), admin, batch.id);
@@ -257,13 +255,7 @@ describe(`delivery rounds on ${engine}`, () => {
 
   it("keeps a deleted restaurant's pick list apart from the mart's", async () => {
     const placed = await orderAt(karachi('10:00:00'));
-    await changeOrderStatus(
-      deps(),
-      admin,
-      placed.orderId,
-      { action: 'verify', reason: '' },
-      karachi('10:05:00'),
-    );
+    await verify(placed.orderId, karachi('10:05:00'));
     await db().delete(restaurants).where(eq(restaurants.id, tree.restaurant.id));
     const batch = await batchOf(placed.orderId);
     const detail = await getBatch(db(), admin, batch?.id ?? '');

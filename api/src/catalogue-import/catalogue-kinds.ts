@@ -25,6 +25,8 @@ export type ItemValues = {
   description: string;
   category?: string;
   stock?: number;
+  /** The stock the file was made with (its 'Stock when exported'); null: Stock sets the stock. */
+  stockWas?: number | null;
 };
 
 /** An item of the menu (or mart) now. */
@@ -50,7 +52,10 @@ export interface KindRules {
   /** The fields a row sets, in the file's order; a row changes an item when one of them differs. */
   fields: readonly Field[];
   /** The form values of a row checked with the admin form's schema: the item, or the first message. */
-  check(scope: ImportScope, values: Partial<Record<Field, string | number>>): ItemValues | string;
+  check(
+    scope: ImportScope,
+    values: Partial<Record<Field, string | number>> & { stockWas?: string | number },
+  ): ItemValues | string;
   /** The items now; `lock` holds them (and the restaurant or campus) until the transaction ends. */
   load(db: Reader, scope: ImportScope, lock: boolean): Promise<ExistingItem[]>;
   insert(tx: Tx, scope: ImportScope, items: (ItemValues & { id: string })[]): Promise<void>;
@@ -138,13 +143,13 @@ const mart: KindRules = {
       id: '',
       universityId: scope.universityId,
       campusId: scope.campusId,
-      stockWas: '',
       photoURL: '',
       ...values,
+      stockWas: values.stockWas ?? '',
     });
     if (typeof form === 'string') return form;
-    const { name, price, description, category, stock } = form;
-    return { name, price, description, category, stock };
+    const { name, price, description, category, stock, stockWas } = form;
+    return { name, price, description, category, stock, stockWas };
   },
   async load(db, scope, lock) {
     if (lock) await oneImportAtATime(db, scope.campusId);

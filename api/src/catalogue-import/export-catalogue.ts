@@ -1,5 +1,6 @@
 import {
   CATALOGUE_FILE_HEADER,
+  STOCK_WHEN_EXPORTED,
   type TCatalogueKind,
 } from '@campus/shared/domain/catalogue-import-api';
 import { paisaToRupees } from '@campus/shared/domain/money';
@@ -16,7 +17,8 @@ export function catalogueTemplate(kind: TCatalogueKind): SheetExport {
 
 /**
  * A menu or mart in the import's format (prices in rupees, as the admin forms type them), sorted
- * by name, so that export → edit → import changes only what was edited.
+ * by name, so that export → edit → import changes only what was edited (a mart's stock too:
+ * its last column is the stock as exported).
  */
 export async function exportCatalogue(
   deps: Pick<AdminDeps, 'db'>,
@@ -25,11 +27,13 @@ export async function exportCatalogue(
   const rules = rulesOf(scope);
   const items = await rules.load(deps.db, scope, false);
   items.sort((a, b) => a.name.localeCompare(b.name));
-  const rows = items.map((item) =>
-    rules.fields.map(
+  const mart = scope.kind === 'mart';
+  const rows = items.map((item) => [
+    ...rules.fields.map(
       (field): SheetCell => (field === 'price' ? paisaToRupees(item.price) : (item[field] ?? '')),
     ),
-  );
-  const header = CATALOGUE_FILE_HEADER[scope.kind];
+    ...(mart ? [item.stock ?? 0] : []),
+  ]);
+  const header = [...CATALOGUE_FILE_HEADER[scope.kind], ...(mart ? [STOCK_WHEN_EXPORTED] : [])];
   return { name: scope.kind === 'menu' ? 'menu' : 'mart', header, rows };
 }

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import {
   CATALOGUE_FILE_HEADER,
   CATALOGUE_IMPORT_MESSAGES as M,
+  STOCK_WHEN_EXPORTED,
   type TImportChange,
   type TImportPreviewResponse,
   type TImportRow,
@@ -76,6 +77,10 @@ export function planImport(
   existing: readonly ExistingItem[],
 ): ImportPlan {
   const columns = columnsOf(rules, sheet.header);
+  const stockWasColumn =
+    rules.kind === 'mart'
+      ? sheet.header.findIndex((cell) => matchKey(String(cell)) === matchKey(STOCK_WHEN_EXPORTED))
+      : -1;
   if (sheet.rows.length === 0) throw invalidArgument(M.noRows);
   const byName = new Map<string, ExistingItem[]>();
   for (const item of existing) {
@@ -98,7 +103,7 @@ export function planImport(
       rows.push({ ...base, state: 'invalid', reason });
       matched.push(null);
     };
-    const values: Partial<Record<TImportChange['field'], string | number>> = {};
+    const values: Parameters<KindRules['check']>[1] = {};
     let formula = false;
     for (const [field, index] of columns) {
       const cell = cells[index] ?? '';
@@ -106,6 +111,9 @@ export function planImport(
       // Text fields take numbers as their text ('7UP', 2024); price and stock keep numbers.
       else values[field] = field === 'price' || field === 'stock' ? cell : String(cell);
     }
+    const stockWas = stockWasColumn === -1 ? '' : (cells[stockWasColumn] ?? '');
+    if (typeof stockWas === 'object') formula = true;
+    else values.stockWas = stockWas;
     if (formula) {
       invalid(M.formula);
       continue;
@@ -129,6 +137,8 @@ export function planImport(
     }
     const before = candidates[0] ?? null;
     if (before) named.add(before.id);
+    // Stock as exported: what orders did to it since stands (the mart form's rule).
+    if (before && item.stockWas != null && item.stock === item.stockWas) item.stock = before.stock;
     const changes = changesOf(rules, item, before);
     const state = !before ? 'new' : changes.length > 0 ? 'changed' : 'unchanged';
     rows.push({ ...base, name: item.name, state, changes, reason: null });

@@ -14,6 +14,13 @@ export const CATALOGUE_FILE_HEADER = {
   mart: ['Name', 'Price', 'Category', 'Stock', 'Description'],
 } as const satisfies Record<TCatalogueKind, readonly string[]>;
 
+/**
+ * The mart export's last column: the stock each item had when the file was made. A row whose
+ * Stock still says the same leaves the stock to the orders that moved it since (the mart form's
+ * rule); a new number sets it. Without the column (the template), Stock sets the stock.
+ */
+export const STOCK_WHEN_EXPORTED = 'Stock when exported';
+
 /** The largest file the api reads (2 MB); larger ones are refused before they are read. */
 export const CATALOGUE_FILE_MAX_BYTES = 2 * 1024 * 1024;
 

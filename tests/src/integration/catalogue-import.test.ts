@@ -9,7 +9,7 @@ import {
   type TImportPreviewResponse,
 } from '@campus/shared/domain/catalogue-import-api';
 import { TEXT_MESSAGES } from '@campus/shared/domain/text';
-import { auditLog, menuItems } from '@campus/shared/server/db/schema';
+import { auditLog, martItems, menuItems } from '@campus/shared/server/db/schema';
 import { eq } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -278,7 +278,50 @@ describe(`catalogue import on ${engine}`, () => {
       'Category',
       'Stock',
       'Description',
+      'Stock when exported',
     ]);
+  });
+
+  it('leaves the stock that orders moved since the export, unless the file sets a new one', async () => {
+    const water = await addMartItem(db(), access.ours);
+    const juice = await addMartItem(db(), access.ours);
+    // Items as the mart form makes them: with a category.
+    await db()
+      .update(martItems)
+      .set({ category: 'Snacks' })
+      .where(eq(martItems.campusId, access.ours.campus.id));
+    const exported = await (await download(`${MART.export('csv')}${martQuery()}`)).text();
+    // Three of each sold after the export.
+    for (const item of [water, juice]) {
+      await db()
+        .update(martItems)
+        .set({ stock: item.stock - 3 })
+        .where(eq(martItems.id, item.id));
+    }
+    // The admin changes the water's price, and restocks the juice to 50.
+    const edited = exported
+      .replace(/^\uFEFF/, '')
+      .split('\r\n')
+      .map((line) => {
+        const cells = line.split(',');
+        if (cells[0] === water.name) cells[1] = '99';
+        if (cells[0] === juice.name) cells[3] = '50';
+        return cells.join(',');
+      })
+      .join('\n');
+    const preview = await ok<TImportPreviewResponse>(
+      'ourAdmin',
+      upload(`${MART.preview}${martQuery()}`, edited, 'mart.csv'),
+    );
+    const applied = await ok<TImportApplyResponse>(
+      'ourAdmin',
+      upload(`${MART.apply}${martQuery()}`, edited, 'mart.csv', preview.token),
+    );
+    expect(applied.updated).toBe(2);
+    const stockOf = async (id: string) =>
+      (await db().select().from(martItems).where(eq(martItems.id, id)))[0]?.stock;
+    expect(await stockOf(water.id)).toBe(water.stock - 3);
+    expect(await stockOf(juice.id)).toBe(50);
   });
 
   it('answers the templates with their header rows', async () => {

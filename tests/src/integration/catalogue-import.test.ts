@@ -75,6 +75,18 @@ async function xlsxBlob(workbook: ExcelJS.Workbook) {
   return new Blob([new Uint8Array(await workbook.xlsx.writeBuffer())], { type: XLSX_TYPE });
 }
 
+/** Previews a mart file of our campus as our admin, then applies that preview. */
+async function previewAndApplyMart(file: string) {
+  const preview = await ok<TImportPreviewResponse>(
+    'ourAdmin',
+    upload(`${MART.preview}${martQuery()}`, file, 'mart.csv'),
+  );
+  return ok<TImportApplyResponse>(
+    'ourAdmin',
+    upload(`${MART.apply}${martQuery()}`, file, 'mart.csv', preview.token),
+  );
+}
+
 const storefrontMenu = async () => {
   const response = await as('signedOut', {
     method: 'GET',
@@ -250,14 +262,7 @@ describe(`catalogue import on ${engine}`, () => {
       ['invalid', 'Price must be an amount in rupees with at most 2 decimals, like 12.50.'],
     ]);
     const fixed = file.split('\n').slice(0, 3).join('\n');
-    const valid = await ok<TImportPreviewResponse>(
-      'ourAdmin',
-      upload(`${MART.preview}${martQuery()}`, fixed, 'mart.csv'),
-    );
-    const applied = await ok<TImportApplyResponse>(
-      'ourAdmin',
-      upload(`${MART.apply}${martQuery()}`, fixed, 'mart.csv', valid.token),
-    );
+    const applied = await previewAndApplyMart(fixed);
     expect(applied).toMatchObject({ created: 1, updated: 1 });
     const response = await as('signedOut', {
       method: 'GET',
@@ -309,14 +314,7 @@ describe(`catalogue import on ${engine}`, () => {
         return cells.join(',');
       })
       .join('\n');
-    const preview = await ok<TImportPreviewResponse>(
-      'ourAdmin',
-      upload(`${MART.preview}${martQuery()}`, edited, 'mart.csv'),
-    );
-    const applied = await ok<TImportApplyResponse>(
-      'ourAdmin',
-      upload(`${MART.apply}${martQuery()}`, edited, 'mart.csv', preview.token),
-    );
+    const applied = await previewAndApplyMart(edited);
     expect(applied.updated).toBe(2);
     const stockOf = async (id: string) =>
       (await db().select().from(martItems).where(eq(martItems.id, id)))[0]?.stock;

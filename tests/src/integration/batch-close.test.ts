@@ -363,14 +363,17 @@ describe(`pick lists on ${engine}`, () => {
       status: fc.constantFrom(...ORDER_STATES),
       lines: fc.array(zLine, { minLength: 1, maxLength: 4 }),
     });
+    let run = 0;
     await fc.assert(
       fc.asyncProperty(fc.array(zOrder, { maxLength: 8 }), async (placed) => {
-        const batch = await insertBatch(tree.campus.id, 60 * MINUTE + Math.random() * 1e9);
+        // Each run's batches a minute apart from every other run's: one cut-off is one batch.
+        run += 1;
+        const batch = await insertBatch(tree.campus.id, (60 + run) * MINUTE);
         for (const order of placed) {
           await insertBatchOrder(tree, batch.id, order.status, order.lines);
         }
         // An order of another batch never counts.
-        const elsewhere = await insertBatch(tree.campus.id, -Math.random() * 1e9);
+        const elsewhere = await insertBatch(tree.campus.id, -(60 + run) * MINUTE);
         await insertBatchOrder(tree, elsewhere.id, 'verified', [{ item: 'tea', quantity: 3 }]);
 
         const verified = placed.filter((order) =>

@@ -3,6 +3,7 @@ import { BATCH_MESSAGES, type TBatchAction } from '@campus/shared/domain/batch-a
 import type { TUserProfile } from '@campus/shared/domain/entities';
 import type { TOrderAction, TOrderState } from '@campus/shared/domain/order-status';
 import { ROLE_LABELS } from '@campus/shared/domain/roles';
+import { countsOfBatch } from '@campus/shared/server/batches/batch-counts';
 import { closeBatch } from '@campus/shared/server/batches/close-batch';
 import { orders } from '@campus/shared/server/db/schema';
 import { batchClosedMailJob } from '@campus/shared/server/jobs';
@@ -50,7 +51,7 @@ async function closeNow(
  * the batch closing first if still open, since the round has left); or deliver (every order out
  * for delivery). Each order moves through the order rule (changeOrderStatus) with its own
  * timeline row, mail and event; one that someone else moved meanwhile is left as it is. Returns
- * how many moved; a 409 when there was nothing to do.
+ * how many moved (for a close, how many orders it closed with); a 409 when there was nothing to do.
  */
 export async function runBatchStep(
   deps: ChangeOrderStatusDeps,
@@ -63,7 +64,8 @@ export async function runBatchStep(
   if (step === 'close') {
     if (!(await closeNow(deps, actor, batch.id, now)))
       throw failedPrecondition(BATCH_MESSAGES.closed);
-    return 0;
+    // Nothing moves: the orders it closed with, for 'Round closed early with 3 orders.'
+    return (await countsOfBatch(deps.db, batch.id)).orderCount;
   }
   const rule = STEPS[step];
   const waiting = await deps.db

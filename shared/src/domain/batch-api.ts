@@ -102,13 +102,18 @@ export const BATCH_ACTIONS = ['close', 'dispatch', 'deliver'] as const;
 export const ZBatchAction = z.enum(BATCH_ACTIONS);
 export type TBatchAction = z.infer<typeof ZBatchAction>;
 
-/** POST /api/admin/batches/:id/{close,dispatch,deliver}: how many orders moved. */
+/** POST /api/admin/batches/:id/{close,dispatch,deliver}: how many orders moved (closed with). */
 export const ZBatchActionResponse = z.object({ ok: z.literal(true), moved: z.number().int() });
 export type TBatchActionResponse = z.infer<typeof ZBatchActionResponse>;
 
 /** The lists a batch downloads: GET /api/admin/batches/:id/{pick-list,drop-list}.{xlsx,csv}. */
 export const BATCH_LISTS = ['pick-list', 'drop-list'] as const;
 export type TBatchList = (typeof BATCH_LISTS)[number];
+
+/** What a pick list says of orders not in it yet: '3 orders still wait for their payment check'. */
+export function waitingText(count: number): string {
+  return `${count} ${count === 1 ? 'order still waits' : 'orders still wait'} for their payment check`;
+}
 
 export const BATCH_MESSAGES = {
   closed: 'This round is already closed.',

@@ -24,6 +24,7 @@ export const WEEKDAY_LABELS: Record<TWeekday, string> = {
 export const MAX_ROUNDS_PER_DAY = 12;
 
 export const DELIVERY_SLOT_MESSAGES = {
+  timeRequired: 'Please choose a time.',
   deliveryBeforeCutoff: 'The delivery time must be after the cut-off time.',
   unordered: 'List the rounds of a day in order of their cut-off times.',
   overlapping: (previousDelivery: string) =>
@@ -34,6 +35,7 @@ export const DELIVERY_SLOT_MESSAGES = {
 const zTime = z
   .string({ error: TIME_MESSAGES.invalidTime })
   .trim()
+  .refine((text) => text !== '', { message: DELIVERY_SLOT_MESSAGES.timeRequired, abort: true })
   .refine((text) => parseTime12h(text) !== null, TIME_MESSAGES.invalidTime)
   .transform((text) => formatTime12h(parseTime12h(text) as number));
 
@@ -217,10 +219,11 @@ export function roundAt(
 
 // ---- How rounds read ----------------------------------------------------------------------
 
-const clockTime = (instant: Date, timeZone: string) => {
+/** The wall-clock time of an instant in a time zone, as slots are written: '12:30 PM'. */
+export function clockTime(instant: Date, timeZone: string = DEFAULT_TIME_ZONE): string {
   const p = localParts(instant, timeZone);
   return formatTime12h(p.hour * 60 + p.minute);
-};
+}
 
 const dayFormats = new Map<string, Intl.DateTimeFormat>();
 const dayText = (instant: Date, timeZone: string) => {

@@ -1,4 +1,4 @@
-import type { TPickList } from '@campus/shared/domain/batch-api';
+import { type TPickList, waitingText } from '@campus/shared/domain/batch-api';
 import { roundName } from '@campus/shared/domain/delivery-rounds';
 import { formatRs } from '@campus/shared/domain/money';
 import { type BatchCounts, countsOfBatch } from '@campus/shared/server/batches/batch-counts';
@@ -30,12 +30,7 @@ const items = (list: TPickList) =>
     : ['  (nothing verified yet)'];
 
 const waitingLine = (waiting: number) =>
-  waiting === 0
-    ? []
-    : [
-        '',
-        `${waiting} ${waiting === 1 ? 'order still waits' : 'orders still wait'} for their payment check: not in this list yet.`,
-      ];
+  waiting === 0 ? [] : ['', `${waitingText(waiting)}: not in this list yet.`];
 
 /** A restaurant's pick list: what to prepare for the round, over its verified orders. */
 export function restaurantPickListMail(

@@ -1,4 +1,5 @@
-import { roundName } from '@campus/shared/domain/delivery-rounds';
+import { waitingText } from '@campus/shared/domain/batch-api';
+import { clockTime, roundName } from '@campus/shared/domain/delivery-rounds';
 import { formatError } from '@campus/shared/domain/error-catalogue';
 import { useParams } from 'react-router-dom';
 import { Alert } from '@/components/ui/alert';
@@ -7,7 +8,6 @@ import { StatusMessage } from '@/components/ui/status-message';
 import { roundOf } from '@/lib/rounds';
 import { useBatch } from '../../api/batches';
 import { orderedPickLists, PickList } from './pick-lists';
-import { clockTime, waitingText } from './round-format';
 
 /**
  * /admin/batches/:batchId/print: the pick lists of a batch to print, one restaurant per page
@@ -37,7 +37,8 @@ export function BatchPrintScreen() {
       <header className="space-y-2 print:hidden">
         <h1 className="text-2xl font-bold">Pick lists: {name}</h1>
         <p className="text-gray-700">
-          {place} · cut-off {clockTime(batch.cutoffAt, batch.timeZone)} · one restaurant per page
+          {place} · cut-off {clockTime(new Date(batch.cutoffAt), batch.timeZone)} · one restaurant
+          per page
         </p>
         {batch.waitingCount > 0 && (
           <p className="text-amber-900">{waitingText(batch.waitingCount)}</p>

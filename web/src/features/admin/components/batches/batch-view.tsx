@@ -2,8 +2,9 @@ import {
   BATCH_LISTS,
   type TBatchAction,
   type TBatchSummary,
+  waitingText,
 } from '@campus/shared/domain/batch-api';
-import { roundName } from '@campus/shared/domain/delivery-rounds';
+import { clockTime, roundName } from '@campus/shared/domain/delivery-rounds';
 import { formatError } from '@campus/shared/domain/error-catalogue';
 import { formatRs } from '@campus/shared/domain/money';
 import { useId, useState } from 'react';
@@ -23,7 +24,6 @@ import {
 import { rowButton } from '../admin-controls';
 import { DropList } from './drop-list';
 import { orderedPickLists, PickList } from './pick-lists';
-import { clockTime, orderCount, waitingText } from './round-format';
 import { isOpen } from './rounds-list';
 
 const LIST_LABELS = { 'pick-list': 'Pick list', 'drop-list': 'Drop list' } as const;
@@ -40,6 +40,9 @@ function doneText(action: TBatchAction, moved: number): string {
  * the rider hands the orders over (the drop list by hall and room), and the round's actions:
  * close early, dispatch, deliver; downloads of both lists and a print view of the pick lists.
  */
+/** 'order' or 'orders' after a count: '1 order', '3 orders'. */
+const orderCount = (count: number) => `${count} ${count === 1 ? 'order' : 'orders'}`;
+
 /** Verified orders not yet out: the paid count also holds those out for delivery and delivered. */
 const readyToDispatch = (batch: TBatchSummary) =>
   batch.verifiedCount - batch.outForDeliveryCount - batch.deliveredCount;
@@ -90,7 +93,7 @@ export function BatchView({ batchId, now }: { batchId: string; now: Date }) {
         </h3>
         <p className="text-sm text-gray-700">
           {batch.universityName} - {batch.campusName} · cut-off{' '}
-          {clockTime(batch.cutoffAt, batch.timeZone)} · {open ? 'Open' : 'Closed'} ·{' '}
+          {clockTime(new Date(batch.cutoffAt), batch.timeZone)} · {open ? 'Open' : 'Closed'} ·{' '}
           {orderCount(batch.orderCount)}, {batch.verifiedCount} verified,{' '}
           {batch.outForDeliveryCount} out for delivery, {batch.deliveredCount} delivered ·{' '}
           {formatRs(batch.totalPaisa)}

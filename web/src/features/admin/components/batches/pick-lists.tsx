@@ -1,7 +1,7 @@
 import type { TPickList } from '@campus/shared/domain/batch-api';
+import { waitingText } from '@campus/shared/domain/batch-api';
 import { MART_RESTAURANT_NAME } from '@campus/shared/domain/cart';
 import type { ReactNode } from 'react';
-import { waitingText } from './round-format';
 
 /** The restaurants' lists first, in the api's order, then the mart's as its own. */
 export function orderedPickLists(lists: readonly TPickList[]): TPickList[] {

@@ -21,7 +21,6 @@ import { rowButton, rowDangerButton } from '../admin-controls';
 /** What the editor says of a campus that runs no rounds. */
 export const NO_ROUNDS_MESSAGE = 'No delivery rounds: orders are delivered outside batches.';
 
-const TIME_REQUIRED = 'Please choose a time.';
 const WORK_DAYS: readonly TWeekday[] = ['tue', 'wed', 'thu', 'fri'];
 
 /** One round as the editor holds it: <input type="time"> values ('12:30'), '' when cleared. */
@@ -63,13 +62,7 @@ function slotsOf(week: TWeek): { slots: TDeliverySlot[]; start: Record<TWeekday,
 /** The first message of each field the schema refuses, by the path the api uses too. */
 function localErrors(week: TWeek): TErrors {
   const errors: TErrors = {};
-  const { slots } = slotsOf(week);
-  slots.forEach((slot, index) => {
-    if (slot.cutoff === '') errors[`slots.${index}.cutoff`] = TIME_REQUIRED;
-    if (slot.delivery === '') errors[`slots.${index}.delivery`] = TIME_REQUIRED;
-  });
-  if (Object.keys(errors).length > 0) return errors;
-  const parsed = ZDeliverySlotsRequest.safeParse({ slots });
+  const parsed = ZDeliverySlotsRequest.safeParse(slotsOf(week));
   if (parsed.success) return errors;
   for (const issue of parsed.error.issues) {
     const path = issue.path.join('.');

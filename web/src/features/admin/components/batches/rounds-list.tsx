@@ -1,9 +1,8 @@
 import type { TBatchSummary } from '@campus/shared/domain/batch-api';
-import { roundName } from '@campus/shared/domain/delivery-rounds';
+import { clockTime, roundName } from '@campus/shared/domain/delivery-rounds';
 import { formatRs } from '@campus/shared/domain/money';
 import { roundOf } from '@/lib/rounds';
 import { rowButton } from '../admin-controls';
-import { clockTime } from './round-format';
 
 /** Whether a round still takes orders at `now`. */
 export function isOpen(batch: TBatchSummary, now: Date): boolean {
@@ -83,7 +82,7 @@ export function RoundsList({
                     {batch.universityName} - {batch.campusName}
                   </td>
                 )}
-                <td className={cell}>{clockTime(batch.cutoffAt, batch.timeZone)}</td>
+                <td className={cell}>{clockTime(new Date(batch.cutoffAt), batch.timeZone)}</td>
                 <td className={cell}>{open ? 'Open' : 'Closed'}</td>
                 <td className={cell}>{batch.orderCount}</td>
                 <td className={cell}>{batch.verifiedCount}</td>

@@ -1,9 +1,10 @@
 import { reconcileBatchSchedulers } from '@campus/shared/server/batches/batch-schedulers';
 import { deliveryBatches } from '@campus/shared/server/db/schema';
-import { JOBS, jobId } from '@campus/shared/server/jobs';
+import { jobId } from '@campus/shared/server/jobs';
 import type { Producer } from '@campus/shared/server/queue';
 import { and, asc, isNull, lte } from 'drizzle-orm';
 import type { WorkerDeps } from './job-context';
+import { reviveJob } from './revive-job';
 
 /** The close job of one cut-off of a campus: `batch-<campusId>-<millis>-close`. */
 export function lateCloseJobId(campusId: string, cutoffAt: Date): string {
@@ -35,22 +36,15 @@ export async function reviveBatchCloses(
     .from(deliveryBatches)
     .where(and(isNull(deliveryBatches.closedAt), lte(deliveryBatches.cutoffAt, now)))
     .orderBy(deliveryBatches.campusId, asc(deliveryBatches.cutoffAt));
-  const queue = producer.queue(JOBS['close-batches'].queue);
   let enqueued = 0;
   for (const { campusId, cutoffAt } of late) {
-    const id = lateCloseJobId(campusId, cutoffAt);
-    const existing = await queue.getJob(id);
-    if (!existing) {
-      await producer.enqueue('close-batches', { campusId }, { jobId: id });
-      enqueued += 1;
-    } else if (await existing.isFailed()) {
-      await existing.retry('failed');
-      enqueued += 1;
-    } else if (await existing.isCompleted()) {
-      // It ran, yet the batch is open: it ran before it was due by the database's clock.
-      await existing.retry('completed');
-      enqueued += 1;
-    }
+    const job = {
+      jobName: 'close-batches',
+      jobId: lateCloseJobId(campusId, cutoffAt),
+      payload: { campusId },
+    } as const;
+    // A completed one ran, yet the batch is open: it ran before it was due by the database's clock.
+    if (await reviveJob(producer, job, { retryFailed: true, retryCompleted: true })) enqueued += 1;
   }
   if (enqueued > 0) deps.log.warn({ enqueued }, 'closes of batches past their cut-off enqueued');
   return enqueued;

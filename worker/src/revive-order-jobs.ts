@@ -1,7 +1,6 @@
 import { ORDER_ACTION_NAMES, ORDER_ACTIONS } from '@campus/shared/domain/order-status';
 import { orders, orderTransitions } from '@campus/shared/server/db/schema';
 import {
-  JOBS,
   orderBatchSheetJob,
   orderJobs,
   orderStatusMailJob,
@@ -25,6 +24,7 @@ import {
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { WorkerDeps } from './job-context';
 import { batchCellBehind, statusCellsBehind } from './jobs/sync-order-status';
+import { reviveJob } from './revive-job';
 
 /** An order whose sheet row or mails are still missing this long after it was placed is looked at. */
 export const STALE_ORDER_MS = 10 * 60_000;
@@ -89,7 +89,6 @@ export async function reviveStaleOrderJobs(
     OrderJobName,
     (typeof UPKEEP)[OrderJobName],
   ][]) {
-    const queue = producer.queue(JOBS[jobName].queue);
     let after: { placedAt: Date; id: string } | null = null;
     for (;;) {
       const page: { id: string; placedAt: Date }[] = await deps.database.db
@@ -116,14 +115,8 @@ export async function reviveStaleOrderJobs(
       for (const { id } of page) {
         const job = orderJobs(id).find((j) => j.jobName === jobName);
         if (!job) continue;
-        const existing = await queue.getJob(job.jobId);
-        if (!existing) {
-          await producer.enqueue(jobName, job.payload, { jobId: job.jobId });
-          revived += 1;
-        } else if (rule.retryFailed && (await existing.isFailed())) {
-          await existing.retry();
-          revived += 1;
-        }
+        const options = { retryFailed: rule.retryFailed, retryCompleted: false };
+        if (await reviveJob(producer, job, options)) revived += 1;
       }
       const last = page.at(-1);
       if (!rule.everyOrder || page.length < SWEEP_BATCH || !last) break;
@@ -148,7 +141,6 @@ async function reviveStatusJobs(
   producer: Producer,
   changedBefore: Date,
 ): Promise<number> {
-  const queue = producer.queue(JOBS['sync-order-status'].queue);
   const { db } = deps.database;
   const stale = await db
     .selectDistinctOn([orders.sheetTabName], { orderId: orders.id })
@@ -171,14 +163,7 @@ async function reviveStatusJobs(
       .limit(1);
     if (!last) continue;
     const job = orderStatusSheetJob(orderId, last.id);
-    const existing = await queue.getJob(job.jobId);
-    if (!existing) {
-      await producer.enqueue(job.jobName, job.payload, { jobId: job.jobId });
-      revived += 1;
-    } else if (await existing.isFailed()) {
-      await existing.retry();
-      revived += 1;
-    }
+    if (await reviveJob(producer, job, { retryFailed: true, retryCompleted: false })) revived += 1;
   }
   return revived;
 }
@@ -195,7 +180,6 @@ async function reviveBatchCellJobs(
   producer: Producer,
   placedBefore: Date,
 ): Promise<number> {
-  const queue = producer.queue(JOBS['sync-order-status'].queue);
   const stale = await deps.database.db
     .selectDistinctOn([orders.sheetTabName], { orderId: orders.id, batchId: orders.batchId })
     .from(orders)
@@ -210,20 +194,10 @@ async function reviveBatchCellJobs(
     .orderBy(orders.sheetTabName, asc(orders.placedAt));
   let revived = 0;
   for (const { orderId, batchId } of stale) {
+    // Retried when completed too: moved back to a round it was in before, that round's job id
+    // ran already, so the move's enqueue was taken as a duplicate. Writing the cells is harmless.
     const job = orderBatchSheetJob(orderId, batchId);
-    const existing = await queue.getJob(job.jobId);
-    if (!existing) {
-      await producer.enqueue(job.jobName, job.payload, { jobId: job.jobId });
-      revived += 1;
-    } else if (await existing.isFailed()) {
-      await existing.retry();
-      revived += 1;
-    } else if (await existing.isCompleted()) {
-      // Moved back to a round it was in before: that round's job id ran already, so the move's
-      // enqueue was taken as a duplicate. Writing the cells again is harmless.
-      await existing.retry('completed');
-      revived += 1;
-    }
+    if (await reviveJob(producer, job, { retryFailed: true, retryCompleted: true })) revived += 1;
   }
   return revived;
 }
@@ -243,7 +217,6 @@ async function reviveStatusMails(
   changedBefore: Date,
   now: Date,
 ): Promise<number> {
-  const queue = producer.queue(JOBS['notify-order-status'].queue);
   const unmailed = await deps.database.db
     .select({ id: orderTransitions.id, orderId: orderTransitions.orderId })
     .from(orderTransitions)
@@ -259,10 +232,9 @@ async function reviveStatusMails(
     .limit(SWEEP_BATCH);
   let revived = 0;
   for (const { id, orderId } of unmailed) {
+    // A mail that failed waits for an operator: a retry could repeat it.
     const job = orderStatusMailJob(orderId, id);
-    if (await queue.getJob(job.jobId)) continue;
-    await producer.enqueue(job.jobName, job.payload, { jobId: job.jobId });
-    revived += 1;
+    if (await reviveJob(producer, job, { retryFailed: false, retryCompleted: false })) revived += 1;
   }
   return revived;
 }

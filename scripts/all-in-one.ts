@@ -19,6 +19,9 @@ import { DEMO_ACCOUNTS, seedDemoData } from '@campus/shared/server/db/seed';
 import { Lifecycle } from '@campus/shared/server/lifecycle';
 import { createLogger } from '@campus/shared/server/logger';
 import { mailerFromConfig } from '@campus/shared/server/mail/mailer';
+import { countMails } from '@campus/shared/server/metrics/mailer-metrics';
+import { createMetrics } from '@campus/shared/server/metrics/metrics';
+import { countSheetWrites } from '@campus/shared/server/metrics/sheet-store-metrics';
 import { createProducer } from '@campus/shared/server/queue';
 import { closeRedis, DEFAULT_REDIS_URL, openCheckedRedis } from '@campus/shared/server/redis';
 import { guardSheetStore } from '@campus/shared/server/sheets/guarded-sheet-store';
@@ -76,19 +79,22 @@ try {
   lifecycle.add('queue producer', producer.close);
   const mailer = mailerFromConfig(config, log);
   lifecycle.add('mailer', async () => mailer.close());
+  // One registry for both halves: the api's GET /metrics shows the worker's figures too.
+  const metrics = createMetrics({ processMetrics: true });
   const workers = startPipeline({
     connection: workerRedis,
     producer,
     prefix: config.QUEUE_PREFIX,
+    metrics,
     deps: {
       database,
       log,
-      sheets: guardSheetStore(adapters.sheets, {
+      sheets: guardSheetStore(countSheetWrites(adapters.sheets, metrics), {
         redis: workerRedis,
         prefix: config.QUEUE_PREFIX,
         writesPerMinute: config.SHEETS_WRITES_PER_MINUTE,
       }),
-      mailer,
+      mailer: countMails(mailer, metrics),
       publicUrl: publicUrl(config),
     },
   });
@@ -110,6 +116,8 @@ try {
     sheetWritesPerMinute: config.SHEETS_WRITES_PER_MINUTE,
     eventsHeartbeatMs: config.EVENTS_HEARTBEAT_SECONDS * 1000,
     whatsappNumber: config.WHATSAPP_NUMBER,
+    metrics,
+    metricsToken: config.METRICS_TOKEN,
     adapters,
   });
   lifecycle.add('http server', api.close);

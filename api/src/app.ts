@@ -4,6 +4,7 @@ import { toApiErrorResponse } from '@campus/shared/domain/error-catalogue';
 import { TEXT_MESSAGES } from '@campus/shared/domain/text';
 import type { CatalogueCache } from '@campus/shared/server/catalogue/cache';
 import { isDiskFull, isTextRefused } from '@campus/shared/server/db/errors';
+import type { Metrics } from '@campus/shared/server/metrics/metrics';
 import type { Producer } from '@campus/shared/server/queue';
 import type { GuardedSheetStore } from '@campus/shared/server/sheets/guarded-sheet-store';
 import { Hono } from 'hono';
@@ -17,6 +18,7 @@ import type { AccountServices } from './auth/services';
 import type { LiveEvents } from './events/live-events';
 import { limitBody } from './http/body';
 import { invalidArgument, notFound, unavailable } from './http/errors';
+import { httpMetrics } from './middleware/http-metrics';
 import { plainTextParams } from './middleware/plain-text-params';
 import { requestLog } from './middleware/request-log';
 import { sameOrigin } from './middleware/same-origin';
@@ -38,6 +40,7 @@ import { catalogueRoutes } from './routes/catalogue';
 import { eventRoutes } from './routes/events';
 import { type HealthChecks, healthRoutes, WriteWatch } from './routes/health';
 import { mailRoutes } from './routes/mail';
+import { metricsRoutes } from './routes/metrics';
 import { myOrderRoutes } from './routes/my-orders';
 import { checkoutRoutes, submitOrderRoutes } from './routes/orders';
 import { publicConfigRoutes } from './routes/public-config';
@@ -75,11 +78,16 @@ export interface AppDeps {
    * Its open streams are served at GET /api/events; close it before the HTTP server.
    */
   events: LiveEvents;
+  /** This process's metrics, served at GET /metrics (one app per Metrics: it adds gauges to it). */
+  metrics: Metrics;
+  /** METRICS_TOKEN: a scraper's bearer token for GET /metrics; null: super admins only. */
+  metricsToken?: string | null;
 }
 
 /** The api as a Hono app; the process entry points only decide what it runs on. */
 export function createApp(deps: AppDeps) {
   const app = new Hono<AppEnv>();
+  app.use(httpMetrics(deps.metrics));
   app.use(requestId());
   app.use(requestLog(deps.log));
   app.use(plainTextParams());
@@ -126,6 +134,8 @@ export function createApp(deps: AppDeps) {
   // What moves orders: checkout and the transitions also tell the open pages.
   const orderDeps = { ...admin, events: deps.events };
   app.route('/', healthRoutes(deps.health, writes));
+  const metrics = { metrics: deps.metrics, token: deps.metricsToken ?? null, log: deps.log };
+  app.route('/', metricsRoutes({ ...metrics, db, producer }, guards));
   app.route('/api/catalogue', catalogueRoutes(catalogue));
   app.route('/', publicConfigRoutes({ whatsappNumber: deps.whatsappNumber ?? null }));
   app.route('/api/account', accountRoutes(accounts, guards));

@@ -51,6 +51,7 @@ try {
     sheetWritesPerMinute: config.SHEETS_WRITES_PER_MINUTE,
     eventsHeartbeatMs: config.EVENTS_HEARTBEAT_SECONDS * 1000,
     whatsappNumber: config.WHATSAPP_NUMBER,
+    metricsToken: config.METRICS_TOKEN,
     adapters,
   });
   lifecycle.add('http server', api.close);

@@ -4,6 +4,9 @@ import { databaseCatalogueSource } from '@campus/shared/server/catalogue/queries
 import { startCatalogueSync } from '@campus/shared/server/catalogue/sync';
 import type { Database } from '@campus/shared/server/db/client';
 import type { Mailer } from '@campus/shared/server/mail/mailer';
+import { countMails } from '@campus/shared/server/metrics/mailer-metrics';
+import { createMetrics, type Metrics } from '@campus/shared/server/metrics/metrics';
+import { countSheetWrites } from '@campus/shared/server/metrics/sheet-store-metrics';
 import type { Producer } from '@campus/shared/server/queue';
 import { guardSheetStore } from '@campus/shared/server/sheets/guarded-sheet-store';
 import type { Redis } from 'ioredis';
@@ -51,7 +54,12 @@ export async function startApi(options: {
   sheetWritesPerMinute: number;
   /** How often open event streams get a heartbeat (EVENTS_HEARTBEAT_SECONDS); 15 s by default. */
   eventsHeartbeatMs?: number;
+  /** The process's metrics; the all-in-one process shares one with its worker. Default: new. */
+  metrics?: Metrics;
+  /** METRICS_TOKEN: lets a scraper read GET /metrics; unset: super admins only. */
+  metricsToken?: string;
 }): Promise<RunningApi> {
+  const metrics = options.metrics ?? createMetrics({ processMetrics: true });
   const catalogue = new CatalogueCache(databaseCatalogueSource(options.database.db));
   const catalogueSync = await startCatalogueSync({
     cache: catalogue,
@@ -63,7 +71,7 @@ export async function startApi(options: {
     db: options.database.db,
     redis: options.redis,
     keyPrefix: options.queuePrefix,
-    mailer: options.mailer,
+    mailer: countMails(options.mailer, metrics),
     secret: options.authSecret,
     publicUrl: options.publicUrl,
     trustProxy: options.trustProxy,
@@ -86,7 +94,9 @@ export async function startApi(options: {
     whatsappNumber: options.whatsappNumber ?? null,
     producer: options.producer,
     ...options.adapters,
-    sheets: guardSheetStore(options.adapters.sheets, {
+    metrics,
+    metricsToken: options.metricsToken ?? null,
+    sheets: guardSheetStore(countSheetWrites(options.adapters.sheets, metrics), {
       redis: options.redis,
       prefix: options.queuePrefix,
       writesPerMinute: options.sheetWritesPerMinute,

@@ -4,6 +4,10 @@ import { openDatabase } from '@campus/shared/server/db/client';
 import { Lifecycle } from '@campus/shared/server/lifecycle';
 import { createLogger } from '@campus/shared/server/logger';
 import { mailerFromConfig } from '@campus/shared/server/mail/mailer';
+import { countMails } from '@campus/shared/server/metrics/mailer-metrics';
+import { createMetrics } from '@campus/shared/server/metrics/metrics';
+import { serveMetrics } from '@campus/shared/server/metrics/metrics-server';
+import { countSheetWrites } from '@campus/shared/server/metrics/sheet-store-metrics';
 import { createProducer } from '@campus/shared/server/queue';
 import { closeRedis, DEFAULT_REDIS_URL, openCheckedRedis } from '@campus/shared/server/redis';
 import { guardSheetStore } from '@campus/shared/server/sheets/guarded-sheet-store';
@@ -43,23 +47,39 @@ export async function runWorker(
     lifecycle.add('queue producer', producer.close);
     const mailer = mailerFromConfig(config, log);
     lifecycle.add('mailer', async () => mailer.close());
+    const metrics = createMetrics({ processMetrics: true });
+    const sheetStore = (options.sheets ?? ((db) => sheetStoreFromConfig(config, db)))(database.db);
     const running = startPipeline({
       connection: redis,
       producer,
       prefix: config.QUEUE_PREFIX,
       upkeep: options.upkeep,
+      metrics,
       deps: {
         database,
         log,
-        sheets: guardSheetStore(
-          (options.sheets ?? ((db) => sheetStoreFromConfig(config, db)))(database.db),
-          { redis, prefix: config.QUEUE_PREFIX, writesPerMinute: config.SHEETS_WRITES_PER_MINUTE },
-        ),
-        mailer,
+        sheets: guardSheetStore(countSheetWrites(sheetStore, metrics), {
+          redis,
+          prefix: config.QUEUE_PREFIX,
+          writesPerMinute: config.SHEETS_WRITES_PER_MINUTE,
+        }),
+        mailer: countMails(mailer, metrics),
         publicUrl: publicUrl(config),
       },
     });
     lifecycle.add('workers', running.close);
+    // Each replica serves its own figures, so that Prometheus scrapes every one of them.
+    if (config.WORKER_METRICS_PORT !== undefined && config.METRICS_TOKEN !== undefined) {
+      const served = await serveMetrics({
+        registry: metrics.registry,
+        token: config.METRICS_TOKEN,
+        host: config.HOST,
+        port: config.WORKER_METRICS_PORT,
+        log,
+      });
+      lifecycle.add('metrics server', served.close);
+      log.info({ url: served.url }, 'worker metrics served');
+    }
     log.info('worker started');
   } catch (error) {
     log.fatal({ err: error }, error instanceof Error ? error.message : 'worker failed to start');

@@ -1,3 +1,4 @@
+import type { Metrics } from '@campus/shared/server/metrics/metrics';
 import { pruneOutbox, startOutboxRelay } from '@campus/shared/server/outbox';
 import { startPeriodic } from '@campus/shared/server/periodic';
 import type { Producer } from '@campus/shared/server/queue';
@@ -26,6 +27,8 @@ export function startPipeline(options: {
   prefix: string;
   deps: WorkerDeps;
   upkeep?: { everyMs: number; staleOrderMs: number };
+  /** Where the jobs' durations are counted (the process's metrics); none: not measured. */
+  metrics?: Metrics;
 }): { close(): Promise<void> } {
   const upkeepTimes = options.upkeep ?? DEFAULT_UPKEEP;
   const workers = startWorkers({
@@ -33,6 +36,7 @@ export function startPipeline(options: {
     prefix: options.prefix,
     registry: processors,
     deps: options.deps,
+    metrics: options.metrics,
   });
   const relay = startOutboxRelay({
     db: options.deps.database.db,

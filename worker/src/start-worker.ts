@@ -1,7 +1,16 @@
 import { JOB_NAMES, JOBS, type JobName, QUEUE_NAMES } from '@campus/shared/server/jobs';
-import { DelayedError, type Job, Queue, UnrecoverableError, Worker } from 'bullmq';
+import type { Metrics } from '@campus/shared/server/metrics/metrics';
+import {
+  DelayedError,
+  type Job,
+  Queue,
+  RateLimitError,
+  UnrecoverableError,
+  WaitingError,
+  Worker,
+} from 'bullmq';
 import type { Redis } from 'ioredis';
-import type { JobProcessor, ProcessorRegistry, WorkerDeps } from './job-context';
+import type { JobContext, JobProcessor, ProcessorRegistry, WorkerDeps } from './job-context';
 
 const CLOSE_GRACE_MS = 10_000;
 
@@ -25,6 +34,8 @@ export function startWorkers(options: {
   registry: ProcessorRegistry;
   deps: WorkerDeps;
   concurrency?: number;
+  /** Times each job (campus_job_duration_seconds); none: not measured. */
+  metrics?: Metrics;
 }): RunningWorkers {
   assertCompleteRegistry(options.registry);
   const { deps } = options;
@@ -35,6 +46,21 @@ export function startWorkers(options: {
       new Queue(name, { connection: options.connection, prefix: options.prefix }),
     ]),
   );
+  /** What a processor gets besides its payload. */
+  const context = (job: Job, name: JobName, token?: string): JobContext => ({
+    ...deps,
+    log: deps.log.child({ jobId: job.id, job: name }),
+    jobId: job.id ?? '',
+    attempt: job.attemptsMade + 1,
+    pauseQueue: async (ms) => {
+      await queues.get(job.queueName)?.rateLimit(ms);
+      return Worker.RateLimitError();
+    },
+    retryLater: async (ms) => {
+      await job.moveToDelayed(Date.now() + ms, token);
+      return new DelayedError();
+    },
+  });
   const run = async (job: Job, token?: string) => {
     const name = job.name as JobName;
     const definition = JOBS[name];
@@ -44,20 +70,20 @@ export function startWorkers(options: {
       throw new UnrecoverableError(`Invalid payload for ${name}: ${parsed.error.message}`);
     }
     const processor = options.registry[name] as JobProcessor<typeof name>;
-    return processor(parsed.data, {
-      ...deps,
-      log: deps.log.child({ jobId: job.id, job: name }),
-      jobId: job.id ?? '',
-      attempt: job.attemptsMade + 1,
-      pauseQueue: async (ms) => {
-        await queues.get(job.queueName)?.rateLimit(ms);
-        return Worker.RateLimitError();
-      },
-      retryLater: async (ms) => {
-        await job.moveToDelayed(Date.now() + ms, token);
-        return new DelayedError();
-      },
-    });
+    const timed = options.metrics?.jobDuration.startTimer({ queue: job.queueName, job: name });
+    try {
+      const result = await processor(parsed.data, context(job, name, token));
+      timed?.({ outcome: 'completed' });
+      return result;
+    } catch (error) {
+      // Put back (a 429, a row that waits) is not a failure: the job runs again, attempt unspent.
+      const deferred =
+        error instanceof DelayedError ||
+        error instanceof RateLimitError ||
+        error instanceof WaitingError;
+      timed?.({ outcome: deferred ? 'deferred' : 'failed' });
+      throw error;
+    }
   };
 
   const workers = QUEUE_NAMES.map((queueName) => {

@@ -60,3 +60,29 @@ describe('Google Sheets configuration', () => {
     expect(attempt).toThrow(/GOOGLE_SHEETS_PRIVATE_KEY: must be set/);
   });
 });
+
+describe('metrics configuration', () => {
+  const token = 'a'.repeat(32);
+
+  it('is off by default, and takes a long token and a worker port', () => {
+    const defaults = parseConfig({ METRICS_TOKEN: '', WORKER_METRICS_PORT: '' });
+    expect(defaults.METRICS_TOKEN).toBeUndefined();
+    expect(defaults.WORKER_METRICS_PORT).toBeUndefined();
+    expect(parseConfig({ METRICS_TOKEN: token, WORKER_METRICS_PORT: '9464' })).toMatchObject({
+      METRICS_TOKEN: token,
+      WORKER_METRICS_PORT: 9464,
+    });
+  });
+
+  it('refuses a short token, a bad port, and a worker port without a token', () => {
+    expect(() => parseConfig({ METRICS_TOKEN: 'short' })).toThrow(
+      /METRICS_TOKEN: must be at least 32/,
+    );
+    expect(() => parseConfig({ METRICS_TOKEN: token, WORKER_METRICS_PORT: '70000' })).toThrow(
+      /WORKER_METRICS_PORT: must be a port number/,
+    );
+    expect(() => parseConfig({ WORKER_METRICS_PORT: '9464' })).toThrow(
+      /WORKER_METRICS_PORT: needs METRICS_TOKEN/,
+    );
+  });
+});

@@ -79,6 +79,28 @@ export const ZServerConfig = z.object({
   // Seconds between heartbeats on open event streams (live updates): under the idle timeout of any
   // proxy in front of the api, or it closes quiet streams.
   EVENTS_HEARTBEAT_SECONDS: z.coerce.number().int().min(1).max(300).default(15),
+  // Lets Prometheus scrape GET /metrics with `Authorization: Bearer <token>` (a signed-in super
+  // admin may read it without). Unset: only super admins, and no worker metrics port.
+  METRICS_TOKEN: z
+    .string()
+    .optional()
+    .transform((value) => (value === '' ? undefined : value))
+    .refine((value) => value === undefined || /^\S{32,}$/.test(value), {
+      message: 'must be at least 32 characters without spaces (for example: openssl rand -hex 32)',
+    }),
+  // The port on which a worker serves its own GET /metrics (bearer of METRICS_TOKEN only), so that
+  // every replica is scraped. Unset: no port. The all-in-one process shows them in the api's.
+  WORKER_METRICS_PORT: z
+    .string()
+    .trim()
+    .optional()
+    .transform((value) => (value === '' || value === undefined ? undefined : Number(value)))
+    .refine(
+      (value) => value === undefined || (Number.isInteger(value) && value >= 1 && value <= 65535),
+      {
+        message: 'must be a port number (1-65535)',
+      },
+    ),
   // The floating chat link (wa.me) is shown only when this is set.
   WHATSAPP_NUMBER: z
     .string()
@@ -139,6 +161,14 @@ export function parseConfig(env: Record<string, string | undefined>): TServerCon
           message: `must be set with ${set.join(' and ')} (or leave all GOOGLE_SHEETS_* unset)`,
         });
       }
+    }
+    if (config.WORKER_METRICS_PORT !== undefined && config.METRICS_TOKEN === undefined) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['WORKER_METRICS_PORT'],
+        message:
+          'needs METRICS_TOKEN: the worker serves its metrics to the bearer of that token only',
+      });
     }
   }).safeParse(env);
   if (result.success) return result.data;

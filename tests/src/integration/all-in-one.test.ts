@@ -30,7 +30,8 @@ describe.runIf(engine === 'pglite')('npm start (all-in-one process)', () => {
   });
 
   it('serves the app with demo data, is ready, reuses its data on a second start and stops on Ctrl-C', async () => {
-    const first = spawnEntry('scripts/all-in-one.ts', await env());
+    const metricsToken = 'metrics-token-for-the-test-0123456789abcdef';
+    const first = spawnEntry('scripts/all-in-one.ts', await env({ METRICS_TOKEN: metricsToken }));
     const url = (await first.waitFor(/running at (http:\/\/\S+)/, 60_000)).split('at ')[1];
     await first.waitFor(/Press Ctrl-C to stop/);
     expect(first.output()).toContain('(demo data added)');
@@ -42,6 +43,15 @@ describe.runIf(engine === 'pglite')('npm start (all-in-one process)', () => {
     expect(ready.status).toBe(200);
     const page = await fetch(`${url}/restaurants`);
     expect(await page.text()).toContain('<div id="root">');
+    // Prometheus reads the process's metrics, the pipeline's gauges among them, with the token.
+    const metrics = await fetch(`${url}/metrics`, {
+      headers: { authorization: `Bearer ${metricsToken}` },
+    });
+    expect(metrics.status).toBe(200);
+    const scraped = await metrics.text();
+    expect(scraped).toMatch(/^process_cpu_seconds_total /m);
+    expect(scraped).toMatch(/^campus_queue_jobs\{queue="sheets",state="waiting"\} \d+$/m);
+    expect((await fetch(`${url}/metrics`)).status).toBe(401);
 
     first.child.kill('SIGINT');
     expect(await first.exited).toBe(0);

@@ -110,3 +110,26 @@ describe(`checkout while Redis is frozen, on ${engine}`, () => {
     }
   });
 });
+
+describe(`GET /metrics while Redis is frozen, on ${engine}`, () => {
+  it('answers after its short timeout with the database figures and without the queue figures', async () => {
+    const token = 'metrics-token-for-the-test-0123456789abcdef';
+    const scraped = createTestApp({ database, redis, metricsToken: token });
+    process.kill(redisPid, 'SIGSTOP');
+    try {
+      const response = await scraped.app.request('/metrics', {
+        headers: { authorization: `Bearer ${token}` },
+      });
+      expect(response.status).toBe(200);
+      const text = await response.text();
+      expect(text).toMatch(/^campus_metrics_source_up\{source="redis"\} 0$/m);
+      expect(text).toMatch(/^campus_metrics_source_up\{source="database"\} 1$/m);
+      expect(text).toMatch(/^campus_orders_without_sheet_row \d+$/m);
+      expect(text).not.toMatch(/^campus_queue_jobs\{/m);
+      expect(text).not.toMatch(/^campus_queue_failed_jobs\{/m);
+    } finally {
+      process.kill(redisPid, 'SIGCONT');
+      await scraped.close();
+    }
+  });
+});

@@ -10,6 +10,7 @@ import { CatalogueCache } from '@campus/shared/server/catalogue/cache';
 import { databaseCatalogueSource } from '@campus/shared/server/catalogue/queries';
 import type { Database } from '@campus/shared/server/db/client';
 import { createMailer, type Mailer } from '@campus/shared/server/mail/mailer';
+import { createMetrics, type Metrics } from '@campus/shared/server/metrics/metrics';
 import { createProducer, type Producer } from '@campus/shared/server/queue';
 import { guardSheetStore } from '@campus/shared/server/sheets/guarded-sheet-store';
 import { createLocalSheetStore } from '@campus/shared/server/sheets/local-sheet-store';
@@ -42,6 +43,10 @@ export interface TestAppOptions {
   publicUrl?: string;
   /** Heartbeats of open event streams; defaults to production's 15 s. */
   eventsHeartbeatMs?: number;
+  /** The app's metrics (GET /metrics); defaults to a registry of its own. */
+  metrics?: Metrics;
+  /** METRICS_TOKEN; defaults to none (super admins only). */
+  metricsToken?: string;
 }
 
 /** Sheet appends a minute for a test's api and worker: more than any test makes. */
@@ -99,8 +104,11 @@ export function createTestApp(options: TestAppOptions) {
     log: testLog,
     heartbeatMs: options.eventsHeartbeatMs,
   });
+  const metrics = options.metrics ?? createMetrics();
   const app = createApp({
     log: testLog,
+    metrics,
+    metricsToken: options.metricsToken ?? null,
     events,
     webDistDir: options.webDistDir ?? join(tmpdir(), 'campus-no-web-here'),
     catalogue,
@@ -130,6 +138,7 @@ export function createTestApp(options: TestAppOptions) {
     images,
     uploadsDir,
     events,
+    metrics,
     /**
      * Closes what the test app opened itself (the producer's queues, the event streams and their
      * subscriber) and removes its folders.

@@ -1,4 +1,5 @@
 import type { Logger } from 'pino';
+import { flushLogger } from './logger';
 
 // Ctrl-C reaches every process of the group and npm forwards it again, so one key press can arrive
 // several times within a few milliseconds: those count as one.
@@ -50,9 +51,10 @@ export class Lifecycle {
     process.on('unhandledRejection', onCrash);
   }
 
-  /** Closes everything, then exits with code (1 if closing failed). */
+  /** Closes everything, writes out the log, then exits with code (1 if closing failed). */
   async exit(code: number): Promise<never> {
     const clean = await this.closeAll();
+    await flushLogger(this.log);
     process.exit(clean ? code : 1);
   }
 

@@ -1,10 +1,46 @@
 import { type Logger, pino } from 'pino';
 
-/** The process's root logger; everything else logs through children of it. */
+// A flush that cannot finish (stdout is a pipe nobody reads) must not keep a stopping process.
+const FLUSH_TIMEOUT_MS = 5_000;
+
+type Destination = ReturnType<typeof pino.destination>;
+const destinations = new WeakMap<Logger, Destination>();
+
+/**
+ * The process's root logger; everything else logs through children of it. Lines go to stdout
+ * through pino's asynchronous destination: a request never waits for the write, and what is
+ * still buffered is written by flushLogger on a clean stop.
+ */
 export function createLogger(options: { level: string; service: string }): Logger {
-  return pino({
-    level: options.level,
-    base: { service: options.service },
-    redact: ['req.headers.cookie', 'req.headers.authorization', '*.password'],
+  const destination = pino.destination({ dest: 1, sync: false });
+  const log = pino(
+    {
+      level: options.level,
+      base: { service: options.service },
+      redact: ['req.headers.cookie', 'req.headers.authorization', '*.password'],
+    },
+    destination,
+  );
+  destinations.set(log, destination);
+  return log;
+}
+
+/**
+ * The last step before exit: writes out every line the logger still buffers, in order, and
+ * resolves once written (or after 5 s). pino's own flush(cb) answers at once and its exit hook
+ * skips a write still in flight, which lost a chunk of lines under load; ending the destination
+ * waits for that write. Whatever is logged afterwards is dropped.
+ */
+export function flushLogger(log: Logger): Promise<void> {
+  const destination = destinations.get(log);
+  if (!destination) return Promise.resolve();
+  return new Promise((resolve) => {
+    const timer = setTimeout(resolve, FLUSH_TIMEOUT_MS);
+    destination.once('close', () => {
+      clearTimeout(timer);
+      resolve();
+    });
+    log.level = 'silent';
+    destination.end();
   });
 }

@@ -2,11 +2,28 @@ import { AUTH_MESSAGES, type TLoginForm } from '@campus/shared/domain/auth-forms
 import type { TUserProfile } from '@campus/shared/domain/entities';
 import { signInOutcome } from '@campus/shared/domain/roles';
 import type { Db } from '@campus/shared/server/db/client';
+import { accounts } from '@campus/shared/server/db/schema';
+import { and, eq } from 'drizzle-orm';
 import type { Logger } from 'pino';
 import type { Attempt } from '../auth/attempt-limits';
 import { type Auth, toProfile } from '../auth/auth';
-import { authRefusal, emailNotVerified, forbidden } from '../http/errors';
+import { isFirebasePasswordHash } from '../auth/firebase-password';
+import { hashPassword } from '../auth/password';
+import { authRefusal, emailNotVerified, forbidden, passwordNotSet } from '../http/errors';
 import { userIdByEmail } from '../users/find-user';
+
+const isCredential = (userId: string) =>
+  and(eq(accounts.userId, userId), eq(accounts.providerId, 'credential'));
+
+/** The stored password hash of a person: null when they have none yet (brought over from Firebase). */
+async function storedPassword(db: Db, userId: string): Promise<string | null> {
+  const [row] = await db
+    .select({ password: accounts.password })
+    .from(accounts)
+    .where(isCredential(userId))
+    .limit(1);
+  return row?.password ?? null;
+}
 
 /** The cookies a response sets, as a Cookie header. */
 function cookiesOf(response: Response): string {
@@ -21,6 +38,10 @@ function cookiesOf(response: Response): string {
  * only for a verified address and a role the app knows. The attempt was counted against the
  * limits; one whose credentials are right is taken back, so only failures add up. Answers the
  * profile, where the person lands and the Set-Cookie headers of the new session.
+ *
+ * A person brought over from Firebase without a password gets a reset link instead (their
+ * attempt stays counted, which bounds the mails); one whose Firebase hash came along signs in
+ * with their old password, after which a hash of ours replaces it.
  */
 export async function signIn(
   deps: { db: Db; auth: Auth; log: Logger },
@@ -28,8 +49,14 @@ export async function signIn(
   headers: Headers,
   attempt: Attempt,
 ): Promise<{ user: TUserProfile; route: string; cookies: string[] }> {
-  const { auth } = deps;
-  if (!(await userIdByEmail(deps.db, values.email))) throw authRefusal('auth/user-not-found', 401);
+  const { auth, db } = deps;
+  const userId = await userIdByEmail(db, values.email);
+  if (!userId) throw authRefusal('auth/user-not-found', 401);
+  const stored = await storedPassword(db, userId);
+  if (stored === null) {
+    await auth.api.requestPasswordReset({ body: { email: values.email } });
+    throw passwordNotSet(AUTH_MESSAGES.passwordNotSet(values.email));
+  }
   if (headers.has('cookie')) {
     await auth.api.signOut({ headers }).catch((error: unknown) => {
       deps.log.warn({ err: error }, 'could not end the previous session at sign-in');
@@ -42,6 +69,10 @@ export async function signIn(
   });
   if (response.status === 401) throw authRefusal('auth/wrong-password', 401);
   await attempt.refund();
+  if (isFirebasePasswordHash(stored)) {
+    const ours = await hashPassword(values.password);
+    await db.update(accounts).set({ password: ours }).where(isCredential(userId));
+  }
   // better-auth has just e-mailed a new verification link (sendOnSignIn).
   if (response.status === 403) throw emailNotVerified(AUTH_MESSAGES.emailNotVerified(values.email));
   if (!response.ok) throw new Error(`sign-in answered ${response.status}`);

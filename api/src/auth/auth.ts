@@ -7,8 +7,10 @@ import { accounts, sessions, users, verifications } from '@campus/shared/server/
 import type { Mailer } from '@campus/shared/server/mail/mailer';
 import { betterAuth } from 'better-auth';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
+import { eq } from 'drizzle-orm';
 import type { Logger } from 'pino';
 import { passwordResetMail, verificationMail } from './mails';
+import { hashPassword, verifyPassword } from './password';
 
 const TOKEN_LIFETIME_SECONDS = 60 * 60;
 
@@ -70,9 +72,16 @@ export function createAuth(options: AuthOptions) {
     emailAndPassword: {
       enabled: true,
       minPasswordLength: MIN_PASSWORD_LENGTH,
+      password: { hash: hashPassword, verify: verifyPassword },
       requireEmailVerification: true,
       autoSignIn: false,
       revokeSessionsOnPasswordReset: true,
+      // The link went to the address, so following it proves the address: people brought over
+      // from Firebase without a password (issue 18) verify it this way.
+      onPasswordReset: async ({ user }) => {
+        if (user.emailVerified) return;
+        await options.db.update(users).set({ emailVerified: true }).where(eq(users.id, user.id));
+      },
       resetPasswordTokenExpiresIn: TOKEN_LIFETIME_SECONDS,
       sendResetPassword: async ({ user, token }) => {
         await mailer.send(

@@ -91,6 +91,12 @@ export const authRefusal = (
 export const emailNotVerified = (message: string) =>
   refusal('auth/email-not-verified', 403, message);
 
+/**
+ * The 403 of a sign-in to an account brought over from Firebase without its password (issue 18):
+ * a reset link is on its way.
+ */
+export const passwordNotSet = (message: string) => refusal('auth/password-not-set', 403, message);
+
 /** A 500 of our own making, with what to tell the person. */
 export const internal = (message: string = CODE_MESSAGES.internal, details?: ErrorDetails) =>
   refusal('internal', 500, message, details);

@@ -34,6 +34,8 @@ export const AUTH_MESSAGES = {
     'Account created successfully! Please check your email to verify your account. You will be redirected to the login page to sign in.',
   emailNotVerified: (email: string) =>
     `Please verify your email address before signing in. We have sent a new verification link to ${email}.`,
+  passwordNotSet: (email: string) =>
+    `Your account has moved to CampusBucket. To sign in, set a new password with the link we have just sent to ${email}.`,
   emailVerified: 'Your email address is verified. You can sign in now.',
   verificationLinkInvalid:
     'This verification link is invalid or has expired. Sign in to receive a new one.',

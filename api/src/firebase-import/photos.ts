@@ -1,0 +1,67 @@
+import { AppError } from '@campus/shared/domain/app-error';
+import { SCREENSHOT_MAX_BYTES } from '@campus/shared/domain/limits';
+import type { Db } from '@campus/shared/server/db/client';
+import { uploads } from '@campus/shared/server/db/schema';
+import { type ImageStore, uploadRecord } from '../uploads/image-store';
+import { processUpload } from '../uploads/process-image';
+
+const FETCH_TIMEOUT_MS = 20_000;
+
+/** Where an item's photo will be, and what was noted on the way. */
+export type PhotoPlan = { url: string | null; copiedFrom?: string; note?: string };
+
+/** How photos come over: their addresses kept, or each copied through our image store. */
+export interface PhotoOptions {
+  db: Db;
+  images: ImageStore;
+  rehost: boolean;
+  dryRun: boolean;
+}
+
+async function download(url: string): Promise<Buffer> {
+  const response = await fetch(url, { signal: AbortSignal.timeout(FETCH_TIMEOUT_MS) });
+  if (!response.ok) throw new Error(`the host answered ${response.status}`);
+  const length = Number(response.headers.get('content-length') ?? 0);
+  if (length > SCREENSHOT_MAX_BYTES)
+    throw new Error(`it is ${length} bytes, over the upload limit`);
+  return Buffer.from(await response.arrayBuffer());
+}
+
+/**
+ * An item's photo: kept at its https address (the storefront shows photos from any https host),
+ * or with `rehost` copied through our image store with the same checks as an admin's upload. A
+ * photo copied by an earlier run from the same address stays our copy, and is not copied again. A photo that cannot
+ * come over leaves the item without one (or at its old address), with a note in the report.
+ */
+export async function planPhoto(
+  options: PhotoOptions,
+  source: string | null,
+  purpose: 'menu-photo' | 'mart-photo',
+  earlier?: { photoSourceUrl: string | null; photoUrl: string | null },
+): Promise<PhotoPlan> {
+  if (!source) return { url: null };
+  const https = source.startsWith('https://');
+  if (!options.rehost) {
+    return https
+      ? { url: source }
+      : { url: null, note: `photo ${source} is not an https address: left out` };
+  }
+  if (earlier?.photoSourceUrl === source && earlier.photoUrl) {
+    return { url: earlier.photoUrl, copiedFrom: source };
+  }
+  if (options.dryRun) return { url: source, copiedFrom: source };
+  try {
+    const image = await processUpload(await download(source), purpose);
+    const { url } = await options.images.save(image);
+    await options.db.insert(uploads).values(uploadRecord(image, options.images.kind, url, null));
+    return { url, copiedFrom: source };
+  } catch (error) {
+    const reason =
+      error instanceof AppError || error instanceof Error ? error.message : String(error);
+    const kept = https ? source : null;
+    return {
+      url: kept,
+      note: `photo ${source} could not be copied (${reason}): ${kept ? 'kept at its address' : 'left out'}`,
+    };
+  }
+}

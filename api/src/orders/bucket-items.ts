@@ -1,4 +1,4 @@
-import type { TBucketPricesRequest } from '@campus/shared/domain/bucket-prices';
+import type { TBucketPricesRequest } from '@campus/shared/domain/bucket-prices-api';
 import {
   martItemToCartLine,
   menuItemToCartLine,

@@ -1,7 +1,7 @@
 import {
   type TBucketPricesResponse,
   ZBucketPricesRequest,
-} from '@campus/shared/domain/bucket-prices';
+} from '@campus/shared/domain/bucket-prices-api';
 import type { Db } from '@campus/shared/server/db/client';
 import { Hono } from 'hono';
 import type { AppEnv } from '../app-env';

@@ -1,4 +1,3 @@
-import { ZPublicConfig } from '@campus/shared/domain/public-config';
 import { describe, expect, it } from 'vitest';
 import { publicConfigRoutes } from './public-config';
 
@@ -8,8 +7,7 @@ describe('GET /api/public-config', () => {
       '/api/public-config',
     );
     expect(response.status).toBe(200);
-    const body = ZPublicConfig.parse(await response.json());
-    expect(body).toEqual({ ok: true, whatsappNumber: '923001234567' });
+    expect(await response.json()).toEqual({ ok: true, whatsappNumber: '923001234567' });
   });
 
   it('says null when no number is configured, so the page hides the chat link', async () => {

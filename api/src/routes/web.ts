@@ -4,9 +4,14 @@ import { serveStatic } from '@hono/node-server/serve-static';
 import { Hono } from 'hono';
 import type { AppEnv } from '../app-env';
 
+// A path whose last segment ends in a file extension ('/nope.js', '/robots.txt') asks for a file;
+// the app's own paths never do (a sheet tab such as 'St. Mary's - Main' has no extension).
+const FILE_PATH = /\.[a-z][a-z0-9]{0,7}$/i;
+
 /**
- * Serves the built single-page app: hashed assets cached for a year, every other GET path answered
- * with index.html so the browser router decides (unknown paths included).
+ * Serves the built single-page app: hashed assets cached for a year, files of the build (robots.txt,
+ * the icons, the manifest) as they are, a file that is not there 404, and every other GET path
+ * index.html so the browser router decides (unknown paths included).
  */
 export function webRoutes(distDir: string) {
   const app = new Hono<AppEnv>();
@@ -32,6 +37,7 @@ export function webRoutes(distDir: string) {
   });
   // Assets are served in the build's .br or .gz copy when the browser accepts it.
   app.use('*', serveStatic({ root: distDir, precompressed: true }));
-  app.get('*', (c) => c.html(indexHtml));
+  // A missing file is a 404, not the app's page: crawlers and browsers must not take HTML for it.
+  app.get('*', (c) => (FILE_PATH.test(c.req.path) ? c.text('Not found', 404) : c.html(indexHtml)));
   return app;
 }

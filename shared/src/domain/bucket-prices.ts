@@ -1,7 +1,8 @@
 // Live prices of the bucket (SPEC §3 keeps prices in the stored bucket; they go stale when an admin
 // changes the catalogue). The api answers what each bucket item is now; the web re-prices the
-// bucket from it, and an order is placed only at the grand total the student last saw.
-import * as z from 'zod/mini';
+// bucket from it, and an order is placed only at the grand total the student last saw. No zod here:
+// the web re-prices the bucket on first paint; the wire schemas are in bucket-prices-api.ts.
+import type { TBucketPricesRequest } from './bucket-prices-api';
 import {
   CART_MESSAGES,
   campusLockMessage,
@@ -11,34 +12,11 @@ import {
   orderTotals,
   type PriceChange,
 } from './cart';
-import { type TCartLine, ZCartLine } from './entities';
+import type { TCartLine } from './entities';
 import { rupeesToPaisa } from './money';
-import { isIdText, TEXT_MESSAGES } from './text';
-
-/** The most lines one price check (and so one bucket) may hold. */
-export const MAX_BUCKET_LINES = 100;
 
 /** The api's error code when the bucket's grand total is not the database's. */
 export const PRICES_CHANGED_CODE = 'prices-changed';
-
-/** The items of a price check: which item each bucket line is. */
-const zItemRef = () => z.string().check(z.refine(isIdText, TEXT_MESSAGES.invalidId));
-export const ZBucketPricesRequest = z.object({
-  lines: z
-    .array(z.object({ itemId: zItemRef(), restaurantId: z.nullable(zItemRef()) }))
-    .check(z.maxLength(MAX_BUCKET_LINES)),
-});
-export type TBucketPricesRequest = z.infer<typeof ZBucketPricesRequest>;
-
-/** An item as it is now, in the shape of a bucket line without its quantity. */
-export const ZBucketItem = z.omit(ZCartLine, { quantity: true });
-
-/** What the api answers: every item that still exists at its campus; a missing one is gone. */
-export const ZBucketPricesResponse = z.object({
-  ok: z.literal(true),
-  items: z.array(ZBucketItem),
-});
-export type TBucketPricesResponse = z.infer<typeof ZBucketPricesResponse>;
 
 type ItemRef = Pick<TCartLine, 'itemId' | 'restaurantId'>;
 

@@ -1,12 +1,7 @@
 import { AppError } from './app-error';
-import {
-  type TCartLine,
-  type TMartItem,
-  type TMenuItem,
-  type TRestaurant,
-  ZCartLine,
-} from './entities';
+import type { TCartLine, TMartItem, TMenuItem, TRestaurant } from './entities';
 import { DELIVERY_CHARGE_PER_PERSON_PAISA, formatRs, paisaToRupees, rupeesToPaisa } from './money';
+import { readStoredCartLine } from './stored-shapes';
 
 /** Browser storage key of the bucket. */
 export const CART_STORAGE_KEY = 'cartItems';
@@ -231,10 +226,7 @@ export function parseStoredCart(raw: string | null | undefined): TCartLine[] {
     return [];
   }
   if (!Array.isArray(data)) return [];
-  return data.flatMap((entry) => {
-    const parsed = ZCartLine.safeParse(entry);
-    return parsed.success ? [parsed.data] : [];
-  });
+  return data.flatMap((entry) => readStoredCartLine(entry) ?? []);
 }
 
 /** Reads an add kept while its visitor signed in: an item of the bucket's shape, or null. */
@@ -246,9 +238,9 @@ export function parsePendingAdd(raw: string | null): NewCartLine | null {
   } catch {
     return null;
   }
-  const parsed = ZCartLine.safeParse({ ...(data as object), quantity: 1 });
-  if (!parsed.success) return null;
-  const { quantity: _quantity, ...item } = parsed.data;
+  const line = readStoredCartLine({ ...(data as object), quantity: 1 });
+  if (!line) return null;
+  const { quantity: _quantity, ...item } = line;
   return item;
 }
 

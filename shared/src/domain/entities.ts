@@ -1,10 +1,36 @@
-// zod/mini: the web validates what it keeps in browser storage on first paint, where every
-// kilobyte counts; the api's forms compose these with full zod.
+// zod/mini: the web's lazy chunks (forms, checkout, admin) parse with these, and the api's forms
+// compose them with full zod. The first paint reads browser storage through stored-shapes.ts,
+// without zod.
 import * as z from 'zod/mini';
 import { DEFAULT_IS_24X7 } from './restaurant-hours';
-import { ZRole } from './roles';
+import { ROLES } from './roles';
 import { isIdText, TEXT_LIMITS, TEXT_MESSAGES, textProblem } from './text';
-import { ZOptionalTime12h } from './time-of-day';
+import { normaliseTime12h, parseTime12h, TIME_MESSAGES } from './time-of-day';
+
+/** A role value. */
+const ZRole = z.enum(ROLES);
+
+/** A required time like '10:00 AM'; surrounding space is ignored and the output is canonical. */
+export const ZTime12h = z.pipe(
+  z.string().check(
+    z.trim(),
+    z.refine((text) => parseTime12h(text) !== null, TIME_MESSAGES.invalidTime),
+  ),
+  z.transform((text: string) => normaliseTime12h(text) ?? text),
+);
+
+/** A time that may be missing: absent, null and blank become null; anything else must be valid. */
+export const ZOptionalTime12h = z.pipe(
+  z
+    .pipe(
+      z.nullish(z.string()),
+      z.transform((text: string | null | undefined) => (text ?? '').trim()),
+    )
+    .check(
+      z.refine((text) => text === '' || parseTime12h(text) !== null, TIME_MESSAGES.invalidTime),
+    ),
+  z.transform((text: string) => (text === '' ? null : (normaliseTime12h(text) ?? text))),
+);
 
 // Entities as the api returns them (SPEC §3). Amounts on entities are integer paisa; only cart
 // lines carry rupees, because the spec fixes their shape.

@@ -1,5 +1,4 @@
-// zod/mini: the web loads this on first paint (api error bodies), where every kilobyte counts.
-import * as z from 'zod/mini';
+// No zod here: the web formats errors on first paint, and zod's core alone is 17 KB gzip there.
 import { AppError } from './app-error';
 
 /** The error categories of SPEC §8 with their title, message and action. */
@@ -88,14 +87,9 @@ export const HTTP_STATUS_MESSAGES: Readonly<Record<number, string>> = {
 };
 
 /** The error body every api route answers with on failure. */
-export const ZApiErrorBody = z.object({
-  error: z.object({
-    code: z.string(),
-    message: z.string(),
-    fields: z.optional(z.record(z.string(), z.string())),
-  }),
-});
-export type TApiErrorBody = z.infer<typeof ZApiErrorBody>;
+export type TApiErrorBody = {
+  error: { code: string; message: string; fields?: Record<string, string> };
+};
 
 /** What the shared formatter gives the screen. */
 export type FormattedError = {
@@ -151,9 +145,21 @@ function stringOf(value: unknown): string | undefined {
   return typeof value === 'string' && value !== '' ? value : undefined;
 }
 
+function isStringRecord(value: unknown): value is Record<string, string> {
+  return (
+    isRecord(value) &&
+    !Array.isArray(value) &&
+    Object.values(value).every((entry) => typeof entry === 'string')
+  );
+}
+
+/** The error of an api error body, or undefined for any other value (an answer is not trusted). */
 function apiBodyOf(value: unknown): TApiErrorBody['error'] | undefined {
-  const parsed = ZApiErrorBody.safeParse(value);
-  return parsed.success ? parsed.data.error : undefined;
+  if (!isRecord(value) || !isRecord(value.error)) return undefined;
+  const { code, message, fields } = value.error;
+  if (typeof code !== 'string' || typeof message !== 'string') return undefined;
+  if (fields === undefined) return { code, message };
+  return isStringRecord(fields) ? { code, message, fields } : undefined;
 }
 
 function factsOf(err: unknown): Facts {

@@ -1,13 +1,11 @@
-// zod/mini: the web's navigation reads roles on first paint.
-import * as z from 'zod/mini';
+// No zod here: the web's navigation reads roles on first paint (ZRole is in entities.ts).
 import { CODE_MESSAGES } from './error-catalogue';
 
 /** Role values, from least to most powerful. */
 export const ROLES = ['user', 'campusAdmin', 'superAdmin'] as const;
 
 /** A role value. */
-export const ZRole = z.enum(ROLES);
-export type TRole = z.infer<typeof ZRole>;
+export type TRole = (typeof ROLES)[number];
 
 /** The label the navigation dropdown shows for each role. */
 export const ROLE_LABELS: Record<TRole, string> = {
@@ -38,7 +36,7 @@ type MaybeHolder = RoleHolder | null | undefined;
 
 /** Whether a value is one of the role values. */
 export function isRole(value: unknown): value is TRole {
-  return ZRole.safeParse(value).success;
+  return (ROLES as readonly unknown[]).includes(value);
 }
 
 /** Whether the profile is a super admin. */

@@ -1,13 +1,12 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { ZOptionalTime12h, ZTime12h } from './entities';
 import {
   formatTime12h,
   normaliseTime12h,
   parseTime12h,
   time12hToTime24h,
   time24hToTime12h,
-  ZOptionalTime12h,
-  ZTime12h,
 } from './time-of-day';
 
 describe('parseTime12h', () => {

@@ -1,5 +1,5 @@
-// zod/mini: these schemas reach the web's first paint through the entities.
-import * as z from 'zod/mini';
+// No zod here: the web reads times on first paint; ZTime12h and ZOptionalTime12h are in
+// entities.ts.
 
 /** Messages of the time-of-day rules. */
 export const TIME_MESSAGES = {
@@ -46,25 +46,3 @@ export function time12hToTime24h(text: string): string | null {
   const hours = String(Math.floor(minutes / 60)).padStart(2, '0');
   return `${hours}:${String(minutes % 60).padStart(2, '0')}`;
 }
-
-/** A required time like '10:00 AM'; surrounding space is ignored and the output is canonical. */
-export const ZTime12h = z.pipe(
-  z.string().check(
-    z.trim(),
-    z.refine((text) => parseTime12h(text) !== null, TIME_MESSAGES.invalidTime),
-  ),
-  z.transform((text: string) => normaliseTime12h(text) ?? text),
-);
-
-/** A time that may be missing: absent, null and blank become null; anything else must be valid. */
-export const ZOptionalTime12h = z.pipe(
-  z
-    .pipe(
-      z.nullish(z.string()),
-      z.transform((text: string | null | undefined) => (text ?? '').trim()),
-    )
-    .check(
-      z.refine((text) => text === '' || parseTime12h(text) !== null, TIME_MESSAGES.invalidTime),
-    ),
-  z.transform((text: string) => (text === '' ? null : (normaliseTime12h(text) ?? text))),
-);

@@ -51,6 +51,29 @@ test('an unknown path goes to /', async ({ page }) => {
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Welcome to CampusBucket');
 });
 
+test('the page tells search engines and browsers what it is; its icon and manifest load', async ({
+  page,
+  request,
+}) => {
+  await page.goto('/');
+  await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+  await expect(page.locator('meta[name="description"]')).toHaveAttribute('content', /\S/);
+  await expect(page.locator('meta[name="theme-color"]')).toHaveAttribute('content', /^#/);
+  const linked = async (rel: string) =>
+    page
+      .locator(`link[rel="${rel}"]`)
+      .evaluateAll((links) => links.map((l) => l.getAttribute('href')));
+  for (const href of [...(await linked('icon')), ...(await linked('manifest'))]) {
+    const response = await request.get(href ?? '');
+    expect(response.status(), String(href)).toBe(200);
+    expect(await response.text(), String(href)).not.toContain('<div id="root">');
+  }
+  const robots = await request.get('/robots.txt');
+  expect(robots.status()).toBe(200);
+  expect(await robots.text()).toContain('User-agent: *');
+  expect((await request.get('/nope.js')).status()).toBe(404);
+});
+
 test('the navigation bar moves between screens without a reload', async ({ page }) => {
   await page.goto('/');
   await page.getByRole('link', { name: 'Restaurants' }).click();

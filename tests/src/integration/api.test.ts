@@ -1,4 +1,4 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { brotliCompressSync, brotliDecompressSync } from 'node:zlib';
@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp } from '../support/app';
 import { engine, openTestDatabase } from '../support/database';
 import { testLog } from '../support/logger';
+import { repoRoot } from '../support/process';
 import { testRedisUrl } from '../support/redis';
 
 let database: Database;
@@ -22,6 +23,8 @@ beforeAll(async () => {
   deadRedis = connectRedis('redis://127.0.0.1:1', 'producer');
   deadRedis.on('error', () => {});
   distDir = mkdtempSync(join(tmpdir(), 'campus-dist-'));
+  // The build copies web/public to its root as it is: robots.txt, the icons, the manifest.
+  cpSync(join(repoRoot, 'web', 'public'), distDir, { recursive: true });
   mkdirSync(join(distDir, 'assets'));
   writeFileSync(join(distDir, 'index.html'), '<!doctype html><div id="root"></div>');
   writeFileSync(join(distDir, 'assets', 'app-abc123.js'), 'console.log(1)');
@@ -70,11 +73,63 @@ describe(`api on ${engine}`, () => {
     expect(asset.status).toBe(200);
     expect(asset.headers.get('cache-control')).toContain('immutable');
 
-    for (const path of ['/', '/restaurants', '/menu/abc', '/no/such/page']) {
+    for (const path of [
+      '/',
+      '/restaurants',
+      '/menu/abc',
+      '/no/such/page',
+      `/sheets/${encodeURIComponent("St. Mary's - Main")}`,
+    ]) {
       const page = await app.request(path);
       expect(page.status, path).toBe(200);
       expect(await page.text(), path).toContain('<div id="root">');
       expect(page.headers.get('cache-control'), path).toBe('no-cache');
+    }
+  });
+
+  it('serves robots.txt, the icons and the web manifest the build holds', async () => {
+    const app = appWith(redis);
+    const robots = await app.request('/robots.txt');
+    expect(robots.status).toBe(200);
+    expect(robots.headers.get('content-type')).toContain('text/plain');
+    const rules = await robots.text();
+    expect(rules).toMatch(/^User-agent: \*$/m);
+    expect(rules).toMatch(/^Disallow: \/api\/$/m);
+    expect(rules).not.toMatch(/^Disallow: \/$/m);
+
+    const manifest = await app.request('/manifest.webmanifest');
+    expect(manifest.status).toBe(200);
+    expect(manifest.headers.get('content-type')).toContain('application/manifest+json');
+    const { name, start_url, display, icons } = (await manifest.json()) as {
+      name: string;
+      start_url: string;
+      display: string;
+      icons: { src: string; sizes: string; type: string }[];
+    };
+    expect({ name, start_url, display }).toEqual({
+      name: 'CampusBucket',
+      start_url: '/',
+      display: 'standalone',
+    });
+    expect(icons.map((icon) => icon.sizes)).toEqual(expect.arrayContaining(['192x192', '512x512']));
+    for (const icon of [...icons, { src: '/favicon.ico', type: 'image/x-icon' }]) {
+      const file = await app.request(icon.src);
+      expect(file.status, icon.src).toBe(200);
+      expect(file.headers.get('content-type'), icon.src).toContain(icon.type);
+    }
+  });
+
+  it('a file that is not in the build answers 404, never the web app', async () => {
+    const app = appWith(redis);
+    for (const path of [
+      '/nope.js',
+      '/assets/missing.css',
+      '/assets/app-zzz999.js',
+      '/sitemap.xml',
+    ]) {
+      const response = await app.request(path);
+      expect(response.status, path).toBe(404);
+      expect(await response.text(), path).not.toContain('<div id="root">');
     }
   });
 

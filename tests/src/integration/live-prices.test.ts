@@ -1,9 +1,6 @@
 import { placeOrder } from '@campus/api/orders/place-order';
-import {
-  PRICES_CHANGED_CODE,
-  repriceBucket,
-  type TBucketPricesResponse,
-} from '@campus/shared/domain/bucket-prices';
+import { PRICES_CHANGED_CODE, repriceBucket } from '@campus/shared/domain/bucket-prices';
+import type { TBucketPricesResponse } from '@campus/shared/domain/bucket-prices-api';
 import { martItemToCartLine, menuItemToCartLine } from '@campus/shared/domain/cart';
 import type { TCartLine, TUserProfile } from '@campus/shared/domain/entities';
 import { formatRs } from '@campus/shared/domain/money';

@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, Suspense, useEffect, useId, useState } from 'react';
-import { Link, NavLink, Outlet, useLocation, useNavigate, useRouteError } from 'react-router-dom';
+import { Link, NavLink, Outlet, useLocation, useNavigate } from 'react-router-dom';
 import { BucketBar, useBucketBarShown } from '@/components/cart/bucket-bar';
 import { ErrorBoundary } from '@/components/error-boundary';
 import { ChatLink } from '@/components/layout/chat-link';
@@ -175,12 +175,8 @@ export function Layout() {
   );
 }
 
-/** The router's last resort, when the frame itself fails: a plain page with the same choices. */
-export function RootErrorScreen() {
-  const error = useRouteError();
-  useEffect(() => {
-    console.error('The app failed to render', error);
-  }, [error]);
+/** The app's last resort, when the frame itself fails (its boundary logs the error). */
+export function RootErrorScreen({ error }: { error: unknown }) {
   return (
     <main>
       <ErrorFallback

@@ -1,11 +1,7 @@
 import type { TCampusesResponse, TUniversitiesResponse } from '@campus/shared/domain/catalogue-api';
-import {
-  type TCampus,
-  type TUniversity,
-  ZCampus,
-  ZUniversity,
-} from '@campus/shared/domain/entities';
+import type { TCampus, TUniversity } from '@campus/shared/domain/entities';
 import { formatError } from '@campus/shared/domain/error-catalogue';
+import { readStoredCampus, readStoredUniversity } from '@campus/shared/domain/stored-shapes';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import {
   createContext,
@@ -17,7 +13,6 @@ import {
   useRef,
   useState,
 } from 'react';
-import type * as z from 'zod/mini';
 import { apiFetch } from './api-client';
 import { useAuth } from './auth';
 
@@ -47,7 +42,7 @@ export interface CampusSelectionValue {
 
 const CampusSelectionContext = createContext<CampusSelectionValue | null>(null);
 
-function readStored<T>(key: string, schema: z.ZodMiniType<T>): T | null {
+function readStored<T>(key: string, read: (value: unknown) => T | null): T | null {
   let raw: string | null;
   try {
     raw = window.localStorage.getItem(key);
@@ -56,8 +51,8 @@ function readStored<T>(key: string, schema: z.ZodMiniType<T>): T | null {
   }
   if (raw === null) return null;
   try {
-    const parsed = schema.safeParse(JSON.parse(raw));
-    if (parsed.success) return parsed.data;
+    const stored = read(JSON.parse(raw));
+    if (stored !== null) return stored;
   } catch {
     // Not JSON: treated like a value of the wrong shape below.
   }
@@ -109,11 +104,11 @@ function sameEntity(a: { id: string; name: string }, b: { id: string; name: stri
  */
 export function CampusSelectionProvider({ children }: { children: ReactNode }) {
   const [selectedUniversity, setSelectedUniversity] = useState<TUniversity | null>(() =>
-    readStored(SELECTED_UNIVERSITY_KEY, ZUniversity),
+    readStored(SELECTED_UNIVERSITY_KEY, readStoredUniversity),
   );
   const [selectedCampus, setSelectedCampus] = useState<TCampus | null>(() => {
-    const campus = readStored(SELECTED_CAMPUS_KEY, ZCampus);
-    const university = readStored(SELECTED_UNIVERSITY_KEY, ZUniversity);
+    const campus = readStored(SELECTED_CAMPUS_KEY, readStoredCampus);
+    const university = readStored(SELECTED_UNIVERSITY_KEY, readStoredUniversity);
     return campus && university && campus.universityId === university.id ? campus : null;
   });
 

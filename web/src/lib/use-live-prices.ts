@@ -1,8 +1,5 @@
-import {
-  bucketLineProblem,
-  bucketPricesRequest,
-  type TBucketPricesResponse,
-} from '@campus/shared/domain/bucket-prices';
+import { bucketLineProblem, bucketPricesRequest } from '@campus/shared/domain/bucket-prices';
+import type { TBucketPricesResponse } from '@campus/shared/domain/bucket-prices-api';
 import { cartLineKey, type NewCartLine } from '@campus/shared/domain/cart';
 import type { TCartLine } from '@campus/shared/domain/entities';
 import { useQuery } from '@tanstack/react-query';

@@ -1,0 +1,27 @@
+// The price check's wire schemas (POST /api/bucket/prices); the re-pricing rules that read its
+// answer are in bucket-prices.ts, which the web's first paint loads without zod.
+import * as z from 'zod/mini';
+import { ZCartLine } from './entities';
+import { isIdText, TEXT_MESSAGES } from './text';
+
+/** The most lines one price check (and so one bucket) may hold. */
+export const MAX_BUCKET_LINES = 100;
+
+/** The items of a price check: which item each bucket line is. */
+const zItemRef = () => z.string().check(z.refine(isIdText, TEXT_MESSAGES.invalidId));
+export const ZBucketPricesRequest = z.object({
+  lines: z
+    .array(z.object({ itemId: zItemRef(), restaurantId: z.nullable(zItemRef()) }))
+    .check(z.maxLength(MAX_BUCKET_LINES)),
+});
+export type TBucketPricesRequest = z.infer<typeof ZBucketPricesRequest>;
+
+/** An item as it is now, in the shape of a bucket line without its quantity. */
+export const ZBucketItem = z.omit(ZCartLine, { quantity: true });
+
+/** What the api answers: every item that still exists at its campus; a missing one is gone. */
+export const ZBucketPricesResponse = z.object({
+  ok: z.literal(true),
+  items: z.array(ZBucketItem),
+});
+export type TBucketPricesResponse = z.infer<typeof ZBucketPricesResponse>;

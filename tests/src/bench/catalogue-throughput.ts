@@ -1,12 +1,10 @@
-// Catalogue reads per second against the floor: a bare Hono app served the same way in the same
-// process, and the api's own cheapest route. The api as production starts it (startApi: its
-// middleware, its catalogue cache synced over Redis) on a seeded in-memory PGlite, measured over
-// real HTTP from a worker thread.
-import type { Server } from 'node:http';
+// Catalogue reads per second against the floor: a bare Hono app in a process of its own answering
+// the same bytes (200 and 304), and the api's own cheapest route. The api as production starts it
+// (startApi: its middleware, its catalogue cache synced over Redis) on a seeded in-memory PGlite,
+// in this process; the load is autocannon's, in another process (closed loop).
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { DEFAULT_CAPTCHA_COUNTER_MAX } from '@campus/api/auth/captcha';
-import { startApi } from '@campus/api/server';
-import { createLocalImageStore } from '@campus/api/uploads/local-image-store';
 import { freePort } from '@campus/shared/dev/free-port';
 import { type Database, type Db, openDatabase } from '@campus/shared/server/db/client';
 import { newId } from '@campus/shared/server/db/ids';
@@ -18,33 +16,58 @@ import {
   universities,
 } from '@campus/shared/server/db/schema';
 import type { Lifecycle } from '@campus/shared/server/lifecycle';
-import { createMailer } from '@campus/shared/server/mail/mailer';
-import { createProducer } from '@campus/shared/server/queue';
-import { closeRedis, openCheckedRedis } from '@campus/shared/server/redis';
-import { createLocalSheetStore } from '@campus/shared/server/sheets/local-sheet-store';
-import { serve } from '@hono/node-server';
-import { Hono } from 'hono';
 import type { Logger } from 'pino';
-import { TEST_PAY_TO } from '../support/app';
-import { perSecond, runLoad } from './http-load';
+import { spawnEntry } from '../support/process';
+import { type LoadFigures, runAutocannon } from './autocannon-load';
+import type { BareResponse } from './bare-hono-server';
+import { startBenchApi } from './bench-api';
 
-export const CONCURRENCY = 32;
-const WARMUP_MS = 1_500;
-const ROUND_MS = 4_000;
+// Connections of the closed loop, each with one request in flight.
+const CONNECTIONS = 32;
+const WARMUP_SECONDS = 2;
+const ROUND_SECONDS = 5;
 const ROUNDS = 2;
+// Set by Node's HTTP server itself, whoever answers.
+const TRANSPORT_HEADERS = new Set([
+  'connection',
+  'content-length',
+  'date',
+  'keep-alive',
+  'transfer-encoding',
+]);
 
 export interface ThroughputRow {
   label: string;
   url: string;
+  status: number;
   requestsPerSecond: number;
   failed: number;
+  /** The highest p99 of the rounds, in ms. */
+  p99Ms: number;
+  /** The row this one is measured against, and requestsPerSecond / the floor's. */
+  floor?: string;
+  ratio?: number;
 }
 
 export interface ThroughputReport {
-  concurrency: number;
-  durationMs: number;
+  connections: number;
+  durationSeconds: number;
   rows: ThroughputRow[];
   responseBytes: number;
+}
+
+type Target = {
+  label: string;
+  url: string;
+  status: number;
+  headers?: Record<string, string>;
+  /** The index of the floor's target. */
+  floor?: number;
+};
+
+/** The headers of an answer the api wrote, to be written again by the bare app. */
+function replayable(headers: Headers): Record<string, string> {
+  return Object.fromEntries([...headers].filter(([name]) => !TRANSPORT_HEADERS.has(name)));
 }
 
 /** One campus of a plausible size: 12 restaurants of 10 dishes each, 40 mart items. */
@@ -112,113 +135,114 @@ export async function measureCatalogueThroughput(options: {
     resources.push(database.close);
     const campusId = await seedCampus(database.db);
 
-    const redis = await openCheckedRedis(options.redisUrl, 'producer', log);
-    resources.push(() => closeRedis(redis));
-    const producer = createProducer(redis, options.queuePrefix, log);
-    resources.push(producer.close);
-    const port = await freePort();
-    const api = await startApi({
+    const api = await startBenchApi({
       database,
-      redis,
-      producer,
-      log,
-      host: '127.0.0.1',
-      port,
-      webDistDir: 'web/dist',
+      redisUrl: options.redisUrl,
       queuePrefix: options.queuePrefix,
-      sheetWritesPerMinute: 60,
-      mailer: createMailer({
-        outboxDir: join(options.dataDir, 'outbox'),
-        from: 'CampusBucket bench <bench@localhost>',
-        log,
-      }),
-      authSecret: 'bench-only-secret-that-is-long-enough-0123456789abcdef',
-      publicUrl: `http://127.0.0.1:${port}`,
-      trustProxy: false,
+      dataDir: options.dataDir,
+      log,
       captchaCounterMax: DEFAULT_CAPTCHA_COUNTER_MAX,
-      adapters: {
-        sheets: createLocalSheetStore(database.db),
-        images: createLocalImageStore({
-          dir: join(options.dataDir, 'uploads'),
-          publicUrl: `http://127.0.0.1:${port}`,
-        }),
-        uploadsDir: join(options.dataDir, 'uploads'),
-        payToDefault: TEST_PAY_TO,
-      },
+      resources,
     });
-    resources.push(api.close);
-
-    // The floor: the framework and the HTTP server, nothing of ours.
-    const barePort = await freePort();
-    const bare = serve({
-      fetch: new Hono().get('/', (c) => c.json({ ok: true })).fetch,
-      hostname: '127.0.0.1',
-      port: barePort,
-    }) as Server;
-    resources.push(() => new Promise((resolve) => bare.close(resolve)));
 
     const cataloguePath = `/api/catalogue/campuses/${campusId}/restaurants`;
     const first = await fetch(`${api.url}${cataloguePath}`);
+    const body = await first.text();
     const etag = first.headers.get('etag') ?? '';
-    const responseBytes = (await first.arrayBuffer()).byteLength;
-    const targets: Array<
-      Omit<ThroughputRow, 'requestsPerSecond' | 'failed'> & {
-        status: number;
-        headers?: Record<string, string>;
-      }
-    > = [
+    const notModified = await fetch(`${api.url}${cataloguePath}`, {
+      headers: { 'If-None-Match': etag },
+    });
+    await notModified.arrayBuffer();
+    if (first.status !== 200 || notModified.status !== 304) {
+      throw new Error(`the restaurants route answered ${first.status}, then ${notModified.status}`);
+    }
+
+    // The floor: the framework and the HTTP server in a process of their own, the same bytes.
+    const bareFile = join(options.dataDir, 'bare-response.json');
+    const bareResponse: BareResponse = {
+      body,
+      headers: replayable(first.headers),
+      notModifiedHeaders: replayable(notModified.headers),
+    };
+    writeFileSync(bareFile, JSON.stringify(bareResponse));
+    const barePort = await freePort();
+    const bare = spawnEntry('tests/src/bench/bare-hono-server.ts', {
+      BARE_RESPONSE: bareFile,
+      PORT: String(barePort),
+    });
+    resources.push(async () => {
+      bare.child.kill('SIGTERM');
+      await bare.exited;
+    });
+    await bare.waitFor(/bare app listening/);
+    const bareUrl = `http://127.0.0.1:${barePort}/`;
+
+    const targets: Target[] = [
+      { label: 'bare Hono app, the same 200 with body', url: bareUrl, status: 200 },
       {
-        label: 'bare Hono app, c.json({ ok: true })',
-        url: `http://127.0.0.1:${barePort}/`,
-        status: 200,
+        label: 'bare Hono app, the same 304',
+        url: bareUrl,
+        status: 304,
+        headers: { 'If-None-Match': etag },
       },
       { label: "the api's /healthz (its middleware only)", url: `${api.url}/healthz`, status: 200 },
       {
         label: 'catalogue restaurants, 200 with body',
         url: `${api.url}${cataloguePath}`,
         status: 200,
+        floor: 0,
       },
       {
         label: 'catalogue restaurants, 304 (If-None-Match)',
         url: `${api.url}${cataloguePath}`,
         status: 304,
         headers: { 'If-None-Match': etag },
+        floor: 1,
       },
     ];
-    const load = (target: (typeof targets)[number], durationMs: number) =>
-      runLoad({
+    const load = (target: Target, durationSeconds: number) =>
+      runAutocannon({
         url: target.url,
-        concurrency: CONCURRENCY,
-        durationMs,
+        connections: CONNECTIONS,
+        durationSeconds,
         headers: target.headers,
         expectStatus: target.status,
       });
 
-    for (const target of targets) await load(target, WARMUP_MS);
+    for (const target of targets) await load(target, WARMUP_SECONDS);
     // Alternating rounds, so a slow moment of a shared machine does not land on one target only.
-    const totals = targets.map(() => ({ ok: 0, failed: 0, elapsedMs: 0 }));
+    const rounds = targets.map(() => [] as LoadFigures[]);
     for (let round = 0; round < ROUNDS; round += 1) {
       for (const [i, target] of targets.entries()) {
-        const result = await load(target, ROUND_MS);
-        const total = totals[i] as (typeof totals)[number];
-        total.ok += result.ok;
-        total.failed += result.failed;
-        total.elapsedMs += result.elapsedMs;
+        rounds[i]?.push(await load(target, ROUND_SECONDS));
+      }
+    }
+    const rows = targets.map((target, i): ThroughputRow => {
+      const runs = rounds[i] ?? [];
+      const ok = runs.reduce((sum, run) => sum + run.ok, 0);
+      const seconds = runs.reduce((sum, run) => sum + run.seconds, 0);
+      return {
+        label: target.label,
+        url: target.url,
+        status: target.status,
+        requestsPerSecond: ok / seconds,
+        failed: runs.reduce((sum, run) => sum + run.failed, 0),
+        p99Ms: Math.max(...runs.map((run) => run.latency.p99)),
+      };
+    });
+    for (const [i, target] of targets.entries()) {
+      const row = rows[i] as ThroughputRow;
+      const floor = target.floor === undefined ? undefined : rows[target.floor];
+      if (floor) {
+        row.floor = floor.label;
+        row.ratio = row.requestsPerSecond / floor.requestsPerSecond;
       }
     }
     return {
-      concurrency: CONCURRENCY,
-      durationMs: ROUND_MS * ROUNDS,
-      responseBytes,
-      rows: targets.map((target, i) => {
-        const total = totals[i] as (typeof totals)[number];
-        return {
-          label: target.label,
-          url: target.url,
-          requestsPerSecond: perSecond(total),
-          failed: total.failed,
-        };
-      }),
+      connections: CONNECTIONS,
+      durationSeconds: ROUND_SECONDS * ROUNDS,
+      responseBytes: Buffer.byteLength(body),
+      rows,
     };
   } finally {
     await closeAll();

@@ -1,6 +1,6 @@
 // Checkout latency with a slow spreadsheet, against the design it replaces (the order waits for
 // the sheet append); the Sheets calls the worker makes while those orders pour in; and how fast
-// it drains a backlog. All through a stand-in of the Sheets v4 API answering every call after 2 s
+// it drains a backlog, against BullMQ working off as many no-op jobs. All through a stand-in of the Sheets v4 API answering every call after 2 s
 // and the real Redis, on a scratch PostgreSQL database (the engine of the scaled mode) when one
 // answers, else an in-memory PGlite.
 import { join } from 'node:path';
@@ -20,7 +20,9 @@ import { createProducer } from '@campus/shared/server/queue';
 import { closeRedis, openCheckedRedis } from '@campus/shared/server/redis';
 import { createGoogleSheetStore } from '@campus/shared/server/sheets/google-sheet-store';
 import { startPipeline } from '@campus/worker/start-pipeline';
+import { Queue, Worker } from 'bullmq';
 import { count, eq, isNull } from 'drizzle-orm';
+import type { Redis } from 'ioredis';
 import type { Logger } from 'pino';
 import { buildCampusTree } from '../support/builders';
 import { buildOrderingStudent, menuLine, shownGrandTotal } from '../support/orders';
@@ -56,6 +58,52 @@ export interface CheckoutReport {
   /** The worker while the queued checkouts poured in, until their last row was in the sheet. */
   peak: { orders: number; sheetCalls: number; callsPerOrder: number; catchUpSeconds: number };
   drain: { orders: number; seconds: number; ordersPerSecond: number; sheetCalls: number };
+  /** The floor of the drain: BACKLOG no-op BullMQ jobs on the same Redis, waiting, then worked. */
+  noOpDrain: { jobs: number; concurrency: number; seconds: number; jobsPerSecond: number };
+}
+
+// The worker's own concurrency per queue (start-worker.ts), for the no-op floor.
+const NO_OP_CONCURRENCY = 4;
+
+/** How fast BullMQ alone works off `jobs` waiting no-op jobs on this Redis. */
+async function drainNoOpJobs(
+  connection: Redis,
+  prefix: string,
+  jobs: number,
+): Promise<CheckoutReport['noOpDrain']> {
+  const name = 'bench-no-op';
+  const queue = new Queue(name, { connection, prefix });
+  try {
+    await queue.addBulk(
+      Array.from({ length: jobs }, (_, n) => ({
+        name,
+        data: { orderId: `order-${n}` },
+        opts: { jobId: `no-op-${n}`, removeOnComplete: true },
+      })),
+    );
+    let done = 0;
+    let finished: () => void = () => {};
+    const allDone = new Promise<void>((resolve) => {
+      finished = resolve;
+    });
+    const started = performance.now();
+    const worker = new Worker(name, async () => {}, {
+      connection,
+      prefix,
+      concurrency: NO_OP_CONCURRENCY,
+    });
+    worker.on('completed', () => {
+      done += 1;
+      if (done === jobs) finished();
+    });
+    await allDone;
+    const seconds = (performance.now() - started) / 1000;
+    await worker.close();
+    return { jobs, concurrency: NO_OP_CONCURRENCY, seconds, jobsPerSecond: jobs / seconds };
+  } finally {
+    await queue.obliterate({ force: true });
+    await queue.close();
+  }
 }
 
 function percentile(sorted: readonly number[], p: number): number {
@@ -273,6 +321,7 @@ export async function measureCheckout(options: {
     startWorker();
     await waitForSheet();
     const drainSeconds = (performance.now() - drainStarted) / 1000;
+    const noOpDrain = await drainNoOpJobs(workerRedis, options.queuePrefix, BACKLOG);
     return {
       engine: options.postgresAdminUrl ? 'postgres' : 'pglite',
       queued,
@@ -289,6 +338,7 @@ export async function measureCheckout(options: {
         ordersPerSecond: BACKLOG / drainSeconds,
         sheetCalls: standIn.calls.total,
       },
+      noOpDrain,
     };
   } finally {
     await closeAll();

@@ -1,10 +1,11 @@
 // `npm run bench`: figures printed and written to bench/results/<date>.json, never asserted
-// (DESIGN §6). One run measures catalogue throughput against the bare framework, checkout against
+// (DESIGN §6). One run measures catalogue throughput against the bare framework and checkout over
+// HTTP against a plain-pg transaction (autocannon, in a process of its own), checkout against
 // the inline-append design, the worker's drain and its Sheets calls, the storefront's initial
 // JavaScript and Lighthouse scores, the insights query on 100,000 orders, and the reliability run
 // with 5,000 orders.
 import { mkdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
-import { cpus } from 'node:os';
+import { cpus, loadavg } from 'node:os';
 import { join } from 'node:path';
 import {
   ensureRedisServerBinary,
@@ -22,20 +23,30 @@ import {
 } from '../reliability/run-reliability';
 import { POSTGRES_ADMIN_URL, postgresAnswers } from '../support/postgres-admin';
 import { repoRoot } from '../support/process';
-import { measureCatalogueThroughput } from './catalogue-throughput';
+import { measureCatalogueThroughput, type ThroughputReport } from './catalogue-throughput';
+import { type CheckoutHttpReport, formatCheckoutHttp, measureCheckoutHttp } from './checkout-http';
 import {
   BACKLOG,
   BUYERS,
   CHECKOUTS,
+  type CheckoutReport,
   GOOGLE_WRITES_PER_MINUTE,
   type LatencyFigures,
   measureCheckout,
   SHEET_LATENCY_MS,
 } from './checkout-latency';
-import { DURABILITY_CHECKOUTS, measureEmbeddedDurability } from './embedded-durability';
-import { measureInitialJs } from './initial-js';
-import { formatInsightsQuery, measureInsightsQuery } from './insights-query';
-import { LIGHTHOUSE_RUNS, measureLighthouse } from './lighthouse';
+import {
+  DURABILITY_CHECKOUTS,
+  type EmbeddedDurabilityReport,
+  measureEmbeddedDurability,
+} from './embedded-durability';
+import { type InitialJsRow, measureInitialJs } from './initial-js';
+import {
+  formatInsightsQuery,
+  type InsightsQueryFigure,
+  measureInsightsQuery,
+} from './insights-query';
+import { LIGHTHOUSE_RUNS, type LighthouseRow, measureLighthouse } from './lighthouse';
 import { describeSelection, startStorefront } from './storefront-server';
 
 // Relative to the repository root; removed at the end of every run.
@@ -46,6 +57,26 @@ const RESULTS_DIR = 'bench/results';
 // The reliability run's size and orders in flight (each a buyer solving a captcha, checking out).
 const RELIABILITY_ORDERS = Number(process.env.BENCH_RELIABILITY_ORDERS ?? 5_000);
 const RELIABILITY_CONCURRENCY = 24;
+// BENCH_ONLY=catalogue,checkout-http measures those parts only (names below); unset: all of them.
+const PARTS = [
+  'catalogue',
+  'checkout-http',
+  'checkout',
+  'durability',
+  'insights',
+  'browser',
+  'reliability',
+] as const;
+type Part = (typeof PARTS)[number];
+const only = process.env.BENCH_ONLY?.split(',').map((name) => name.trim());
+const unknownParts = only?.filter((name) => !(PARTS as readonly string[]).includes(name)) ?? [];
+if (unknownParts.length > 0) {
+  process.stderr.write(
+    `BENCH_ONLY names unknown parts (${unknownParts.join(', ')}); the parts: ${PARTS.join(', ')}\n`,
+  );
+  process.exit(2);
+}
+const measures = (part: Part) => !only || only.includes(part);
 
 const say = (line: string) => process.stdout.write(`${line}\n`);
 const log = createLogger({ level: 'warn', service: 'bench' });
@@ -91,6 +122,7 @@ async function removeBenchKeys(url: string): Promise<void> {
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 const perSecond = (value: number) => `${Math.round(value).toLocaleString('en-US')} req/s`;
 const ms = (value: number) => `${Math.round(value).toLocaleString('en-US')} ms`;
+const ratioText = (value: number) => `${value.toFixed(2)} x`;
 
 /** The reliability run on the local PostgreSQL, why it was skipped, or how it failed. */
 async function reliabilityRun(
@@ -130,172 +162,218 @@ function writeResults(results: object): string {
 
 try {
   const benchStarted = Date.now();
+  // The machine may be shared: a busy one lowers every figure, floors included.
+  const [one, five, fifteen] = loadavg().map((load) => Number(load.toFixed(2)));
   const dataDir = join(repoRoot, DATA_DIR);
   rmSync(dataDir, { recursive: true, force: true });
   mkdirSync(dataDir, { recursive: true });
   lifecycle.add('bench data folder', async () => rmSync(dataDir, { recursive: true, force: true }));
   const redisUrl = await benchRedis();
   lifecycle.add('bench keys in Redis', () => removeBenchKeys(redisUrl));
-
-  say('Measuring catalogue throughput (about 30 s)...');
-  const throughput = await measureCatalogueThroughput({
-    redisUrl,
-    queuePrefix: QUEUE_PREFIX,
-    dataDir,
-    log,
-    lifecycle,
-  });
   const withPostgres = await postgresAnswers(POSTGRES_ADMIN_URL);
-  say(
-    'Measuring checkout with a slow sheet, the worker at the peak and draining a backlog (about 2 minutes)...',
-  );
-  const checkout = await measureCheckout({
-    redisUrl,
-    queuePrefix: QUEUE_PREFIX,
-    dataDir,
-    log,
-    lifecycle,
-    postgresAdminUrl: withPostgres ? POSTGRES_ADMIN_URL : undefined,
-  });
-  say(
-    `Measuring what durability at commit costs the embedded database: ${DURABILITY_CHECKOUTS} checkouts each way (about 1 minute)...`,
-  );
-  const embeddedDurability = await measureEmbeddedDurability({
-    dataDir: join(dataDir, 'durability'),
-    log,
-  });
-  say('Measuring the insights query on 100,000 generated orders (about 1 minute)...');
-  const insights = withPostgres
-    ? await measureInsightsQuery({ postgresAdminUrl: POSTGRES_ADMIN_URL, log })
-    : null;
-  say('Measuring initial JavaScript and Lighthouse in Chromium (about 3 minutes)...');
-  const storefront = await startStorefront({
-    redisUrl,
-    queuePrefix: QUEUE_PREFIX,
-    dataDir: DATA_DIR,
-    lifecycle,
-    say,
-  });
-  const initialJs = await measureInitialJs(storefront, lifecycle);
-  const lighthouse = await measureLighthouse(storefront);
-  await storefront.stop();
-  say(
-    `Reliability run: ${RELIABILITY_ORDERS.toLocaleString('en-US')} orders through faults (about 4 minutes)...`,
-  );
-  const reliability = await reliabilityRun(withPostgres);
+  const common = { redisUrl, queuePrefix: QUEUE_PREFIX, dataDir, log, lifecycle };
+  const postgresAdminUrl = withPostgres ? POSTGRES_ADMIN_URL : undefined;
 
-  const [bare] = throughput.rows;
+  let throughput: ThroughputReport | null = null;
+  if (measures('catalogue')) {
+    say('Measuring catalogue throughput with autocannon (about 1 minute)...');
+    throughput = await measureCatalogueThroughput(common);
+  }
+  let checkoutHttp: CheckoutHttpReport | null = null;
+  if (measures('checkout-http')) {
+    say(
+      'Measuring checkout over HTTP with autocannon, and its plain-pg floor (about 2 minutes)...',
+    );
+    checkoutHttp = await measureCheckoutHttp({ ...common, postgresAdminUrl });
+  }
+  let checkout: CheckoutReport | null = null;
+  if (measures('checkout')) {
+    say(
+      'Measuring checkout with a slow sheet, the worker at the peak and draining a backlog (about 2 minutes)...',
+    );
+    checkout = await measureCheckout({ ...common, postgresAdminUrl });
+  }
+  let embeddedDurability: EmbeddedDurabilityReport | null = null;
+  if (measures('durability')) {
+    say(
+      `Measuring what durability at commit costs the embedded database: ${DURABILITY_CHECKOUTS} checkouts each way (about 1 minute)...`,
+    );
+    embeddedDurability = await measureEmbeddedDurability({
+      dataDir: join(dataDir, 'durability'),
+      log,
+    });
+  }
+  let insights: InsightsQueryFigure[] | null = null;
+  if (measures('insights') && withPostgres) {
+    say('Measuring the insights query on 100,000 generated orders (about 1 minute)...');
+    insights = await measureInsightsQuery({ postgresAdminUrl: POSTGRES_ADMIN_URL, log });
+  }
+  let browser: {
+    initialJs: InitialJsRow[];
+    lighthouse: LighthouseRow[];
+    selection: string;
+  } | null = null;
+  if (measures('browser')) {
+    say('Measuring initial JavaScript and Lighthouse in Chromium (about 3 minutes)...');
+    const storefront = await startStorefront({
+      redisUrl,
+      queuePrefix: QUEUE_PREFIX,
+      dataDir: DATA_DIR,
+      lifecycle,
+      say,
+    });
+    const initialJs = await measureInitialJs(storefront, lifecycle);
+    const lighthouse = await measureLighthouse(storefront);
+    await storefront.stop();
+    browser = { initialJs, lighthouse, selection: describeSelection(storefront.selection) };
+  }
+  let reliability: Awaited<ReturnType<typeof reliabilityRun>> | null = null;
+  if (measures('reliability')) {
+    say(
+      `Reliability run: ${RELIABILITY_ORDERS.toLocaleString('en-US')} orders through faults (about 4 minutes)...`,
+    );
+    reliability = await reliabilityRun(withPostgres);
+  }
+
   const latency = (label: string, figures: LatencyFigures) =>
     say(
       `  ${label.padEnd(52)} p50 ${ms(figures.p50).padStart(8)}  p99 ${ms(figures.p99).padStart(8)}` +
         `  ${figures.ordersPerSecond.toFixed(0).padStart(4)} orders/s`,
     );
   say('');
-  say('CampusBucket bench');
+  say(`CampusBucket bench${only ? ` (only ${only.join(', ')})` : ''}`);
+  say(`${cpus().length} CPUs; load average at the start ${one}, ${five}, ${fifteen}.`);
   say('');
-  say(
-    `Catalogue throughput: one process, real HTTP (keep-alive), ${throughput.concurrency} ` +
-      `concurrent requests, ${throughput.durationMs / 1000} s per target after a warm-up; ` +
-      `the restaurants body is ${kb(throughput.responseBytes)}.`,
-  );
-  for (const row of throughput.rows) {
-    const ratio = bare
-      ? `  ${(row.requestsPerSecond / bare.requestsPerSecond).toFixed(2)} x bare`
-      : '';
-    const failed = row.failed > 0 ? `, ${row.failed} failed` : '';
+  if (throughput) {
     say(
-      `  ${row.label.padEnd(52)} ${perSecond(row.requestsPerSecond).padStart(14)}${ratio}${failed}`,
+      `Catalogue throughput: autocannon in its own process, ${throughput.connections} connections ` +
+        `(closed loop), ${throughput.durationSeconds} s per target after a warm-up; the api in the ` +
+        `bench's process, the bare app in its own; the restaurants body is ${kb(throughput.responseBytes)}.`,
     );
+    for (const row of throughput.rows) {
+      const ratio = row.ratio === undefined ? '' : `  ${ratioText(row.ratio)} of ${row.floor}`;
+      const failed = row.failed > 0 ? `, ${row.failed} failed` : '';
+      say(
+        `  ${row.label.padEnd(46)} ${perSecond(row.requestsPerSecond).padStart(14)}` +
+          `  p99 ${ms(row.p99Ms).padStart(6)}${ratio}${failed}`,
+      );
+    }
+    say('');
   }
-  say('');
-  say(
-    `Checkout with the sheet answering after ${SHEET_LATENCY_MS / 1000} s: ${BUYERS} buyers at once ` +
-      `(each a different student), ${CHECKOUTS} timed orders per design after a warm-up, on ` +
-      `${checkout.engine === 'postgres' ? 'PostgreSQL' : 'PGlite (no PostgreSQL answered)'}; ` +
-      'server work from the validated order to the answer.',
-  );
-  latency('queued (transaction + enqueue; the worker appends)', checkout.queued);
-  latency('inline baseline (the order waits for the append)', checkout.inline);
-  say(
-    `  ${'inline / queued'.padEnd(52)} p50 ${(checkout.inline.p50 / checkout.queued.p50).toFixed(1)} x` +
-      `  p99 ${(checkout.inline.p99 / checkout.queued.p99).toFixed(1)} x`,
-  );
-  say(
-    `Sheets calls per order at peak: ${checkout.peak.callsPerOrder.toFixed(3)} ` +
-      `(${checkout.peak.sheetCalls} calls for ${checkout.peak.orders} orders placed while the worker ` +
-      `ran, at Google's quota of ${GOOGLE_WRITES_PER_MINUTE} writes a minute); the last row was in ` +
-      `the sheet ${checkout.peak.catchUpSeconds.toFixed(1)} s after the last order.`,
-  );
-  say(
-    `Worker drain: ${BACKLOG} waiting orders into one tab at that quota, ${SHEET_LATENCY_MS / 1000} s ` +
-      `per call: ${checkout.drain.ordersPerSecond.toFixed(1)} orders/s ` +
-      `(${checkout.drain.seconds.toFixed(1)} s, ${checkout.drain.sheetCalls} Sheets calls).`,
-  );
-  say(
-    `Embedded database (PGlite on disk), ${embeddedDurability.orders} checkouts one after another, server work per order:`,
-  );
-  for (const [label, row] of [
-    ['durable at commit (fsync on, as npm start runs)', embeddedDurability.durable],
-    ["fsync off (PGlite's own default, before)", embeddedDurability.fsyncOff],
-  ] as const) {
+  if (checkoutHttp) for (const line of formatCheckoutHttp(checkoutHttp)) say(line);
+  if (checkout) {
     say(
-      `  ${label.padEnd(52)} p50 ${ms(row.p50).padStart(8)}  p99 ${ms(row.p99).padStart(8)}  mean ${ms(row.mean).padStart(8)}`,
+      `Checkout with the sheet answering after ${SHEET_LATENCY_MS / 1000} s: ${BUYERS} buyers at once ` +
+        `(each a different student), ${CHECKOUTS} timed orders per design after a warm-up, on ` +
+        `${checkout.engine === 'postgres' ? 'PostgreSQL' : 'PGlite (no PostgreSQL answered)'}; ` +
+        'server work from the validated order to the answer (the order service called in process).',
     );
-  }
-  say(
-    `  ${'cost of durability per checkout'.padEnd(52)} ${ms(embeddedDurability.costPerCheckoutMs)}`,
-  );
-  say('');
-  if (insights) for (const line of formatInsightsQuery(insights)) say(line);
-  else say('Insights on 100,000 orders skipped: it is measured on PostgreSQL, and none answered.');
-  say('');
-  say(
-    `Initial JavaScript per route (gzip -9 of every .js until network idle; ${describeSelection(storefront.selection)}):`,
-  );
-  for (const row of initialJs) {
-    const landed = row.landedOn === row.route ? '' : ` -> ${row.landedOn}`;
+    latency('queued (transaction + enqueue; the worker appends)', checkout.queued);
+    latency('inline baseline (the order waits for the append)', checkout.inline);
     say(
-      `  ${`${row.route}${landed}`.padEnd(52)} ${kb(row.gzipBytes).padStart(10)} gzip, ` +
-        `${kb(row.rawBytes)} raw, ${row.files} files`,
+      `  ${'inline / queued'.padEnd(52)} p50 ${(checkout.inline.p50 / checkout.queued.p50).toFixed(1)} x` +
+        `  p99 ${(checkout.inline.p99 / checkout.queued.p99).toFixed(1)} x`,
     );
-  }
-  say('');
-  say(
-    `Lighthouse mobile (CPU unthrottled, median of ${LIGHTHOUSE_RUNS} runs, a fresh profile each):`,
-  );
-  for (const row of lighthouse) {
-    const landed = row.landedOn === row.route ? '' : ` -> ${row.landedOn}`;
     say(
-      `  ${`${row.route}${landed}`.padEnd(52)} performance ${String(row.performance).padStart(3)}` +
-        `  accessibility ${String(row.accessibility).padStart(3)}  LCP ${ms(row.lcpMs).padStart(8)}`,
+      `Sheets calls per order at peak: ${checkout.peak.callsPerOrder.toFixed(3)} ` +
+        `(${checkout.peak.sheetCalls} calls for ${checkout.peak.orders} orders placed while the worker ` +
+        `ran, at Google's quota of ${GOOGLE_WRITES_PER_MINUTE} writes a minute); the last row was in ` +
+        `the sheet ${checkout.peak.catchUpSeconds.toFixed(1)} s after the last order.`,
     );
-  }
-  say('');
-  if ('skipped' in reliability) {
-    say(`Reliability run skipped: ${reliability.skipped}.`);
-  } else if ('failed' in reliability) {
-    say(`Reliability run FAILED: ${reliability.failed}`);
-  } else {
-    const clean =
-      reliability.missing === 0 &&
-      reliability.duplicated === 0 &&
-      reliability.unknown === 0 &&
-      reliability.misplaced === 0 &&
-      reliability.lostAfterAnswer === 0;
     say(
-      `Reliability run (two api and two worker processes on PostgreSQL, faults injected)` +
-        `${clean ? '' : ' - ORDERS LOST, MISSING, DUPLICATED OR MISPLACED'}:`,
+      `Worker drain: ${BACKLOG} waiting orders into one tab at that quota, ${SHEET_LATENCY_MS / 1000} s ` +
+        `per call: ${checkout.drain.ordersPerSecond.toFixed(1)} orders/s ` +
+        `(${checkout.drain.seconds.toFixed(1)} s, ${checkout.drain.sheetCalls} Sheets calls).`,
     );
-    for (const line of formatReliabilityReport(reliability).split('\n')) say(`  ${line}`);
+    say(
+      `  floor: ${checkout.noOpDrain.jobs} BullMQ no-op jobs on the same Redis ` +
+        `(concurrency ${checkout.noOpDrain.concurrency}): ${checkout.noOpDrain.jobsPerSecond.toFixed(1)} jobs/s; ` +
+        `drain ${ratioText(checkout.drain.ordersPerSecond / checkout.noOpDrain.jobsPerSecond)} of it (target >= 0.5 x).`,
+    );
+    say('');
   }
-  say('');
+  if (embeddedDurability) {
+    say(
+      `Embedded database (PGlite on disk), ${embeddedDurability.orders} checkouts one after another, server work per order:`,
+    );
+    for (const [label, row] of [
+      ['durable at commit (fsync on, as npm start runs)', embeddedDurability.durable],
+      ["fsync off (PGlite's own default, before)", embeddedDurability.fsyncOff],
+    ] as const) {
+      say(
+        `  ${label.padEnd(52)} p50 ${ms(row.p50).padStart(8)}  p99 ${ms(row.p99).padStart(8)}  mean ${ms(row.mean).padStart(8)}`,
+      );
+    }
+    say(
+      `  ${'cost of durability per checkout'.padEnd(52)} ${ms(embeddedDurability.costPerCheckoutMs)}`,
+    );
+    say('');
+  }
+  if (measures('insights')) {
+    if (insights) for (const line of formatInsightsQuery(insights)) say(line);
+    else
+      say('Insights on 100,000 orders skipped: it is measured on PostgreSQL, and none answered.');
+    say('');
+  }
+  if (browser) {
+    say(
+      `Initial JavaScript per route (gzip -9 of every .js until network idle; ${browser.selection}):`,
+    );
+    for (const row of browser.initialJs) {
+      const landed = row.landedOn === row.route ? '' : ` -> ${row.landedOn}`;
+      say(
+        `  ${`${row.route}${landed}`.padEnd(52)} ${kb(row.gzipBytes).padStart(10)} gzip, ` +
+          `${kb(row.rawBytes)} raw, ${row.files} files`,
+      );
+    }
+    say('');
+    say(
+      `Lighthouse mobile (CPU unthrottled, median of ${LIGHTHOUSE_RUNS} runs, a fresh profile each):`,
+    );
+    for (const row of browser.lighthouse) {
+      const landed = row.landedOn === row.route ? '' : ` -> ${row.landedOn}`;
+      say(
+        `  ${`${row.route}${landed}`.padEnd(52)} performance ${String(row.performance).padStart(3)}` +
+          `  accessibility ${String(row.accessibility).padStart(3)}  LCP ${ms(row.lcpMs).padStart(8)}`,
+      );
+    }
+    say('');
+  }
+  if (reliability) {
+    if ('skipped' in reliability) {
+      say(`Reliability run skipped: ${reliability.skipped}.`);
+    } else if ('failed' in reliability) {
+      say(`Reliability run FAILED: ${reliability.failed}`);
+    } else {
+      const clean =
+        reliability.missing === 0 &&
+        reliability.duplicated === 0 &&
+        reliability.unknown === 0 &&
+        reliability.misplaced === 0 &&
+        reliability.lostAfterAnswer === 0;
+      say(
+        `Reliability run (two api and two worker processes on PostgreSQL, faults injected)` +
+          `${clean ? '' : ' - ORDERS LOST, MISSING, DUPLICATED OR MISPLACED'}:`,
+      );
+      for (const line of formatReliabilityReport(reliability).split('\n')) say(`  ${line}`);
+    }
+    say('');
+  }
   const totalSeconds = (Date.now() - benchStarted) / 1000;
   const file = writeResults({
     date: new Date().toISOString(),
-    machine: { node: process.version, cpus: cpus().length, platform: process.platform },
+    machine: {
+      node: process.version,
+      cpus: cpus().length,
+      platform: process.platform,
+      // Objects and strings, not arrays of numbers: the file stays as Biome formats it.
+      loadAverageAtStart: { one, five, fifteen },
+    },
+    only: only?.join(',') ?? null,
     totalSeconds,
     catalogue: throughput,
-    checkout: {
+    checkoutHttp,
+    checkout: checkout && {
       engine: checkout.engine,
       sheetLatencyMs: SHEET_LATENCY_MS,
       orders: CHECKOUTS,
@@ -307,12 +385,16 @@ try {
         p99: checkout.inline.p99 / checkout.queued.p99,
       },
     },
-    peak: checkout.peak,
-    drain: checkout.drain,
+    peak: checkout?.peak ?? null,
+    drain: checkout && {
+      ...checkout.drain,
+      floor: checkout.noOpDrain,
+      ratio: checkout.drain.ordersPerSecond / checkout.noOpDrain.jobsPerSecond,
+    },
     embeddedDurability,
     insights,
-    initialJs,
-    lighthouse,
+    initialJs: browser?.initialJs ?? null,
+    lighthouse: browser?.lighthouse ?? null,
     reliability,
   });
   say(`Whole bench: ${(totalSeconds / 60).toFixed(1)} minutes. Results: ${file}`);

@@ -1,0 +1,65 @@
+// The api as production starts it (startApi: its middleware, its catalogue cache synced over
+// Redis), in the bench's process on a database the caller opened, for autocannon to load.
+import { join } from 'node:path';
+import { type RunningApi, startApi } from '@campus/api/server';
+import { createLocalImageStore } from '@campus/api/uploads/local-image-store';
+import { freePort } from '@campus/shared/dev/free-port';
+import type { Database } from '@campus/shared/server/db/client';
+import { createMailer } from '@campus/shared/server/mail/mailer';
+import { createProducer } from '@campus/shared/server/queue';
+import { closeRedis, openCheckedRedis } from '@campus/shared/server/redis';
+import { createLocalSheetStore } from '@campus/shared/server/sheets/local-sheet-store';
+import type { Logger } from 'pino';
+import { TEST_PAY_TO } from '../support/app';
+
+/** Signs the bench api's sessions and captcha challenges. */
+export const BENCH_AUTH_SECRET = 'bench-only-secret-that-is-long-enough-0123456789abcdef';
+
+/** Starts the api; every closer it opens goes on `resources`, to be run in reverse. */
+export async function startBenchApi(options: {
+  database: Database;
+  redisUrl: string;
+  queuePrefix: string;
+  dataDir: string;
+  log: Logger;
+  captchaCounterMax: number;
+  resources: Array<() => Promise<unknown>>;
+}): Promise<RunningApi> {
+  const { database, log, resources } = options;
+  const redis = await openCheckedRedis(options.redisUrl, 'producer', log);
+  resources.push(() => closeRedis(redis));
+  const producer = createProducer(redis, options.queuePrefix, log);
+  resources.push(producer.close);
+  const port = await freePort();
+  const api = await startApi({
+    database,
+    redis,
+    producer,
+    log,
+    host: '127.0.0.1',
+    port,
+    webDistDir: 'web/dist',
+    queuePrefix: options.queuePrefix,
+    sheetWritesPerMinute: 60,
+    mailer: createMailer({
+      outboxDir: join(options.dataDir, 'outbox'),
+      from: 'CampusBucket bench <bench@localhost>',
+      log,
+    }),
+    authSecret: BENCH_AUTH_SECRET,
+    publicUrl: `http://127.0.0.1:${port}`,
+    trustProxy: false,
+    captchaCounterMax: options.captchaCounterMax,
+    adapters: {
+      sheets: createLocalSheetStore(database.db),
+      images: createLocalImageStore({
+        dir: join(options.dataDir, 'uploads'),
+        publicUrl: `http://127.0.0.1:${port}`,
+      }),
+      uploadsDir: join(options.dataDir, 'uploads'),
+      payToDefault: TEST_PAY_TO,
+    },
+  });
+  resources.push(api.close);
+  return api;
+}

@@ -3,7 +3,7 @@
 // level 9.
 import { gzipSync } from 'node:zlib';
 import type { Lifecycle } from '@campus/shared/server/lifecycle';
-import { type Browser, chromium, type Response } from '@playwright/test';
+import { type Browser, type BrowserContext, chromium, type Response } from '@playwright/test';
 import { CHROMIUM_LAUNCH_OPTIONS } from '../support/chromium';
 import { type Storefront, selectionScript } from './storefront-server';
 
@@ -16,36 +16,45 @@ export interface InitialJsRow {
   gzipBytes: number;
 }
 
+/**
+ * The JavaScript a first visit of `url` downloads in `context` (a fresh one: an empty HTTP cache):
+ * every .js response until the network is idle, each gzipped at level 9.
+ */
+export async function firstVisitScripts(
+  context: BrowserContext,
+  url: string,
+): Promise<Omit<InitialJsRow, 'route'>> {
+  const page = await context.newPage();
+  const scripts: Response[] = [];
+  page.on('response', (response) => {
+    if (new URL(response.url()).pathname.endsWith('.js')) scripts.push(response);
+  });
+  await page.goto(url, { waitUntil: 'networkidle' });
+  let rawBytes = 0;
+  let gzipBytes = 0;
+  for (const script of scripts) {
+    const body = await script.body();
+    rawBytes += body.byteLength;
+    gzipBytes += gzipSync(body, { level: 9 }).byteLength;
+  }
+  return {
+    landedOn: new URL(page.url()).pathname,
+    files: scripts.length,
+    rawBytes,
+    gzipBytes,
+  };
+}
+
 async function measureRoute(
   browser: Browser,
   storefront: Storefront,
   route: string,
 ): Promise<InitialJsRow> {
-  // A fresh context per route: an empty HTTP cache, as on a first visit.
   const context = await browser.newContext();
   try {
     // Sets the selection as the web app stores it, before any script of the page runs.
     await context.addInitScript({ content: selectionScript(storefront.selection) });
-    const page = await context.newPage();
-    const scripts: Response[] = [];
-    page.on('response', (response) => {
-      if (new URL(response.url()).pathname.endsWith('.js')) scripts.push(response);
-    });
-    await page.goto(`${storefront.base}${route}`, { waitUntil: 'networkidle' });
-    let rawBytes = 0;
-    let gzipBytes = 0;
-    for (const script of scripts) {
-      const body = await script.body();
-      rawBytes += body.byteLength;
-      gzipBytes += gzipSync(body, { level: 9 }).byteLength;
-    }
-    return {
-      route,
-      landedOn: new URL(page.url()).pathname,
-      files: scripts.length,
-      rawBytes,
-      gzipBytes,
-    };
+    return { route, ...(await firstVisitScripts(context, `${storefront.base}${route}`)) };
   } finally {
     await context.close();
   }

@@ -1,7 +1,7 @@
-// Lighthouse's mobile audit (performance, accessibility, LCP) of the storefront's pages in Debian's
-// Chromium: the default mobile settings with the CPU unthrottled (the figures measure the app, not
-// this machine's speed), each page audited three times, each time in a fresh browser profile (a
-// first visit), and the median kept.
+// Lighthouse's mobile audit (performance, accessibility, SEO, LCP) of the storefront's pages in
+// Debian's Chromium with Lighthouse's default mobile settings (simulated slow 4G, 4x CPU slowdown),
+// as issue 19 sets the targets: each page audited three times, each time in a fresh browser
+// profile (a first visit), and the median kept.
 import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -22,8 +22,12 @@ export interface LighthouseRow {
   /** Medians of the runs: scores 0-100, LCP in ms. */
   performance: number;
   accessibility: number;
+  seo: number;
   lcpMs: number;
 }
+
+/** Issue 19's targets on every page. */
+export const LIGHTHOUSE_TARGETS = { performance: 99, seo: 100, lcpMs: 1_500 };
 
 interface DebuggableChromium {
   port: number;
@@ -96,13 +100,15 @@ async function auditOnce(storefront: Storefront, route: string) {
       port: browser.port,
       output: 'json',
       logLevel: 'error',
-      onlyCategories: ['performance', 'accessibility'],
-      throttling: { cpuSlowdownMultiplier: 1 },
+      onlyCategories: ['performance', 'accessibility', 'seo'],
       // The selection stored above must survive; the profile is new, so the cache is empty.
       disableStorageReset: true,
     });
     const lhr = result?.lhr;
     if (!lhr) throw new Error(`Lighthouse returned nothing for ${route}`);
+    // Chromium sometimes leaves the navigation's start out of the trace; Lighthouse asks for
+    // another run then.
+    if (lhr.runtimeError?.code === 'NO_NAVSTART') return null;
     if (lhr.runtimeError) {
       throw new Error(`Lighthouse failed on ${route}: ${lhr.runtimeError.message}`);
     }
@@ -111,6 +117,7 @@ async function auditOnce(storefront: Storefront, route: string) {
       landedOn: new URL(lhr.finalDisplayedUrl).pathname,
       performance: score('performance'),
       accessibility: score('accessibility'),
+      seo: score('seo'),
       lcpMs: lhr.audits['largest-contentful-paint']?.numericValue ?? Number.NaN,
     };
   } finally {
@@ -128,12 +135,19 @@ export async function measureLighthouse(storefront: Storefront): Promise<Lightho
   const rows: LighthouseRow[] = [];
   for (const route of storefront.routes) {
     const runs = [];
-    for (let run = 0; run < LIGHTHOUSE_RUNS; run++) runs.push(await auditOnce(storefront, route));
+    for (let attempt = 0; runs.length < LIGHTHOUSE_RUNS; attempt++) {
+      if (attempt === LIGHTHOUSE_RUNS * 2) {
+        throw new Error(`Lighthouse could not trace ${route} in ${attempt} attempts (NO_NAVSTART)`);
+      }
+      const run = await auditOnce(storefront, route);
+      if (run) runs.push(run);
+    }
     rows.push({
       route,
       landedOn: runs[0]?.landedOn ?? route,
       performance: median(runs.map((run) => run.performance)),
       accessibility: median(runs.map((run) => run.accessibility)),
+      seo: median(runs.map((run) => run.seo)),
       lcpMs: median(runs.map((run) => run.lcpMs)),
     });
   }

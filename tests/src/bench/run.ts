@@ -46,7 +46,12 @@ import {
   type InsightsQueryFigure,
   measureInsightsQuery,
 } from './insights-query';
-import { LIGHTHOUSE_RUNS, type LighthouseRow, measureLighthouse } from './lighthouse';
+import {
+  LIGHTHOUSE_RUNS,
+  LIGHTHOUSE_TARGETS,
+  type LighthouseRow,
+  measureLighthouse,
+} from './lighthouse';
 import { describeSelection, startStorefront } from './storefront-server';
 
 // Relative to the repository root; removed at the end of every run.
@@ -328,13 +333,16 @@ try {
     }
     say('');
     say(
-      `Lighthouse mobile (CPU unthrottled, median of ${LIGHTHOUSE_RUNS} runs, a fresh profile each):`,
+      `Lighthouse mobile, default throttling (slow 4G, 4x CPU), median of ${LIGHTHOUSE_RUNS} runs, ` +
+        `a fresh profile each; targets: performance >= ${LIGHTHOUSE_TARGETS.performance}, ` +
+        `SEO ${LIGHTHOUSE_TARGETS.seo}, LCP <= ${ms(LIGHTHOUSE_TARGETS.lcpMs)}:`,
     );
     for (const row of browser.lighthouse) {
       const landed = row.landedOn === row.route ? '' : ` -> ${row.landedOn}`;
       say(
         `  ${`${row.route}${landed}`.padEnd(52)} performance ${String(row.performance).padStart(3)}` +
-          `  accessibility ${String(row.accessibility).padStart(3)}  LCP ${ms(row.lcpMs).padStart(8)}`,
+          `  accessibility ${String(row.accessibility).padStart(3)}  SEO ${String(row.seo).padStart(3)}` +
+          `  LCP ${ms(row.lcpMs).padStart(8)}`,
       );
     }
     say('');

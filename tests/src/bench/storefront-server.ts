@@ -60,7 +60,7 @@ async function getJson<T>(url: string): Promise<T> {
 }
 
 /** A university, campus and restaurant of the demo data, taken from the catalogue api. */
-async function pickSelection(base: string): Promise<Selection> {
+export async function pickSelection(base: string): Promise<Selection> {
   const { universities } = await getJson<{ universities: TUniversity[] }>(
     `${base}/api/catalogue/universities`,
   );
@@ -79,21 +79,28 @@ async function pickSelection(base: string): Promise<Selection> {
   throw new Error('The catalogue has no restaurant: was the demo data seeded?');
 }
 
+/** The pages whose first visit is measured: Home, Restaurants and one restaurant's Menu. */
+export function storefrontRoutes(selection: Selection): string[] {
+  return ['/', '/restaurants', `/menu/${selection.restaurant.id}`];
+}
+
 export function describeSelection(selection: Selection): string {
   return `${selection.university.name} - ${selection.campus.name}, menu of ${selection.restaurant.name}`;
 }
 
-/** A script that stores the selection as the web app does; run it on the storefront's origin. */
+/**
+ * A script that stores the selection as the web app does, on the storefront's origin; a page
+ * without an origin of its own (the about:blank a new page opens on) is left alone.
+ */
 export function selectionScript(selection: Selection): string {
-  return [
+  const writes = [
     [SELECTED_UNIVERSITY_KEY, selection.university],
     [SELECTED_CAMPUS_KEY, selection.campus],
-  ]
-    .map(
-      ([key, value]) =>
-        `localStorage.setItem(${JSON.stringify(key)}, ${JSON.stringify(JSON.stringify(value))});`,
-    )
-    .join('\n');
+  ].map(
+    ([key, value]) =>
+      `localStorage.setItem(${JSON.stringify(key)}, ${JSON.stringify(JSON.stringify(value))});`,
+  );
+  return `if (location.protocol.startsWith('http')) {\n${writes.join('\n')}\n}`;
 }
 
 /** Starts the all-in-one server with its demo data; the lifecycle stops it on an interrupt. */
@@ -130,7 +137,7 @@ export async function startStorefront(options: {
     return {
       base,
       selection,
-      routes: ['/', '/restaurants', `/menu/${selection.restaurant.id}`],
+      routes: storefrontRoutes(selection),
       chromiumPath,
       stop,
     };

@@ -6,22 +6,18 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { createCaptcha } from '@campus/api/auth/captcha';
-import type { TCartLine } from '@campus/shared/domain/entities';
-import { paisaToRupees } from '@campus/shared/domain/money';
-import { type Database, openDatabase } from '@campus/shared/server/db/client';
 import { newId } from '@campus/shared/server/db/ids';
-import { martItems, orders } from '@campus/shared/server/db/schema';
+import { orders } from '@campus/shared/server/db/schema';
 import type { Lifecycle } from '@campus/shared/server/lifecycle';
 import type { Challenge } from 'altcha-lib';
 import { desc } from 'drizzle-orm';
 import pg from 'pg';
 import type { Logger } from 'pino';
-import { buildCampusTree } from '../support/builders';
 import { solvedPayload } from '../support/captcha';
-import { menuLine, shownGrandTotal, signedInStudent } from '../support/orders';
-import { scratchDatabase } from '../support/scratch-database';
+import { signedInStudent } from '../support/orders';
 import { type LoadFigures, type PreparedRequest, runAutocannon } from './autocannon-load';
 import { BENCH_AUTH_SECRET, startBenchApi } from './bench-api';
+import { benchOrder, openBenchCampus } from './bench-campus';
 import { type ProfileSummary, profiled } from './cpu-profile';
 
 /** Buyers checking out at once: autocannon's connections. */
@@ -40,7 +36,6 @@ const STUDENTS = 180;
 const CAPTCHA_COUNTER_MAX = 10;
 // The api's default pool (openDatabase), which the floor gets too.
 const POOL_SIZE = 10;
-const MART_ITEMS = 20;
 const SIGN_IN_AT_ONCE = 4;
 /** A closed-loop run of its own under the profiler, so the profiler slows no figure. */
 const PROFILED_ORDERS = 500;
@@ -194,29 +189,14 @@ export async function measureCheckoutHttp(options: {
   };
   options.lifecycle.add('checkout over HTTP', closeAll);
   try {
-    let database: Database;
-    let databaseUrl: string | null = null;
-    if (options.postgresAdminUrl) {
-      const scratch = await scratchDatabase(options.postgresAdminUrl, 'campus_bench_http', log);
-      resources.push(scratch.drop);
-      database = scratch.database;
-      databaseUrl = scratch.url;
-    } else {
-      database = await openDatabase({ kind: 'pglite-memory' }, log);
-      resources.push(database.close);
-    }
+    const campus = await openBenchCampus({
+      postgresAdminUrl: options.postgresAdminUrl,
+      name: 'campus_bench_http',
+      log,
+      resources,
+    });
+    const { database, url: databaseUrl, tree } = campus;
     const { db } = database;
-    const tree = await buildCampusTree(db, { restaurant: { is24x7: true } });
-    const mart = Array.from({ length: MART_ITEMS }, (_, i) => ({
-      id: newId(),
-      campusId: tree.campus.id,
-      name: `Bench item ${i + 1}`,
-      pricePaisa: 5_000 + i * 500,
-      description: 'Everyday essentials.',
-      category: 'Snacks',
-      stock: 1_000_000,
-    }));
-    await db.insert(martItems).values(mart);
     const api = await startBenchApi({
       database,
       redisUrl: options.redisUrl,
@@ -251,37 +231,9 @@ export async function measureCheckoutHttp(options: {
       for (let i = 0; i < orders; i += 1) {
         const n = placed++;
         const student = students[n % STUDENTS] as (typeof students)[number];
-        const item = mart[n % MART_ITEMS] as (typeof mart)[number];
-        const cartItems: TCartLine[] = [
-          menuLine(tree, 1 + (n % 3)),
-          {
-            name: item.name,
-            price: paisaToRupees(item.pricePaisa),
-            quantity: 1,
-            restaurantName: 'Mart',
-            campusId: tree.campus.id,
-            itemId: item.id,
-            restaurantId: null,
-          },
-        ];
-        const persons = 1 + (n % 3);
         const body = {
-          idempotencyKey: crypto.randomUUID(),
-          cartItems,
-          firstName: 'Bench',
-          lastName: `Buyer ${n % STUDENTS}`,
-          room: `Room ${n}`,
-          phone: '0300-1234567',
-          email: student.email,
-          persons,
-          specialInstruction: '',
-          universityId: tree.university.id,
-          campusId: tree.campus.id,
-          accountTitle: 'Bench Buyer',
-          bankName: 'HBL',
-          screenshot: student.screenshot,
+          ...benchOrder(campus, n, { ...student, index: n % STUDENTS }),
           captcha: await solvedPayload((await captcha.challenge()) as Challenge),
-          grandTotal: shownGrandTotal(cartItems, persons),
         };
         requests.push({
           headers: { 'content-type': 'application/json', cookie: student.cookie },

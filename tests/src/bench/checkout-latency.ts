@@ -9,9 +9,7 @@ import type { TUserProfile } from '@campus/shared/domain/entities';
 import { ORDER_SHEET_HEADER } from '@campus/shared/domain/order';
 import { orderSheetRow } from '@campus/shared/domain/order-sheet-row';
 import { sheetTabName } from '@campus/shared/domain/sheet-tab';
-import { type Database, openDatabase } from '@campus/shared/server/db/client';
-import { newId } from '@campus/shared/server/db/ids';
-import { martItems, orders, outbox } from '@campus/shared/server/db/schema';
+import { orders, outbox } from '@campus/shared/server/db/schema';
 import { orderJobs } from '@campus/shared/server/jobs';
 import type { Lifecycle } from '@campus/shared/server/lifecycle';
 import { createMailer } from '@campus/shared/server/mail/mailer';
@@ -24,11 +22,10 @@ import { Queue, Worker } from 'bullmq';
 import { count, eq, isNull } from 'drizzle-orm';
 import type { Redis } from 'ioredis';
 import type { Logger } from 'pino';
-import { buildCampusTree } from '../support/builders';
-import { buildOrderingStudent, menuLine, shownGrandTotal } from '../support/orders';
-import { scratchDatabase } from '../support/scratch-database';
+import { buildOrderingStudent } from '../support/orders';
 import { startSheetsStandIn } from '../support/sheets-stand-in';
 import { testWorkerDeps } from '../support/worker';
+import { benchOrder, openBenchCampus } from './bench-campus';
 
 export const SHEET_LATENCY_MS = 2_000;
 /** Buyers checking out at once, each a different student. */
@@ -41,7 +38,6 @@ export const BACKLOG = 1_500;
 /** Google's write quota per minute, which the stand-in enforces on the worker's calls. */
 export const GOOGLE_WRITES_PER_MINUTE = 60;
 // A campus mart of this many items, each order taking one (stock rows are locked per item).
-const MART_ITEMS = 20;
 const TOKEN = 'bench-token';
 
 export interface LatencyFigures {
@@ -155,28 +151,15 @@ export async function measureCheckout(options: {
   };
   options.lifecycle.add('checkout bench', closeAll);
   try {
-    let database: Database;
-    if (options.postgresAdminUrl) {
-      // The api's default pool, shared by the checkouts and, while it runs, the worker.
-      const scratch = await scratchDatabase(options.postgresAdminUrl, 'campus_bench', log);
-      resources.push(scratch.drop);
-      database = scratch.database;
-    } else {
-      database = await openDatabase({ kind: 'pglite-memory' }, log);
-      resources.push(database.close);
-    }
+    // The api's default pool, shared by the checkouts and, while it runs, the worker.
+    const campus = await openBenchCampus({
+      postgresAdminUrl: options.postgresAdminUrl,
+      name: 'campus_bench',
+      log,
+      resources,
+    });
+    const { database, tree } = campus;
     const { db } = database;
-    const tree = await buildCampusTree(db, { restaurant: { is24x7: true } });
-    const mart = Array.from({ length: MART_ITEMS }, (_, i) => ({
-      id: newId(),
-      campusId: tree.campus.id,
-      name: `Bench item ${i + 1}`,
-      pricePaisa: 5_000 + i * 500,
-      description: 'Everyday essentials.',
-      category: 'Snacks',
-      stock: 1_000_000,
-    }));
-    await db.insert(martItems).values(mart);
     const students: { student: TUserProfile; screenshot: string }[] = [];
     for (let b = 0; b < BUYERS; b++) {
       const { student, screenshotId } = await buildOrderingStudent(db, tree);
@@ -186,38 +169,11 @@ export async function measureCheckout(options: {
     const place = async (buyer: number) => {
       const n = placed++;
       const { student, screenshot } = students[buyer % BUYERS] as (typeof students)[number];
-      const item = mart[n % MART_ITEMS] as (typeof mart)[number];
-      const cartItems = [
-        menuLine(tree, 1 + (n % 3)),
-        {
-          name: item.name,
-          price: item.pricePaisa / 100,
-          quantity: 1,
-          restaurantName: 'Mart',
-          campusId: tree.campus.id,
-          itemId: item.id,
-          restaurantId: null,
-        },
-      ];
-      const persons = 1 + (n % 3);
-      const { orderId } = await placeOrder(db, student, {
-        idempotencyKey: crypto.randomUUID(),
-        cartItems,
-        firstName: 'Bench',
-        lastName: `Buyer ${buyer}`,
-        room: `Room ${n}`,
-        phone: '0300-1234567',
-        email: student.email,
-        persons,
-        specialInstruction: '',
-        universityId: tree.university.id,
-        campusId: tree.campus.id,
-        accountTitle: 'Bench Buyer',
-        bankName: 'HBL',
-        screenshot,
-        captcha: 'verified before this point',
-        grandTotal: shownGrandTotal(cartItems, persons),
-      });
+      const { orderId } = await placeOrder(
+        db,
+        student,
+        benchOrder(campus, n, { index: buyer, email: student.email, screenshot }),
+      );
       return orderId;
     };
 

@@ -4,7 +4,11 @@ import { join } from 'node:path';
 import { AUTH_MESSAGES } from '@campus/shared/domain/auth-forms';
 import { listOutbox } from '@campus/shared/server/mail/eml';
 import { FirebaseScrypt } from 'firebase-scrypt';
-import { type FirebaseStandIn, startFirebaseStandIn } from '../support/firebase-stand-in';
+import {
+  type FirebaseStandIn,
+  startFirebaseStandIn,
+  TEST_HASH_PARAMETERS,
+} from '../support/firebase-stand-in';
 import { repoRoot, type Spawned, spawnNode } from '../support/process';
 import { waitForCaptcha } from './support/auth';
 import { chooseCampus } from './support/campus';
@@ -23,12 +27,6 @@ const ORIGIN = `http://127.0.0.1:${PORT}`;
 const DATA_DIR = `data/e2e-firebase-${PORT}`;
 const OWNER = { uid: 'owner', email: 'owner@harbor.edu.pk', password: 'owner-secret-1' };
 const ADMIN = { uid: 'sana', email: 'sana@seaside.harbor.edu.pk', password: 'firebase-pass-1' };
-const HASH = {
-  signerKey: Buffer.from('the signer key of the harbor project, long enough').toString('base64'),
-  saltSeparator: 'Bw==',
-  rounds: 8,
-  memCost: 14,
-};
 const CAMPUS = 'universities/harbor/campuses/seaside';
 
 let standIn: FirebaseStandIn;
@@ -78,7 +76,7 @@ async function seed() {
   standIn.addAccount(OWNER);
   standIn.addAccount(ADMIN);
   const salt = Buffer.from('salt of sana').toString('base64');
-  const passwordHash = await new FirebaseScrypt(HASH).hash(ADMIN.password, salt);
+  const passwordHash = await new FirebaseScrypt(TEST_HASH_PARAMETERS).hash(ADMIN.password, salt);
   writeFileSync(join(work, 'config.json'), JSON.stringify(standIn.config));
   writeFileSync(
     join(work, 'users.json'),
@@ -86,7 +84,7 @@ async function seed() {
       users: [{ localId: ADMIN.uid, email: ADMIN.email, emailVerified: true, passwordHash, salt }],
     }),
   );
-  writeFileSync(join(work, 'hash.json'), JSON.stringify(HASH));
+  writeFileSync(join(work, 'hash.json'), JSON.stringify(TEST_HASH_PARAMETERS));
 }
 
 async function ready(timeoutMs = 90_000) {

@@ -37,7 +37,11 @@ import type { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp } from '../support/app';
 import { engine, openTestDatabase } from '../support/database';
-import { type FirebaseStandIn, startFirebaseStandIn } from '../support/firebase-stand-in';
+import {
+  type FirebaseStandIn,
+  startFirebaseStandIn,
+  TEST_HASH_PARAMETERS,
+} from '../support/firebase-stand-in';
 import { testLog } from '../support/logger';
 import { gradientPng } from '../support/png';
 import { repoRoot, spawnNode } from '../support/process';
@@ -54,12 +58,6 @@ const ADMIN = {
   uid: 'admin-uid',
   email: 'admin@lhr.northfield.edu.pk',
   password: 'old-password-1',
-};
-const HASH_PARAMETERS = {
-  signerKey: Buffer.from('a signer key of this test project, 32+ bytes long').toString('base64'),
-  saltSeparator: 'Bw==',
-  rounds: 8,
-  memCost: 14,
 };
 
 const NORTH = 'universities/uni-north';
@@ -524,7 +522,7 @@ describe(`people brought over from Firebase sign in on ${engine}`, () => {
 
   it('with --auth-export, an old password signs in once through Firebase scrypt, then ours', async () => {
     const salt = Buffer.from('salt-of-sana').toString('base64');
-    const hash = await new FirebaseScrypt(HASH_PARAMETERS).hash(ADMIN.password, salt);
+    const hash = await new FirebaseScrypt(TEST_HASH_PARAMETERS).hash(ADMIN.password, salt);
     const dir = tempDir('campus-firebase-auth-');
     writeFileSync(
       join(dir, 'users.json'),
@@ -540,10 +538,10 @@ describe(`people brought over from Firebase sign in on ${engine}`, () => {
       JSON.stringify({
         hash_config: {
           algorithm: 'SCRYPT',
-          base64_signer_key: HASH_PARAMETERS.signerKey,
-          base64_salt_separator: HASH_PARAMETERS.saltSeparator,
-          rounds: HASH_PARAMETERS.rounds,
-          mem_cost: HASH_PARAMETERS.memCost,
+          base64_signer_key: TEST_HASH_PARAMETERS.signerKey,
+          base64_salt_separator: TEST_HASH_PARAMETERS.saltSeparator,
+          rounds: TEST_HASH_PARAMETERS.rounds,
+          mem_cost: TEST_HASH_PARAMETERS.memCost,
         },
       }),
     );

@@ -26,6 +26,14 @@ import { toFields } from './firebase-stand-in/values';
  */
 
 /** What a web app's firebaseConfig holds. */
+/** The password hash parameters of the tests' Firebase project (scrypt, as Firebase's console shows). */
+export const TEST_HASH_PARAMETERS = {
+  signerKey: Buffer.from('a signer key of this test project, 32+ bytes long').toString('base64'),
+  saltSeparator: 'Bw==',
+  rounds: 8,
+  memCost: 14,
+};
+
 export interface FirebaseWebConfig {
   apiKey: string;
   projectId: string;

@@ -105,17 +105,21 @@ export function menuLine(tree: Tree, quantity = 1): TCartLine {
   };
 }
 
-/** The bucket line of the tree's mart item. */
-export function martLine(tree: Tree, quantity = 1): TCartLine {
+/** The bucket line of a mart item of the tree's campus (its own one unless `item` is given). */
+export function martLine(
+  tree: Tree,
+  quantity = 1,
+  item: Pick<Tree['martItem'], 'id' | 'name' | 'pricePaisa' | 'stock'> = tree.martItem,
+): TCartLine {
   return {
-    name: tree.martItem.name,
-    price: paisaToRupees(tree.martItem.pricePaisa),
+    name: item.name,
+    price: paisaToRupees(item.pricePaisa),
     quantity,
     restaurantName: 'Mart',
     campusId: tree.campus.id,
-    itemId: tree.martItem.id,
+    itemId: item.id,
     restaurantId: null,
-    stock: tree.martItem.stock,
+    stock: item.stock,
   };
 }
 

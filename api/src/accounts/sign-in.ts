@@ -3,27 +3,14 @@ import type { TUserProfile } from '@campus/shared/domain/entities';
 import { signInOutcome } from '@campus/shared/domain/roles';
 import type { Db } from '@campus/shared/server/db/client';
 import { accounts } from '@campus/shared/server/db/schema';
-import { and, eq } from 'drizzle-orm';
 import type { Logger } from 'pino';
 import type { Attempt } from '../auth/attempt-limits';
 import { type Auth, toProfile } from '../auth/auth';
+import { credentialAccount, isCredentialOf } from '../auth/credential-account';
 import { isFirebasePasswordHash } from '../auth/firebase-password';
 import { hashPassword } from '../auth/password';
 import { authRefusal, emailNotVerified, forbidden, passwordNotSet } from '../http/errors';
 import { userIdByEmail } from '../users/find-user';
-
-const isCredential = (userId: string) =>
-  and(eq(accounts.userId, userId), eq(accounts.providerId, 'credential'));
-
-/** The stored password hash of a person: null when they have none yet (brought over from Firebase). */
-async function storedPassword(db: Db, userId: string): Promise<string | null> {
-  const [row] = await db
-    .select({ password: accounts.password })
-    .from(accounts)
-    .where(isCredential(userId))
-    .limit(1);
-  return row?.password ?? null;
-}
 
 /** The cookies a response sets, as a Cookie header. */
 function cookiesOf(response: Response): string {
@@ -52,7 +39,7 @@ export async function signIn(
   const { auth, db } = deps;
   const userId = await userIdByEmail(db, values.email);
   if (!userId) throw authRefusal('auth/user-not-found', 401);
-  const stored = await storedPassword(db, userId);
+  const stored = (await credentialAccount(db, userId))?.password ?? null;
   if (stored === null) {
     await auth.api.requestPasswordReset({ body: { email: values.email } });
     throw passwordNotSet(AUTH_MESSAGES.passwordNotSet(values.email));
@@ -71,7 +58,7 @@ export async function signIn(
   await attempt.refund();
   if (isFirebasePasswordHash(stored)) {
     const ours = await hashPassword(values.password);
-    await db.update(accounts).set({ password: ours }).where(isCredential(userId));
+    await db.update(accounts).set({ password: ours }).where(isCredentialOf(userId));
   }
   // better-auth has just e-mailed a new verification link (sendOnSignIn).
   if (response.status === 403) throw emailNotVerified(AUTH_MESSAGES.emailNotVerified(values.email));

@@ -7,7 +7,7 @@ import {
   ZUniversityForm,
 } from '@campus/shared/domain/admin-forms';
 import { isEmailAddress, normaliseEmail } from '@campus/shared/domain/auth-forms';
-import { isRole, type TRole } from '@campus/shared/domain/roles';
+import { isRole, ROLES, type TRole } from '@campus/shared/domain/roles';
 import type { z } from 'zod';
 import type { SourceDocument } from './source';
 
@@ -127,8 +127,8 @@ export function personOf(source: SourceDocument): Converted<{
     return { ok: false, reason: `email: '${text(data.email)}' is not an e-mail address` };
   const notes: string[] = [];
   const role = text(data.role);
-  if (!isRole(role))
-    notes.push(`role '${role}' is not user, campusAdmin or superAdmin: imported as user`);
+  const known = isRole(role);
+  if (!known) notes.push(`role '${role}' is not one of ${ROLES.join(', ')}: imported as user`);
   const createdAt = new Date(text(data.createdAt));
   return {
     ok: true,
@@ -137,7 +137,7 @@ export function personOf(source: SourceDocument): Converted<{
       email,
       firstName: text(data.firstName).trim(),
       lastName: text(data.lastName).trim(),
-      role: isRole(role) ? role : 'user',
+      role: known ? role : 'user',
       emailVerified: data.emailVerified === true,
       createdAt: Number.isNaN(createdAt.getTime()) ? null : createdAt,
     },

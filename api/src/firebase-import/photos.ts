@@ -1,4 +1,3 @@
-import { AppError } from '@campus/shared/domain/app-error';
 import { SCREENSHOT_MAX_BYTES } from '@campus/shared/domain/limits';
 import type { Db } from '@campus/shared/server/db/client';
 import { uploads } from '@campus/shared/server/db/schema';
@@ -56,8 +55,7 @@ export async function planPhoto(
     await options.db.insert(uploads).values(uploadRecord(image, options.images.kind, url, null));
     return { url, copiedFrom: source };
   } catch (error) {
-    const reason =
-      error instanceof AppError || error instanceof Error ? error.message : String(error);
+    const reason = error instanceof Error ? error.message : String(error);
     const kept = https ? source : null;
     return {
       url: kept,

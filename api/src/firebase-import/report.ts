@@ -11,8 +11,8 @@ export const COLLECTIONS = [
 ] as const;
 export type Collection = (typeof COLLECTIONS)[number];
 
-export const OUTCOMES = ['added', 'updated', 'unchanged', 'skipped', 'missing', 'removed'] as const;
-export type Outcome = (typeof OUTCOMES)[number];
+const OUTCOMES = ['added', 'updated', 'unchanged', 'skipped', 'missing', 'removed'] as const;
+type Outcome = (typeof OUTCOMES)[number];
 
 export type Counts = Record<'read' | Outcome, number>;
 

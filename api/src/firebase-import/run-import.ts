@@ -1,6 +1,6 @@
 import type { Db } from '@campus/shared/server/db/client';
 import type { AuthExport } from './auth-export';
-import { photoOf } from './documents';
+import { photoOf, sourceCampusOf } from './documents';
 import { ImportedRows } from './imported-rows';
 import { type PhotoOptions, type PhotoPlan, planPhoto } from './photos';
 import type { Progress } from './progress';
@@ -74,11 +74,6 @@ async function readUniversity(
   return tree;
 }
 
-function universityIdOf(document: SourceDocument): string {
-  const value = document.data.universityId;
-  return typeof value === 'string' ? value : '';
-}
-
 /**
  * Brings a Firebase deployment over (issue 18): the top-level collections first, then each
  * university read whole and written in one transaction of its own, with its domains and people;
@@ -139,8 +134,8 @@ export async function runImport(
         writeUniversity(
           ctx,
           tree,
-          domains.filter((domain) => universityIdOf(domain) === university.id),
-          people.filter((person) => universityIdOf(person) === university.id),
+          domains.filter((domain) => sourceCampusOf(domain).university === university.id),
+          people.filter((person) => sourceCampusOf(person).university === university.id),
         ),
       );
       if (skipped) {
@@ -168,10 +163,10 @@ export async function runImport(
   await inTransaction('(the rest)', async (ctx) => {
     await writePeople(
       ctx,
-      people.filter((person) => !handled.has(universityIdOf(person))),
+      people.filter((person) => !handled.has(sourceCampusOf(person).university)),
       () => null,
     );
-    for (const domain of domains.filter((d) => !handled.has(universityIdOf(d)))) {
+    for (const domain of domains.filter((d) => !handled.has(sourceCampusOf(d).university))) {
       report.problems.push({
         path: domain.path,
         reason: 'its university was not imported',

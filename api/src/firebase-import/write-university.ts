@@ -11,12 +11,14 @@ import {
 } from '@campus/shared/server/db/schema';
 import { and, eq, inArray, ne, or, sql } from 'drizzle-orm';
 import { planTabJobs } from '../admin/sheet-tab-jobs';
+import { credentialAccount } from '../auth/credential-account';
 import { isFirebasePasswordHash } from '../auth/firebase-password';
 import { prepareCampusDeletes } from '../campuses/delete-campus';
 import { assertOwnTabs } from '../campuses/own-tabs';
 import { martItemColumns } from '../mart-items/mart-item-of';
 import { menuItemColumns } from '../menu-items/menu-item-of';
 import { restaurantColumns } from '../restaurants/restaurant-of';
+import { userIdByEmail } from '../users/find-user';
 import { type AuthExport, exportedPassword } from './auth-export';
 import * as convert from './documents';
 import type { ImportedRows, Kind } from './imported-rows';
@@ -35,7 +37,7 @@ export interface UniversityTree {
   photos: Map<string, PhotoPlan>;
 }
 
-export const COLLECTION_OF: Record<Kind, Collection> = {
+const COLLECTION_OF: Record<Kind, Collection> = {
   university: 'universities',
   campus: 'campuses',
   restaurant: 'restaurants',
@@ -329,11 +331,8 @@ export async function writePeople(
     }
     const { email, firstName, lastName, role, emailVerified, createdAt } = form.values;
     const known = ctx.rows.idOf(person.path);
-    const [twin] = await ctx.tx
-      .select({ id: users.id })
-      .from(users)
-      .where(and(eq(sql`lower(${users.email})`, email), known ? ne(users.id, known) : undefined));
-    if (twin) {
+    const twin = await userIdByEmail(ctx.tx, email);
+    if (twin && twin !== known) {
       conflict(ctx, 'person', person.path, `an account with ${email} already exists here`);
       continue;
     }
@@ -384,10 +383,7 @@ function campusNote(person: SourceDocument, campus: PersonCampus | null, role: s
  */
 async function writePassword(tx: Db, userId: string, password: string | null) {
   if (!password) return;
-  const [account] = await tx
-    .select({ id: accounts.id, password: accounts.password })
-    .from(accounts)
-    .where(and(eq(accounts.userId, userId), eq(accounts.providerId, 'credential')));
+  const account = await credentialAccount(tx, userId);
   if (!account) {
     await tx
       .insert(accounts)

@@ -1,5 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { ERROR_CATEGORIES } from '@campus/shared/domain/error-catalogue';
 import { serveStatic } from '@hono/node-server/serve-static';
 import { Hono } from 'hono';
 import type { AppEnv } from '../app-env';
@@ -38,6 +39,10 @@ export function webRoutes(distDir: string) {
   // Assets are served in the build's .br or .gz copy when the browser accepts it.
   app.use('*', serveStatic({ root: distDir, precompressed: true }));
   // A missing file is a 404, not the app's page: crawlers and browsers must not take HTML for it.
-  app.get('*', (c) => (FILE_PATH.test(c.req.path) ? c.text('Not found', 404) : c.html(indexHtml)));
+  app.get('*', (c) =>
+    FILE_PATH.test(c.req.path)
+      ? c.text(ERROR_CATEGORIES.NOT_FOUND.message, 404)
+      : c.html(indexHtml),
+  );
   return app;
 }

@@ -5,7 +5,7 @@ import { ZCartLine } from './entities';
 import { isIdText, TEXT_MESSAGES } from './text';
 
 /** The most lines one price check (and so one bucket) may hold. */
-export const MAX_BUCKET_LINES = 100;
+const MAX_BUCKET_LINES = 100;
 
 /** The items of a price check: which item each bucket line is. */
 const zItemRef = () => z.string().check(z.refine(isIdText, TEXT_MESSAGES.invalidId));
@@ -17,10 +17,10 @@ export const ZBucketPricesRequest = z.object({
 export type TBucketPricesRequest = z.infer<typeof ZBucketPricesRequest>;
 
 /** An item as it is now, in the shape of a bucket line without its quantity. */
-export const ZBucketItem = z.omit(ZCartLine, { quantity: true });
+const ZBucketItem = z.omit(ZCartLine, { quantity: true });
 
 /** What the api answers: every item that still exists at its campus; a missing one is gone. */
-export const ZBucketPricesResponse = z.object({
+const ZBucketPricesResponse = z.object({
   ok: z.literal(true),
   items: z.array(ZBucketItem),
 });

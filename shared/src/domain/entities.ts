@@ -5,7 +5,7 @@ import * as z from 'zod/mini';
 import { DEFAULT_IS_24X7 } from './restaurant-hours';
 import { ROLES } from './roles';
 import { isIdText, TEXT_LIMITS, TEXT_MESSAGES, textProblem } from './text';
-import { normaliseTime12h, parseTime12h, TIME_MESSAGES } from './time-of-day';
+import { normaliseTime12h, optionalTime12h, parseTime12h, TIME_MESSAGES } from './time-of-day';
 
 /** A role value. */
 const ZRole = z.enum(ROLES);
@@ -24,12 +24,10 @@ export const ZOptionalTime12h = z.pipe(
   z
     .pipe(
       z.nullish(z.string()),
-      z.transform((text: string | null | undefined) => (text ?? '').trim()),
+      z.transform((text: string | null | undefined) => text ?? ''),
     )
-    .check(
-      z.refine((text) => text === '' || parseTime12h(text) !== null, TIME_MESSAGES.invalidTime),
-    ),
-  z.transform((text: string) => (text === '' ? null : (normaliseTime12h(text) ?? text))),
+    .check(z.refine((text) => optionalTime12h(text) !== undefined, TIME_MESSAGES.invalidTime)),
+  z.transform((text: string) => optionalTime12h(text) ?? null),
 );
 
 // Entities as the api returns them (SPEC §3). Amounts on entities are integer paisa; only cart

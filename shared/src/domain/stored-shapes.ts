@@ -5,7 +5,7 @@
 // rules themselves (text, ids, times) are the plain functions the schemas call too.
 import type { TCampus, TCartLine, TRestaurantData, TUniversity } from './entities';
 import { isIdText, TEXT_LIMITS, textProblem } from './text';
-import { normaliseTime12h, parseTime12h } from './time-of-day';
+import { optionalTime12h } from './time-of-day';
 
 type Fields = Record<string, unknown>;
 
@@ -25,9 +25,7 @@ const isSentName = (value: unknown): value is string =>
 /** A stored time as ZOptionalTime12h reads it: the canonical time, null, or undefined if bad. */
 function optionalTime(value: unknown): string | null | undefined {
   if (value !== null && value !== undefined && !isString(value)) return undefined;
-  const text = (value ?? '').trim();
-  if (text === '') return null;
-  return parseTime12h(text) === null ? undefined : (normaliseTime12h(text) ?? text);
+  return optionalTime12h(value ?? '');
 }
 
 /** A stored university as ZUniversity parses it, or null. */

@@ -33,6 +33,16 @@ export function normaliseTime12h(text: string): string | null {
   return minutes === null ? null : formatTime12h(minutes);
 }
 
+/**
+ * A time that may be missing, as stored: blank (after trimming) is null, a valid time is its
+ * canonical form, anything else is undefined.
+ */
+export function optionalTime12h(text: string): string | null | undefined {
+  const trimmed = text.trim();
+  if (trimmed === '') return null;
+  return parseTime12h(trimmed) === null ? undefined : (normaliseTime12h(trimmed) ?? trimmed);
+}
+
 /** Converts an <input type="time"> value ('22:00') to '10:00 PM', or null. */
 export function time24hToTime12h(value: string): string | null {
   const match = TIME_24H.exec(value);

@@ -1,6 +1,7 @@
 import { Counter, collectDefaultMetrics, Histogram, Registry } from 'prom-client';
 
-// Every metric name the product exports is defined here, once: the README, the Grafana dashboard
+// Every metric name the product exports is defined once, here or (the pipeline's gauges) in
+// pipeline-gauges.ts: the README, the Grafana dashboard
 // (docs/ops/grafana-dashboard.json) and the alert rules (docs/ops/prometheus-alerts.yml) use them.
 
 const SECONDS_HTTP = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];

@@ -1,10 +1,12 @@
 // What both checkout parts of the bench order from: a database (a scratch PostgreSQL database when
 // a server is given, an in-memory PGlite otherwise), a campus with an always-open restaurant and
 // MART_ITEMS mart items whose stock never runs out, and the n-th order of a buyer.
+import { randomBytes } from 'node:crypto';
 import type { PlaceOrderInput } from '@campus/api/orders/place-order';
+import { PERCEPTUAL_BITS, perceptualBits } from '@campus/api/uploads/screenshot-fingerprint';
 import { type Database, type Db, openDatabase } from '@campus/shared/server/db/client';
 import { newId } from '@campus/shared/server/db/ids';
-import { martItems } from '@campus/shared/server/db/schema';
+import { martItems, uploads } from '@campus/shared/server/db/schema';
 import type { Logger } from 'pino';
 import { buildCampusTree } from '../support/builders';
 import { martLine, menuLine, placeOrderInput } from '../support/orders';
@@ -79,4 +81,27 @@ export function benchOrder(
     room: `Room ${n}`,
     accountTitle: 'Bench Buyer',
   });
+}
+
+/**
+ * A payment screenshot of `uploadedBy` on record as an upload leaves it, with a fingerprint of its
+ * own: each order pays with a transfer of its own, so no two orders share a screenshot (the same
+ * bytes twice make the second checkout wait for the first and flag it, find-screenshot-reuse.ts).
+ */
+export async function benchScreenshot(db: Db, uploadedBy: string): Promise<string> {
+  const id = newId();
+  await db.insert(uploads).values({
+    id,
+    purpose: 'screenshot',
+    store: 'local',
+    url: `http://127.0.0.1/uploads/${id}.png`,
+    contentType: 'image/png',
+    bytes: 40_000,
+    width: 720,
+    height: 1_600,
+    uploadedBy,
+    sha256: randomBytes(32).toString('hex'),
+    perceptual: perceptualBits(randomBytes(PERCEPTUAL_BITS / 8).toString('hex')),
+  });
+  return id;
 }

@@ -17,7 +17,7 @@ import { solvedPayload } from '../support/captcha';
 import { signedInStudent } from '../support/orders';
 import { type LoadFigures, type PreparedRequest, runAutocannon } from './autocannon-load';
 import { BENCH_AUTH_SECRET, startBenchApi } from './bench-api';
-import { benchOrder, openBenchCampus } from './bench-campus';
+import { benchOrder, benchScreenshot, openBenchCampus } from './bench-campus';
 import { type ProfileSummary, profiled } from './cpu-profile';
 
 /** Buyers checking out at once: autocannon's connections. */
@@ -232,7 +232,11 @@ export async function measureCheckoutHttp(options: {
         const n = placed++;
         const student = students[n % STUDENTS] as (typeof students)[number];
         const body = {
-          ...benchOrder(campus, n, { ...student, index: n % STUDENTS }),
+          ...benchOrder(campus, n, {
+            ...student,
+            index: n % STUDENTS,
+            screenshot: await benchScreenshot(db, student.id),
+          }),
           captcha: await solvedPayload((await captcha.challenge()) as Challenge),
         };
         requests.push({

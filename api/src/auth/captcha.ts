@@ -13,6 +13,8 @@ const COST = 1_000;
 /** The default upper bound of the counter a solver must find (CAPTCHA_COUNTER_MAX). */
 export const DEFAULT_CAPTCHA_COUNTER_MAX = 2_000;
 const CAPTCHA_LIFETIME_MS = 10 * 60_000;
+/** How often a process clears the records of expired challenges: not at every checkout. */
+const SWEEP_EVERY_MS = 60_000;
 
 export interface Captcha {
   /** A new signed challenge for the ALTCHA widget. */
@@ -36,6 +38,7 @@ export function createCaptcha(options: { secret: string; db: Db; counterMax?: nu
     createHmac('sha256', options.secret).update(`altcha:${label}`).digest('hex');
   const hmacSignatureSecret = derive('signature');
   const hmacKeySignatureSecret = derive('key-signature');
+  let sweptAt = 0;
   const verifyFor = async (payload: string, submission: string): Promise<CaptchaOutcome> => {
     if (!payload) return 'invalid';
     const result = await verify(payload, deriveKey, hmacSignatureSecret, hmacKeySignatureSecret);
@@ -53,7 +56,10 @@ export function createCaptcha(options: { secret: string; db: Db; counterMax?: nu
       .returning({ nonce: usedCaptchas.nonce });
     if (taken.length > 0) {
       // Expired records can no longer be replayed (the challenge itself has expired).
-      await options.db.delete(usedCaptchas).where(lt(usedCaptchas.expiresAt, new Date()));
+      if (Date.now() - sweptAt >= SWEEP_EVERY_MS) {
+        sweptAt = Date.now();
+        await options.db.delete(usedCaptchas).where(lt(usedCaptchas.expiresAt, new Date()));
+      }
       return 'verified';
     }
     const [used] = await options.db

@@ -20,11 +20,7 @@ import type { Logger } from 'pino';
 import { audit } from '../admin/audit';
 import type { FoundCampus } from '../admin/campus-lookup';
 import { firstOpenRound } from './join-round';
-
-const iso = (round: { cutoffAt: Date; deliveryAt: Date } | null): TRound | null =>
-  round
-    ? { cutoffAt: round.cutoffAt.toISOString(), deliveryAt: round.deliveryAt.toISOString() }
-    : null;
+import { isoRound } from './round-of-order';
 
 async function slotsOf(db: Db, campusId: string) {
   const [campus] = await db
@@ -59,7 +55,7 @@ export async function upcomingRound(
   while (round && closed.has(round.cutoffAt.getTime())) {
     round = nextRound(slots, round.cutoffAt, timeZone);
   }
-  return { round: iso(round), timeZone };
+  return { round: isoRound(round), timeZone };
 }
 
 /** A campus's week of rounds, and the round an order placed now joins. */

@@ -1,12 +1,18 @@
+import type { TRound } from '@campus/shared/domain/batch-api';
 import type { TUserProfile } from '@campus/shared/domain/entities';
 import type { CatalogueCache } from '@campus/shared/server/catalogue/cache';
 import type { Db } from '@campus/shared/server/db/client';
 import type { OrderEventPublisher } from '@campus/shared/server/events/order-events';
-import { placedOrderJobs } from '@campus/shared/server/jobs';
-import { enqueueOutboxJobs } from '@campus/shared/server/outbox';
+import { enqueueOutboxRows } from '@campus/shared/server/outbox';
 import type { Producer } from '@campus/shared/server/queue';
 import type { Logger } from 'pino';
+import { isoRound } from '../delivery/round-of-order';
 import { type PlaceOrderInput, placeOrder } from './place-order';
+
+/** A checkout's order: a new one with the round it joined, or the earlier one of its submission. */
+export type CheckedOut =
+  | { orderId: string; created: false }
+  | { orderId: string; created: true; round: TRound | null; timeZone: string };
 
 /**
  * Checkout (DESIGN §3): places the order, then queues its sheet and notify jobs, refreshes the
@@ -23,26 +29,29 @@ export async function checkOut(
   },
   user: TUserProfile,
   input: PlaceOrderInput,
-): Promise<{ orderId: string; created: boolean }> {
+): Promise<CheckedOut> {
   const { db, producer, catalogue, log } = deps;
   const order = await placeOrder(db, user, input);
-  if (order.created) {
-    const jobIds = placedOrderJobs(order.orderId, order.batchId).map((job) => job.jobId);
-    await enqueueOutboxJobs(db, producer, jobIds, log);
-    if (order.hasMartLines) {
-      await catalogue
-        .invalidateMartItems(order.campusId)
-        .catch((error: unknown) => log.warn({ err: error }, 'stock cache not refreshed'));
-    }
-    // The campus's Payments queue shows it without a reload.
-    await deps.events.publishOrder({
-      orderId: order.orderId,
-      state: 'placed',
-      userId: user.uid,
-      universityId: input.universityId,
-      campusId: order.campusId,
-    });
-    log.info({ orderId: order.orderId }, 'order placed');
+  if (!order.created) return { orderId: order.orderId, created: false };
+  await enqueueOutboxRows(db, producer, order.jobs, log);
+  if (order.hasMartLines) {
+    await catalogue
+      .invalidateMartItems(order.campusId)
+      .catch((error: unknown) => log.warn({ err: error }, 'stock cache not refreshed'));
   }
-  return { orderId: order.orderId, created: order.created };
+  // The campus's Payments queue shows it without a reload.
+  await deps.events.publishOrder({
+    orderId: order.orderId,
+    state: 'placed',
+    userId: user.uid,
+    universityId: input.universityId,
+    campusId: order.campusId,
+  });
+  log.info({ orderId: order.orderId }, 'order placed');
+  return {
+    orderId: order.orderId,
+    created: true,
+    round: isoRound(order.round),
+    timeZone: order.timeZone,
+  };
 }

@@ -7,6 +7,7 @@ import {
   orderTotals,
 } from '@campus/shared/domain/cart';
 import { CHECKOUT_MESSAGES, type TCheckoutForm } from '@campus/shared/domain/checkout';
+import type { Round } from '@campus/shared/domain/delivery-rounds';
 import type { TUserProfile } from '@campus/shared/domain/entities';
 import { rupeesToPaisa } from '@campus/shared/domain/money';
 import {
@@ -29,7 +30,7 @@ import {
   uploads,
 } from '@campus/shared/server/db/schema';
 import { placedOrderJobs } from '@campus/shared/server/jobs';
-import { writeOutbox } from '@campus/shared/server/outbox';
+import { type WrittenOutboxRow, writeOutbox } from '@campus/shared/server/outbox';
 import { and, eq, gte, sql } from 'drizzle-orm';
 import { joinRound } from '../delivery/join-round';
 import {
@@ -54,6 +55,23 @@ type PricedLine = OrderTextLine & {
   restaurantId: string | null;
   hours: { openTime: string; closeTime: string; is24x7: boolean } | null;
 };
+
+/**
+ * A placed order. A new one carries what it joined and the outbox rows it wrote, for the caller to
+ * enqueue and to tell the student without reading them back; a repeat of an earlier submission
+ * (same idempotency key) is that order.
+ */
+export type PlacedOrder =
+  | { orderId: string; created: false }
+  | {
+      orderId: string;
+      created: true;
+      campusId: string;
+      hasMartLines: boolean;
+      round: Round | null;
+      timeZone: string;
+      jobs: WrittenOutboxRow[];
+    };
 
 /** The order a person already placed with this idempotency key, if any. */
 export async function findOrderByIdempotencyKey(
@@ -173,22 +191,15 @@ export async function placeOrder(
   user: TUserProfile,
   input: PlaceOrderInput,
   now: Date = new Date(),
-): Promise<{
-  orderId: string;
-  created: boolean;
-  campusId: string;
-  hasMartLines: boolean;
-  batchId: string | null;
-}> {
+): Promise<PlacedOrder> {
   const campus = await loadCampus(db, input.universityId, input.campusId);
   const lockMessage = campusLockMessage(user.campusId, campus.id);
   if (lockMessage) throw forbidden(lockMessage, { field: 'cartItems' });
 
   const screenshot = await findScreenshot(db, input.screenshot, user.uid);
   const orderId = newId();
-  let placed = { hasMartLines: false, batchId: null as string | null };
   try {
-    placed = await db.transaction(async (tx) => {
+    const placed = await db.transaction(async (tx) => {
       const lines = await priceLines(tx, campus.id, input.cartItems);
       const closed = findClosedRestaurantMessage(
         lines.map((line) => ({ restaurantName: line.restaurantName, restaurantData: line.hours })),
@@ -270,28 +281,16 @@ export async function placeOrder(
           lineTotalPaisa: line.unitPricePaisa * line.quantity,
         })),
       );
-      await writeOutbox(tx, placedOrderJobs(orderId, joined?.batchId ?? null));
-      return { hasMartLines: martLines.length > 0, batchId: joined?.batchId ?? null };
+      const jobs = await writeOutbox(tx, placedOrderJobs(orderId, joined?.batchId ?? null));
+      return { hasMartLines: martLines.length > 0, round: joined?.round ?? null, jobs };
     });
+    return { orderId, created: true, campusId: campus.id, timeZone: campus.timeZone, ...placed };
   } catch (error) {
     // Two submits with one key raced: the other one won, and its order is this order.
     if (isUniqueViolation(error)) {
       const first = await findOrderByIdempotencyKey(db, user.uid, input.idempotencyKey);
-      if (first)
-        return {
-          orderId: first,
-          created: false,
-          campusId: campus.id,
-          hasMartLines: false,
-          batchId: null,
-        };
+      if (first) return { orderId: first, created: false };
     }
     throw error;
   }
-  return {
-    orderId,
-    created: true,
-    campusId: campus.id,
-    ...placed,
-  };
 }

@@ -52,10 +52,25 @@ const ZScreenshotId = zText({ max: TEXT_LIMITS.param }).refine(
 
 const ZOrderKey = z.object({ idempotencyKey: ZIdempotencyKey });
 
+const checkoutSchemaFor = (allowedDomains: string[]) =>
+  createCheckoutSchema({ allowedDomains }, ZScreenshotId);
+
+// Building the schema costs about ten times parsing a body with it (zod compiles a schema at its
+// first parse), so there is one per list of domains; a full map (domains edited many times over)
+// starts again.
+const checkoutSchemas = new Map<string, ReturnType<typeof checkoutSchemaFor>>();
+const MAX_CHECKOUT_SCHEMAS = 1_000;
+
 /** The checkout form of a body, checked against the e-mail domains of the person's campus. */
 async function checkoutForm(db: Db, user: TUserProfile, body: unknown) {
   const domains = await campusDomainNames(db, user.campusId);
-  const schema = createCheckoutSchema({ allowedDomains: domains }, ZScreenshotId);
+  const key = JSON.stringify(domains);
+  let schema = checkoutSchemas.get(key);
+  if (!schema) {
+    if (checkoutSchemas.size >= MAX_CHECKOUT_SCHEMAS) checkoutSchemas.clear();
+    schema = checkoutSchemaFor(domains);
+    checkoutSchemas.set(key, schema);
+  }
   // The e-mail field is read-only: the order goes to the signed-in person's address.
   return parseWith(schema, { ...(body as object), email: user.email });
 }
@@ -105,7 +120,10 @@ export function checkoutRoutes(deps: OrderRouteDeps & { payToDefault: TPayTo }, 
       }
       if (captcha === 'invalid') throw invalidField('captcha', CHECKOUT_MESSAGES.captchaRequired);
       const order = await checkOut({ ...deps, log }, user, { ...values, idempotencyKey });
-      return c.json(await placed(db, order.orderId), order.created ? 201 : 200);
+      if (!order.created) return c.json(await placed(db, order.orderId), 200);
+      const { orderId, round, timeZone } = order;
+      const answer: TPlaceOrderResponse = { ok: true, orderId, round, timeZone };
+      return c.json(answer, 201);
     });
 }
 

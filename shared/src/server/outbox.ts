@@ -12,16 +12,31 @@ import type { Producer } from './queue';
 
 type Executor = Pick<Db, 'insert'>;
 
-/** Writes the jobs in the caller's transaction. */
-export async function writeOutbox(tx: Executor, jobs: readonly OutboxJob[]): Promise<void> {
-  if (jobs.length === 0) return;
-  await tx
+type OutboxRow = typeof outbox.$inferSelect;
+
+/** An outbox row as enqueueOutboxRows takes it. */
+export type WrittenOutboxRow = Pick<OutboxRow, 'id' | 'jobName' | 'jobId' | 'payload'>;
+
+/**
+ * Writes the jobs in the caller's transaction; returns the rows it wrote (a job id already in the
+ * outbox is not written again), for enqueueOutboxRows once the transaction has committed.
+ */
+export async function writeOutbox(
+  tx: Executor,
+  jobs: readonly OutboxJob[],
+): Promise<WrittenOutboxRow[]> {
+  if (jobs.length === 0) return [];
+  return tx
     .insert(outbox)
     .values(jobs.map((job) => ({ jobName: job.jobName, jobId: job.jobId, payload: job.payload })))
-    .onConflictDoNothing({ target: outbox.jobId });
+    .onConflictDoNothing({ target: outbox.jobId })
+    .returning({
+      id: outbox.id,
+      jobName: outbox.jobName,
+      jobId: outbox.jobId,
+      payload: outbox.payload,
+    });
 }
-
-type OutboxRow = typeof outbox.$inferSelect;
 
 /**
  * Enqueues the given outbox rows in order and marks those Redis took. Never throws: at the first
@@ -30,7 +45,7 @@ type OutboxRow = typeof outbox.$inferSelect;
 export async function enqueueOutboxRows(
   db: Db,
   producer: Producer,
-  rows: readonly Pick<OutboxRow, 'id' | 'jobName' | 'jobId' | 'payload'>[],
+  rows: readonly WrittenOutboxRow[],
   log: Logger,
 ): Promise<{ enqueued: number; failed: number }> {
   const done: number[] = [];

@@ -119,6 +119,12 @@ describe(`delivery rounds on ${engine}`, () => {
       cutoffAt: karachi('12:30:00').toISOString(),
       deliveryAt: karachi('13:30:00').toISOString(),
     });
+    // Checkout answers with the round it joined, without reading the order back.
+    expect(placed.created && placed.round).toEqual({
+      cutoffAt: karachi('12:30:00'),
+      deliveryAt: karachi('13:30:00'),
+    });
+    expect(placed.created && placed.timeZone).toBe(tree.campus.timeZone);
   });
 
   it('schedules the close of each slot at its cut-off, and no more once the slots go', async () => {

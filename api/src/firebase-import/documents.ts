@@ -7,8 +7,9 @@ import {
   ZUniversityForm,
 } from '@campus/shared/domain/admin-forms';
 import { isEmailAddress, normaliseEmail } from '@campus/shared/domain/auth-forms';
+import { zText } from '@campus/shared/domain/form-validation';
 import { isRole, ROLES, type TRole } from '@campus/shared/domain/roles';
-import type { z } from 'zod';
+import { z } from 'zod';
 import type { SourceDocument } from './source';
 
 // A Firestore document of the old deployment (SPEC §3) as the values of our admin forms, checked
@@ -112,6 +113,9 @@ export function sourceCampusOf(source: SourceDocument): { university: string; ca
   return { university: text(source.data.universityId), campus: text(source.data.campusId) };
 }
 
+// A person's names follow the sign-up form's text rule.
+const ZPersonNames = z.object({ firstName: zText(), lastName: zText() });
+
 /** A profile's own fields; its campus is found by the caller. */
 export function personOf(source: SourceDocument): Converted<{
   email: string;
@@ -125,6 +129,11 @@ export function personOf(source: SourceDocument): Converted<{
   const email = normaliseEmail(text(data.email));
   if (!isEmailAddress(email))
     return { ok: false, reason: `email: '${text(data.email)}' is not an e-mail address` };
+  const names = checked(ZPersonNames, {
+    firstName: text(data.firstName),
+    lastName: text(data.lastName),
+  });
+  if (!names.ok) return names;
   const notes: string[] = [];
   const role = text(data.role);
   const known = isRole(role);
@@ -135,8 +144,7 @@ export function personOf(source: SourceDocument): Converted<{
     notes,
     values: {
       email,
-      firstName: text(data.firstName).trim(),
-      lastName: text(data.lastName).trim(),
+      ...names.values,
       role: known ? role : 'user',
       emailVerified: data.emailVerified === true,
       createdAt: Number.isNaN(createdAt.getTime()) ? null : createdAt,

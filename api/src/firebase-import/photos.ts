@@ -1,3 +1,4 @@
+import { zUrl } from '@campus/shared/domain/admin-forms';
 import { SCREENSHOT_MAX_BYTES } from '@campus/shared/domain/limits';
 import type { Db } from '@campus/shared/server/db/client';
 import { uploads } from '@campus/shared/server/db/schema';
@@ -39,6 +40,11 @@ export async function planPhoto(
   earlier?: { photoSourceUrl: string | null; photoUrl: string | null },
 ): Promise<PhotoPlan> {
   if (!source) return { url: null };
+  // The item forms' rule for a photo address; the address itself is not repeated in the note.
+  const address = zUrl().safeParse(source);
+  if (!address.success) {
+    return { url: null, note: `photo left out: ${address.error.issues[0]?.message}` };
+  }
   const https = source.startsWith('https://');
   if (!options.rehost) {
     return https

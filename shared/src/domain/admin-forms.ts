@@ -73,7 +73,8 @@ export function parseStock(input: string | number): number | null {
 const zId = () => zIdText();
 const zShort = () => zText({ max: TEXT_LIMITS.short });
 const zDescription = () => zText({ max: TEXT_LIMITS.instructions, multiline: true });
-const zUrl = () => zText({ max: TEXT_LIMITS.url });
+/** A photo address as the item forms take it. */
+export const zUrl = () => zText({ max: TEXT_LIMITS.url });
 // Amounts as typed (the text rule applies) or as numbers.
 const zAmount = () => z.union([z.number(), zText({ max: TEXT_LIMITS.short })]);
 

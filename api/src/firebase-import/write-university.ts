@@ -9,7 +9,7 @@ import {
   universities,
   users,
 } from '@campus/shared/server/db/schema';
-import { and, eq, inArray, ne, or, sql } from 'drizzle-orm';
+import { and, eq, inArray, ne, or, type SQL, sql } from 'drizzle-orm';
 import { planTabJobs } from '../admin/sheet-tab-jobs';
 import { credentialAccount } from '../auth/credential-account';
 import { isFirebasePasswordHash } from '../auth/firebase-password';
@@ -100,28 +100,25 @@ function conflict(ctx: WriteContext, kind: Kind, path: string, reason: string) {
   ctx.report.collections[COLLECTION_OF[kind]].skipped += 1;
 }
 
-async function nameTaken(tx: Db, name: string, except: string | undefined) {
+/**
+ * Whether another row of `table` (among those `within` selects) has this name in any case: what
+ * the unique indexes on lower(name) would refuse, found before the write so the transaction goes
+ * on.
+ */
+async function nameTaken(
+  tx: Db,
+  table: typeof universities | typeof campuses,
+  name: string,
+  options: { except?: string; within?: SQL },
+) {
   const [row] = await tx
-    .select({ id: universities.id })
-    .from(universities)
+    .select({ id: table.id })
+    .from(table)
     .where(
       and(
-        eq(sql`lower(${universities.name})`, name.toLowerCase()),
-        except ? ne(universities.id, except) : undefined,
-      ),
-    );
-  return row !== undefined;
-}
-
-async function campusNameTaken(tx: Db, universityId: string, name: string, except?: string) {
-  const [row] = await tx
-    .select({ id: campuses.id })
-    .from(campuses)
-    .where(
-      and(
-        eq(campuses.universityId, universityId),
-        eq(sql`lower(${campuses.name})`, name.toLowerCase()),
-        except ? ne(campuses.id, except) : undefined,
+        eq(sql`lower(${table.name})`, name.toLowerCase()),
+        options.except ? ne(table.id, options.except) : undefined,
+        options.within,
       ),
     );
   return row !== undefined;
@@ -217,7 +214,12 @@ async function campusRefusal(
   universityId: string,
   named: { id: string; universityName: string; campusName: string },
 ): Promise<string | null> {
-  if (await campusNameTaken(tx, universityId, named.campusName, named.id || undefined)) {
+  if (
+    await nameTaken(tx, campuses, named.campusName, {
+      except: named.id || undefined,
+      within: eq(campuses.universityId, universityId),
+    })
+  ) {
     return `a campus named '${named.campusName}' is already in this university`;
   }
   try {
@@ -455,7 +457,7 @@ export async function writeUniversity(
     return form.reason;
   }
   const known = ctx.rows.idOf(university.path);
-  if (await nameTaken(ctx.tx, form.values.name, known)) {
+  if (await nameTaken(ctx.tx, universities, form.values.name, { except: known })) {
     const reason = `a university named '${form.values.name}' already exists here`;
     conflict(ctx, 'university', university.path, reason);
     skipContents(ctx, tree.campuses, true);

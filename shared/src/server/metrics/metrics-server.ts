@@ -6,7 +6,7 @@ import type { TApiErrorBody } from '../../domain/error-catalogue';
 import { CODE_MESSAGES, ERROR_CATEGORIES } from '../../domain/error-catalogue';
 import { bearerToken, isMetricsToken } from './metrics-token';
 
-function refuse(response: ServerResponse, status: 401 | 404, body: TApiErrorBody): void {
+function refuse(response: ServerResponse, status: 401 | 404 | 500, body: TApiErrorBody): void {
   response.writeHead(status, { 'Content-Type': 'application/json; charset=utf-8' });
   response.end(JSON.stringify(body));
 }
@@ -47,10 +47,7 @@ export async function serveMetrics(options: {
       },
       (error: unknown) => {
         options.log.error({ err: error }, 'metrics not collected');
-        response.writeHead(500, { 'Content-Type': 'application/json; charset=utf-8' });
-        response.end(
-          JSON.stringify({ error: { code: 'internal', message: CODE_MESSAGES.internal } }),
-        );
+        refuse(response, 500, { error: { code: 'internal', message: CODE_MESSAGES.internal } });
       },
     );
   });

@@ -8,8 +8,6 @@ import type { Metrics } from '@campus/shared/server/metrics/metrics';
 import type { Producer } from '@campus/shared/server/queue';
 import type { GuardedSheetStore } from '@campus/shared/server/sheets/guarded-sheet-store';
 import { Hono } from 'hono';
-import { requestId } from 'hono/request-id';
-import { secureHeaders } from 'hono/secure-headers';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import type { Logger } from 'pino';
 import type { AppEnv } from './app-env';
@@ -18,6 +16,7 @@ import type { AccountServices } from './auth/services';
 import type { LiveEvents } from './events/live-events';
 import { limitBody } from './http/body';
 import { invalidArgument, notFound, unavailable } from './http/errors';
+import { answerHeaders } from './middleware/answer-headers';
 import { httpMetrics } from './middleware/http-metrics';
 import { plainTextParams } from './middleware/plain-text-params';
 import { requestLog } from './middleware/request-log';
@@ -88,27 +87,9 @@ export interface AppDeps {
 export function createApp(deps: AppDeps) {
   const app = new Hono<AppEnv>();
   app.use(httpMetrics(deps.metrics));
-  app.use(requestId());
+  app.use(answerHeaders());
   app.use(requestLog(deps.log));
   app.use(plainTextParams());
-  app.use(
-    secureHeaders({
-      // Only our own code runs: scripts and workers from this origin (the captcha solves in blob
-      // workers), no framing (clickjacking on the sign-in form), photos from anywhere https.
-      contentSecurityPolicy: {
-        defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
-        workerSrc: ["'self'", 'blob:'],
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'https:'],
-        connectSrc: ["'self'"],
-        frameAncestors: ["'none'"],
-        baseUri: ["'self'"],
-        formAction: ["'self'"],
-        objectSrc: ["'none'"],
-      },
-    }),
-  );
   app.use('/api/*', sameOrigin(deps.publicUrl));
   // Account forms are a few hundred bytes; nothing bigger is read into memory.
   app.use('/api/account/*', limitBody(16 * 1024));

@@ -12,6 +12,8 @@ const DRAIN_TIMEOUT_MS = 10_000;
 
 function drainAfterAnswer(request: IncomingMessage, response: ServerResponse) {
   const declared = Number(request.headers['content-length'] ?? 0);
+  // Most requests (every GET) have no body: nothing to drain, no listener to add.
+  if (declared === 0 && request.headers['transfer-encoding'] === undefined) return;
   if (declared > MAX_DRAIN_BYTES) response.shouldKeepAlive = false;
   response.once('finish', () => {
     if (request.readableEnded || request.destroyed) return;

@@ -13,10 +13,12 @@ export interface BareResponse {
 
 const response = JSON.parse(readFileSync(process.env.BARE_RESPONSE ?? '', 'utf8')) as BareResponse;
 const etag = response.headers.etag;
+// Answered as the api answers it: a Response with a plain record of headers, which
+// @hono/node-server writes as it is (c.body would build a fetch Headers object per answer).
 const app = new Hono().get('/', (c) =>
   etag && c.req.header('if-none-match') === etag
-    ? c.body(null, 304, response.notModifiedHeaders)
-    : c.body(response.body, 200, response.headers),
+    ? new Response(null, { status: 304, headers: response.notModifiedHeaders })
+    : new Response(response.body, { status: 200, headers: response.headers }),
 );
 
 serve({ fetch: app.fetch, hostname: '127.0.0.1', port: Number(process.env.PORT) }, (info) => {

@@ -2,7 +2,6 @@ import {
   ORDER_SHEET_HEADER,
   oversizedCell,
   SHEET_MAX_CELL_LENGTH,
-  type SheetCell,
 } from '@campus/shared/domain/order';
 import { orderSheetRow } from '@campus/shared/domain/order-sheet-row';
 import { orders } from '@campus/shared/server/db/schema';
@@ -12,18 +11,8 @@ import { and, asc, eq, inArray, isNull } from 'drizzle-orm';
 import type { JobContext, JobProcessor } from '../job-context';
 import { sheetRowStateOf } from '../sheet-row-state';
 
-/**
- * Rows per append: one call carries every order of the tab waiting at that moment, up to this
- * many and up to SHEET_BATCH_MAX_CHARS of cell text. Google's quota counts calls, not rows, so a
- * backlog (after an outage) clears as fast as batches are big.
- */
-export const SHEET_BATCH_MAX = 2_000;
-
-/**
- * Cell text per append: Google recommends request bodies of at most 2 MB. A typical order row
- * is a few hundred characters, so this bounds only batches of unusually long rows.
- */
-export const SHEET_BATCH_MAX_CHARS = 1_500_000;
+/** Rows per append: one call carries every order of the tab waiting at that moment, up to this. */
+export const SHEET_BATCH_MAX = 500;
 
 /** Appends per hold of the tab's lock; an order behind a longer backlog waits its turn. */
 const BATCHES_PER_HOLD = 4;
@@ -114,16 +103,6 @@ async function markAppended(context: JobContext, ids: string[]) {
     .where(inArray(orders.id, ids));
 }
 
-/** The first lines whose rows hold at most SHEET_BATCH_MAX_CHARS of text (always one). */
-export function withinRequestSize<L extends { row: SheetCell[] }>(lines: L[]): L[] {
-  let chars = 0;
-  const end = lines.findIndex(({ row }, index) => {
-    chars += row.reduce<number>((sum, cell) => sum + String(cell).length, 0);
-    return index > 0 && chars > SHEET_BATCH_MAX_CHARS;
-  });
-  return end === -1 ? lines : lines.slice(0, end);
-}
-
 /** One append of the tab's waiting orders; returns how many rows it wrote. */
 async function writeBatch(tab: string, context: JobContext): Promise<number> {
   const { db } = context.database;
@@ -139,50 +118,44 @@ async function writeBatch(tab: string, context: JobContext): Promise<number> {
     )
     .orderBy(asc(orders.placedAt), asc(orders.id))
     .limit(SHEET_BATCH_MAX);
-  const lines = waiting.map((order) => ({ order, row: orderSheetRow(order) }));
   // A row no spreadsheet would take is set aside before any call is spent on it.
-  const oversized = lines
-    .filter(({ row }) => oversizedCell(row) !== null)
-    .map(({ order }) => order.id);
+  const oversized = waiting.filter((order) => oversizedCell(orderSheetRow(order)) !== null);
   await setAside(
     context,
     tab,
-    oversized,
+    oversized.map((order) => order.id),
     `a cell holds more than ${SHEET_MAX_CELL_LENGTH.toLocaleString('en-US')} characters, the most Google Sheets accepts`,
   );
-  const fits = withinRequestSize(lines.filter(({ order }) => !oversized.includes(order.id)));
+  const fits = waiting.filter((order) => !oversized.includes(order));
   // A row of a refused batch goes alone, so that the refusal names it.
-  const pending = fits[0]?.order.sheetWriteAlone
+  const pending = fits[0]?.sheetWriteAlone
     ? fits.slice(0, 1)
-    : fits.filter(({ order }) => !order.sheetWriteAlone);
+    : fits.filter((o) => !o.sheetWriteAlone);
   if (pending.length === 0 && oversized.length > 0) return 0;
 
   // A write whose answer never came may still land for a while (the service can finish a call
   // the client gave up on): only after that is a read of the tab conclusive.
   const now = Date.now();
   const settling = pending
-    .map(({ order }) => (order.sheetWriteStartedAt?.getTime() ?? 0) + context.sheets.settleMs - now)
+    .map((order) => (order.sheetWriteStartedAt?.getTime() ?? 0) + context.sheets.settleMs - now)
     .filter((remaining) => remaining > 0);
   if (settling.length > 0) throw await context.retryLater(Math.max(...settling));
 
   let toWrite = pending;
-  if (pending.some(({ order }) => order.sheetWriteStartedAt)) {
+  if (pending.some((order) => order.sheetWriteStartedAt)) {
     const inSheet = new Set(await readOrderIds(tab, context));
-    const found = pending.filter(({ order }) => inSheet.has(order.id)).map(({ order }) => order.id);
+    const found = pending.filter((order) => inSheet.has(order.id)).map((order) => order.id);
     await markAppended(context, found);
     if (found.length > 0) context.log.info({ tab, found: found.length }, 'rows found in the sheet');
-    toWrite = pending.filter(({ order }) => !inSheet.has(order.id));
+    toWrite = pending.filter((order) => !inSheet.has(order.id));
   }
   if (toWrite.length === 0) return 0;
 
-  const ids = toWrite.map(({ order }) => order.id);
+  const ids = toWrite.map((order) => order.id);
   // Committed before the call: if the answer is lost, the next attempt knows to look first.
   await db.update(orders).set({ sheetWriteStartedAt: new Date() }).where(inArray(orders.id, ids));
   try {
-    await context.sheets.appendRows(
-      tab,
-      toWrite.map(({ row }) => row),
-    );
+    await context.sheets.appendRows(tab, toWrite.map(orderSheetRow));
   } catch (error) {
     if (!(error instanceof SheetStoreError)) throw error;
     if (error.wroteNothing) {

@@ -1,6 +1,3 @@
-import type { Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { serveHttp } from '@campus/api/http/serve';
 import type { Database } from '@campus/shared/server/db/client';
 import { openCheckedRedis } from '@campus/shared/server/redis';
 import type { Redis } from 'ioredis';
@@ -10,6 +7,7 @@ import { buildCampusTree } from '../support/builders';
 import { engine, openTestDatabase } from '../support/database';
 import { testLog } from '../support/logger';
 import { testRedisUrl } from '../support/redis';
+import { type ServedApp, serveTestApp } from '../support/served-app';
 
 // Every answer carries the security headers and a request id, whether the api runs under Node
 // (where they go onto Node's response, under the route's own) or through app.request (where they
@@ -18,8 +16,7 @@ import { testRedisUrl } from '../support/redis';
 let database: Database;
 let redis: Redis;
 let test: ReturnType<typeof createTestApp>;
-let server: Server;
-let base: string;
+let served: ServedApp;
 let campusId: string;
 
 beforeAll(async () => {
@@ -27,14 +24,11 @@ beforeAll(async () => {
   redis = await openCheckedRedis(testRedisUrl(), 'producer', testLog);
   campusId = (await buildCampusTree(database.db)).campus.id;
   test = createTestApp({ database, redis });
-  server = serveHttp({ fetch: test.app.fetch, hostname: '127.0.0.1', port: 0 });
-  await new Promise<void>((resolve) => server.once('listening', resolve));
-  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  served = await serveTestApp(test.app.fetch);
 });
 
 afterAll(async () => {
-  server.closeAllConnections();
-  await new Promise<void>((resolve) => server.close(() => resolve()));
+  await served.close();
   await test.close();
   redis.disconnect();
   await database.close();
@@ -56,7 +50,7 @@ function expectSecurityHeaders(response: Response) {
 
 describe(`answer headers on ${engine}`, () => {
   const ways = {
-    'over HTTP (Node)': (path: string, init?: RequestInit) => fetch(`${base}${path}`, init),
+    'over HTTP (Node)': (path: string, init?: RequestInit) => fetch(`${served.base}${path}`, init),
     'through app.request': (path: string, init?: RequestInit) => test.app.request(path, init),
   };
 
@@ -101,7 +95,10 @@ describe(`answer headers on ${engine}`, () => {
   }
 
   it('each request gets an id of its own', async () => {
-    const [a, b] = await Promise.all([fetch(`${base}/healthz`), fetch(`${base}/healthz`)]);
+    const [a, b] = await Promise.all([
+      fetch(`${served.base}/healthz`),
+      fetch(`${served.base}/healthz`),
+    ]);
     expect(a?.headers.get('x-request-id')).not.toBe(b?.headers.get('x-request-id'));
   });
 });

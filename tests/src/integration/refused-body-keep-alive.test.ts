@@ -1,7 +1,4 @@
-import type { Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { connect, type Socket } from 'node:net';
-import { serveHttp } from '@campus/api/http/serve';
 import type { Database } from '@campus/shared/server/db/client';
 import { openCheckedRedis } from '@campus/shared/server/redis';
 import type { Redis } from 'ioredis';
@@ -12,6 +9,7 @@ import { engine, openTestDatabase } from '../support/database';
 import { testLog } from '../support/logger';
 import { signedInStudent } from '../support/orders';
 import { testRedisUrl } from '../support/redis';
+import { type ServedApp, serveTestApp } from '../support/served-app';
 
 // A body over a route's limit is answered 413 before it is read. The rest of it must not be taken
 // for the next request on the same keep-alive connection: that request is answered as usual, or
@@ -20,8 +18,7 @@ import { testRedisUrl } from '../support/redis';
 let database: Database;
 let redis: Redis;
 let test: ReturnType<typeof createTestApp>;
-let server: Server;
-let port: number;
+let served: ServedApp;
 let cookie: string;
 
 beforeAll(async () => {
@@ -30,14 +27,11 @@ beforeAll(async () => {
   const tree = await buildCampusTree(database.db);
   test = createTestApp({ database, redis });
   cookie = (await signedInStudent(test.app, database.db, tree.campus)).cookie;
-  server = serveHttp({ fetch: test.app.fetch, hostname: '127.0.0.1', port: 0 });
-  await new Promise<void>((resolve) => server.once('listening', resolve));
-  port = (server.address() as AddressInfo).port;
+  served = await serveTestApp(test.app.fetch);
 });
 
 afterAll(async () => {
-  server.closeAllConnections();
-  await new Promise<void>((resolve) => server.close(() => resolve()));
+  await served.close();
   await test.close();
   redis.disconnect();
   await database.close();
@@ -66,7 +60,7 @@ class RawConnection {
   }
 
   static async open(): Promise<RawConnection> {
-    const socket = connect(port, '127.0.0.1');
+    const socket = connect(served.port, '127.0.0.1');
     await new Promise<void>((resolve, reject) => {
       socket.once('connect', resolve);
       socket.once('error', reject);

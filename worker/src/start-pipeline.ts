@@ -2,6 +2,7 @@ import type { Metrics } from '@campus/shared/server/metrics/metrics';
 import { pruneOutbox, startOutboxRelay } from '@campus/shared/server/outbox';
 import { startPeriodic } from '@campus/shared/server/periodic';
 import type { Producer } from '@campus/shared/server/queue';
+import { pruneUsedCaptchas } from '@campus/shared/server/used-captchas';
 import type { Redis } from 'ioredis';
 import { databaseNow } from './database-now';
 import type { WorkerDeps } from './job-context';
@@ -19,7 +20,7 @@ export const DEFAULT_UPKEEP = { everyMs: 60_000, staleOrderMs: STALE_ORDER_MS } 
  * api could not (Redis away at checkout), and the upkeep that revives the jobs of orders still
  * waiting for their row or mails, keeps the batches' close schedulers in step with the campuses'
  * slots and closes batches whose cut-off passed while no close ran (at start, then each run),
- * and prunes the outbox.
+ * and prunes the outbox and the records of expired captchas.
  */
 export function startPipeline(options: {
   connection: Redis;
@@ -65,6 +66,7 @@ export function startPipeline(options: {
         upkeepTimes.staleOrderMs,
       );
       await pruneOutbox(options.deps.database.db);
+      await pruneUsedCaptchas(options.deps.database.db);
       await options.deps.mailer.prune();
       if (Date.now() - vacuumedAt >= VACUUM_EVERY_MS) {
         vacuumedAt = Date.now();

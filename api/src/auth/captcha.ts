@@ -4,7 +4,7 @@ import { usedCaptchas } from '@campus/shared/server/db/schema';
 import { createChallenge, randomInt } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/pbkdf2';
 import { verify } from 'altcha-lib/frameworks/shared';
-import { eq, lt } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 
 // PBKDF2 with 1,000 iterations and a counter of 1,000–2,000 (by default): about 0.3 s on a laptop core in
 // Node, about 1–2 s on a phone's Web Crypto; verifying costs one derivation (under 1 ms).
@@ -13,8 +13,6 @@ const COST = 1_000;
 /** The default upper bound of the counter a solver must find (CAPTCHA_COUNTER_MAX). */
 export const DEFAULT_CAPTCHA_COUNTER_MAX = 2_000;
 const CAPTCHA_LIFETIME_MS = 10 * 60_000;
-/** How often a process clears the records of expired challenges: not at every checkout. */
-const SWEEP_EVERY_MS = 60_000;
 
 export interface Captcha {
   /** A new signed challenge for the ALTCHA widget. */
@@ -38,7 +36,6 @@ export function createCaptcha(options: { secret: string; db: Db; counterMax?: nu
     createHmac('sha256', options.secret).update(`altcha:${label}`).digest('hex');
   const hmacSignatureSecret = derive('signature');
   const hmacKeySignatureSecret = derive('key-signature');
-  let sweptAt = 0;
   const verifyFor = async (payload: string, submission: string): Promise<CaptchaOutcome> => {
     if (!payload) return 'invalid';
     const result = await verify(payload, deriveKey, hmacSignatureSecret, hmacKeySignatureSecret);
@@ -54,14 +51,8 @@ export function createCaptcha(options: { secret: string; db: Db; counterMax?: nu
       .values({ nonce, submission, expiresAt: new Date(Date.now() + CAPTCHA_LIFETIME_MS) })
       .onConflictDoNothing({ target: usedCaptchas.nonce })
       .returning({ nonce: usedCaptchas.nonce });
-    if (taken.length > 0) {
-      // Expired records can no longer be replayed (the challenge itself has expired).
-      if (Date.now() - sweptAt >= SWEEP_EVERY_MS) {
-        sweptAt = Date.now();
-        await options.db.delete(usedCaptchas).where(lt(usedCaptchas.expiresAt, new Date()));
-      }
-      return 'verified';
-    }
+    // Expired records are deleted by the worker's upkeep (pruneUsedCaptchas).
+    if (taken.length > 0) return 'verified';
     const [used] = await options.db
       .select({ submission: usedCaptchas.submission })
       .from(usedCaptchas)

@@ -3,12 +3,19 @@ import { CHECKOUT_MESSAGES } from '@campus/shared/domain/checkout';
 import { ORDER_SHEET_HEADER } from '@campus/shared/domain/order';
 import { sheetTabName } from '@campus/shared/domain/sheet-tab';
 import type { Database } from '@campus/shared/server/db/client';
-import { martItems, orderLines, orders, outbox } from '@campus/shared/server/db/schema';
+import {
+  martItems,
+  orderLines,
+  orders,
+  outbox,
+  usedCaptchas,
+} from '@campus/shared/server/db/schema';
 import { listOutbox } from '@campus/shared/server/mail/eml';
 import { pruneOutbox, relayOutboxOnce } from '@campus/shared/server/outbox';
 import { createProducer } from '@campus/shared/server/queue';
 import { connectRedis, openCheckedRedis } from '@campus/shared/server/redis';
 import { createLocalSheetStore } from '@campus/shared/server/sheets/local-sheet-store';
+import { pruneUsedCaptchas } from '@campus/shared/server/used-captchas';
 import { startPipeline } from '@campus/worker/start-pipeline';
 import { eq, inArray } from 'drizzle-orm';
 import type { Redis } from 'ioredis';
@@ -276,6 +283,24 @@ describe(`the outbox on ${engine}`, () => {
       .from(outbox)
       .where(inArray(outbox.jobId, ids));
     expect(left.map((row) => row.jobId).sort()).toEqual([ids[1], ids[2]].sort());
+  });
+});
+
+describe(`used captchas on ${engine}`, () => {
+  it('forgets a used challenge once it has expired, never one that could still be replayed', async () => {
+    const now = new Date();
+    const expired = `expired-${crypto.randomUUID()}`;
+    const live = `live-${crypto.randomUUID()}`;
+    await database.db.insert(usedCaptchas).values([
+      { nonce: expired, submission: 's1', expiresAt: new Date(now.getTime() - 1_000) },
+      { nonce: live, submission: 's2', expiresAt: new Date(now.getTime() + 60_000) },
+    ]);
+    expect(await pruneUsedCaptchas(database.db, now)).toBeGreaterThanOrEqual(1);
+    const left = await database.db
+      .select({ nonce: usedCaptchas.nonce })
+      .from(usedCaptchas)
+      .where(inArray(usedCaptchas.nonce, [expired, live]));
+    expect(left.map((row) => row.nonce)).toEqual([live]);
   });
 });
 

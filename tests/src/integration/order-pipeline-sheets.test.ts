@@ -325,6 +325,50 @@ describe(`orders into Google Sheets (stand-in) on ${engine}`, () => {
     expect(await setAside()).toEqual([]);
   });
 
+  it('finds the row the sheet refuses in a large batch in a few calls, by halving the batch', async () => {
+    const REFUSED = 'REFUSED-BY-SHEETS';
+    const standIn = await startSheetsStandIn({
+      accessToken: TOKEN,
+      refuseCellsContaining: REFUSED,
+    });
+    closers.push(() => standIn.close());
+    const other = await buildCampusTree(database.db, { martItem: { stock: 1_000 } });
+    const tab = sheetTabName(other.university.name, other.campus.name);
+    const ORDERS = 64;
+    const parked = parkedProducer();
+    const placed: string[] = [];
+    for (let n = 0; n < ORDERS; n++) placed.push(await place(parked, n, other));
+    const refused = placed[41] as string;
+    await database.db
+      .update(orders)
+      .set({ specialInstruction: `note ${REFUSED}` })
+      .where(eq(orders.id, refused));
+
+    const { producer, deps } = await startWorkerAgainst(standIn);
+    await deps.sheets.ensureTab(tab, ORDER_SHEET_HEADER);
+    standIn.resetCounts();
+    await relayOutboxOnce(database.db, producer, testLog, { minAgeMs: 0 });
+    await expect
+      .poll(() => reconcile(standIn, tab, placed).rows, { timeout: 30_000, interval: 300 })
+      .toBe(ORDERS - 1);
+    expect(reconcile(standIn, tab, placed).missing).toEqual([refused]);
+    await expect
+      .poll(
+        async () =>
+          (
+            await database.db
+              .select({ reason: orders.sheetSetAsideReason })
+              .from(orders)
+              .where(eq(orders.id, refused))
+          )[0]?.reason,
+        { timeout: 10_000 },
+      )
+      .toMatch(/the spreadsheet refused this value/);
+    // One refused call and at most one accepted call per halving: 2 x log2(64) + 1, where
+    // writing each row of the refused batch alone would take 65.
+    expect(standIn.calls.appends).toBeLessThanOrEqual(2 * Math.log2(ORDERS) + 1);
+  });
+
   it('revives the sheet job of an order that a long outage left failed', async () => {
     const standIn = await startSheetsStandIn({ accessToken: TOKEN });
     closers.push(() => standIn.close());

@@ -2,6 +2,7 @@ import {
   ORDER_SHEET_HEADER,
   oversizedCell,
   SHEET_MAX_CELL_LENGTH,
+  type SheetCell,
 } from '@campus/shared/domain/order';
 import { orderSheetRow } from '@campus/shared/domain/order-sheet-row';
 import { orders } from '@campus/shared/server/db/schema';
@@ -12,7 +13,10 @@ import type { JobContext, JobProcessor } from '../job-context';
 import { sheetRowStateOf } from '../sheet-row-state';
 
 /** Rows per append: one call carries every order of the tab waiting at that moment, up to this. */
-export const SHEET_BATCH_MAX = 500;
+const SHEET_BATCH_MAX = 2_000;
+
+/** The most bytes of cells per append: Google advises payloads of at most 2 MB (10 MB is refused). */
+const SHEET_BATCH_MAX_BYTES = 1_500_000;
 
 /** Appends per hold of the tab's lock; an order behind a longer backlog waits its turn. */
 const BATCHES_PER_HOLD = 4;
@@ -67,7 +71,7 @@ export const appendOrderRowJob: JobProcessor<'append-order-row'> = async ({ orde
 /**
  * The order's tab and whether its row is in. A run of the job of an order whose row was set aside
  * is an operator's retry (the upkeep never revives those; the job failed for good): the row is
- * put back in line, alone, and written again.
+ * put back in line, to be written alone.
  */
 async function beginAttempt(orderId: string, context: JobContext) {
   const { db } = context.database;
@@ -75,7 +79,7 @@ async function beginAttempt(orderId: string, context: JobContext) {
   if (order.setAsideAt && !order.appendedAt) {
     await db
       .update(orders)
-      .set({ sheetSetAsideAt: null, sheetSetAsideReason: null, sheetWriteAlone: true })
+      .set({ sheetSetAsideAt: null, sheetSetAsideReason: null, sheetWriteLimit: 1 })
       .where(eq(orders.id, orderId));
     context.log.info({ orderId, tab: order.tab }, 'set-aside row put back in line');
   }
@@ -103,6 +107,28 @@ async function markAppended(context: JobContext, ids: string[]) {
     .where(inArray(orders.id, ids));
 }
 
+type WaitingRow = { order: typeof orders.$inferSelect; cells: SheetCell[] };
+
+/**
+ * The rows of the next append, oldest first, within the limits of one call. Rows of a refused
+ * batch (a limit set) go with each other only, at most as many as the oldest one's limit.
+ */
+function nextBatch(line: WaitingRow[]): WaitingRow[] {
+  const limit = line[0]?.order.sheetWriteLimit ?? null;
+  const candidates =
+    limit === null
+      ? line.filter(({ order }) => order.sheetWriteLimit === null)
+      : line.filter(({ order }) => order.sheetWriteLimit !== null).slice(0, limit);
+  const batch: WaitingRow[] = [];
+  let bytes = 0;
+  for (const row of candidates) {
+    bytes += Buffer.byteLength(JSON.stringify(row.cells));
+    if (batch.length > 0 && bytes > SHEET_BATCH_MAX_BYTES) break;
+    batch.push(row);
+  }
+  return batch;
+}
+
 /** One append of the tab's waiting orders; returns how many rows it wrote. */
 async function writeBatch(tab: string, context: JobContext): Promise<number> {
   const { db } = context.database;
@@ -119,43 +145,43 @@ async function writeBatch(tab: string, context: JobContext): Promise<number> {
     .orderBy(asc(orders.placedAt), asc(orders.id))
     .limit(SHEET_BATCH_MAX);
   // A row no spreadsheet would take is set aside before any call is spent on it.
-  const oversized = waiting.filter((order) => oversizedCell(orderSheetRow(order)) !== null);
+  const rows = waiting.map((order) => ({ order, cells: orderSheetRow(order) }));
+  const oversized = rows.filter((row) => oversizedCell(row.cells) !== null);
   await setAside(
     context,
     tab,
-    oversized.map((order) => order.id),
+    oversized.map((row) => row.order.id),
     `a cell holds more than ${SHEET_MAX_CELL_LENGTH.toLocaleString('en-US')} characters, the most Google Sheets accepts`,
   );
-  const fits = waiting.filter((order) => !oversized.includes(order));
-  // A row of a refused batch goes alone, so that the refusal names it.
-  const pending = fits[0]?.sheetWriteAlone
-    ? fits.slice(0, 1)
-    : fits.filter((o) => !o.sheetWriteAlone);
+  const pending = nextBatch(rows.filter((row) => !oversized.includes(row)));
   if (pending.length === 0 && oversized.length > 0) return 0;
 
   // A write whose answer never came may still land for a while (the service can finish a call
   // the client gave up on): only after that is a read of the tab conclusive.
   const now = Date.now();
   const settling = pending
-    .map((order) => (order.sheetWriteStartedAt?.getTime() ?? 0) + context.sheets.settleMs - now)
+    .map(({ order }) => (order.sheetWriteStartedAt?.getTime() ?? 0) + context.sheets.settleMs - now)
     .filter((remaining) => remaining > 0);
   if (settling.length > 0) throw await context.retryLater(Math.max(...settling));
 
   let toWrite = pending;
-  if (pending.some((order) => order.sheetWriteStartedAt)) {
+  if (pending.some(({ order }) => order.sheetWriteStartedAt)) {
     const inSheet = new Set(await readOrderIds(tab, context));
-    const found = pending.filter((order) => inSheet.has(order.id)).map((order) => order.id);
+    const found = pending.filter(({ order }) => inSheet.has(order.id)).map(({ order }) => order.id);
     await markAppended(context, found);
     if (found.length > 0) context.log.info({ tab, found: found.length }, 'rows found in the sheet');
-    toWrite = pending.filter((order) => !inSheet.has(order.id));
+    toWrite = pending.filter(({ order }) => !inSheet.has(order.id));
   }
   if (toWrite.length === 0) return 0;
 
-  const ids = toWrite.map((order) => order.id);
+  const ids = toWrite.map(({ order }) => order.id);
   // Committed before the call: if the answer is lost, the next attempt knows to look first.
   await db.update(orders).set({ sheetWriteStartedAt: new Date() }).where(inArray(orders.id, ids));
   try {
-    await context.sheets.appendRows(tab, toWrite.map(orderSheetRow));
+    await context.sheets.appendRows(
+      tab,
+      toWrite.map(({ cells }) => cells),
+    );
   } catch (error) {
     if (!(error instanceof SheetStoreError)) throw error;
     if (error.wroteNothing) {
@@ -169,8 +195,13 @@ async function writeBatch(tab: string, context: JobContext): Promise<number> {
       return 0;
     }
     if (error.failure === 'content-refused') {
+      // The refusal names no row: the batch's first half goes next, then the other, each halved
+      // again if refused, so that the refused row is found in a few calls and goes alone.
       if (ids.length === 1) await setAside(context, tab, ids, error.message);
-      else await db.update(orders).set({ sheetWriteAlone: true }).where(inArray(orders.id, ids));
+      else {
+        const sheetWriteLimit = Math.ceil(ids.length / 2);
+        await db.update(orders).set({ sheetWriteLimit }).where(inArray(orders.id, ids));
+      }
       return 0;
     }
     // Google's 429, or the write budget every process shares spent: nothing was written.

@@ -2,7 +2,6 @@ import { sql } from 'drizzle-orm';
 import {
   bigserial,
   bit,
-  boolean,
   check,
   foreignKey,
   index,
@@ -72,8 +71,9 @@ export const orders = pgTable(
     // reason, so that the rest of the tab keeps flowing; an operator's retry writes it again.
     sheetSetAsideAt: timestamp('sheet_set_aside_at', { withTimezone: true }),
     sheetSetAsideReason: text('sheet_set_aside_reason'),
-    // In a batch the spreadsheet refused without saying which row: written alone from now on.
-    sheetWriteAlone: boolean('sheet_write_alone').notNull().default(false),
+    // In a batch the spreadsheet refused without saying which row: written in batches of at most
+    // this many rows, halved at each refusal, until the row it refuses goes alone and is named.
+    sheetWriteLimit: integer('sheet_write_limit'),
     // What the row's Status and Status Time cells show (sync-order-status): the state and the
     // change time written last. The row is behind while they differ from status/status_changed_at.
     sheetStatus: text('sheet_status', { enum: ORDER_STATES }),

@@ -288,12 +288,19 @@ try {
     say(
       `Worker drain: ${BACKLOG} waiting orders into one tab at that quota, ${SHEET_LATENCY_MS / 1000} s ` +
         `per call: ${checkout.drain.ordersPerSecond.toFixed(1)} orders/s ` +
-        `(${checkout.drain.seconds.toFixed(1)} s, ${checkout.drain.sheetCalls} Sheets calls).`,
+        `(${checkout.drain.seconds.toFixed(1)} s, ${checkout.drain.sheetCalls} Sheets calls); every job ` +
+        `of it, sheet and mail, done after ${checkout.drain.jobsDoneSeconds.toFixed(1)} s.`,
     );
     say(
       `  floor: ${checkout.noOpDrain.jobs} BullMQ no-op jobs on the same Redis ` +
         `(concurrency ${checkout.noOpDrain.concurrency}): ${checkout.noOpDrain.jobsPerSecond.toFixed(1)} jobs/s; ` +
         `drain ${ratioText(checkout.drain.ordersPerSecond / checkout.noOpDrain.jobsPerSecond)} of it (target >= 0.5 x).`,
+    );
+    const callsAlone = (checkout.drain.sheetCalls * SHEET_LATENCY_MS) / 1000;
+    say(
+      `  the Sheets calls alone take ${callsAlone.toFixed(1)} s (${checkout.drain.sheetCalls} x ` +
+        `${SHEET_LATENCY_MS / 1000} s): the drain spends ${ratioText(callsAlone / checkout.drain.seconds)} ` +
+        'of its time in them, and no drain of this backlog is faster than they are.',
     );
     say('');
   }

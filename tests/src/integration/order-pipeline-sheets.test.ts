@@ -133,6 +133,21 @@ async function startWorkerAgainst(standIn: SheetsStandIn, prefix = testQueuePref
   return { producer, deps };
 }
 
+/** What the stand-in refuses in a cell, as Google refuses a value it cannot take. */
+const REFUSED = 'REFUSED-BY-SHEETS';
+
+/**
+ * A stand-in that refuses every append holding REFUSED, a campus of its own, and a producer
+ * whose Redis is away, so that the orders placed with it wait to go in one batch.
+ */
+async function refusingSheet() {
+  const standIn = await startSheetsStandIn({ accessToken: TOKEN, refuseCellsContaining: REFUSED });
+  closers.push(() => standIn.close());
+  const other = await buildCampusTree(database.db, { martItem: { stock: 1_000 } });
+  const tab = sheetTabName(other.university.name, other.campus.name);
+  return { standIn, other, tab, parked: parkedProducer() };
+}
+
 /** The order ids in the tab's last column, reconciled against the orders placed. */
 function reconcile(standIn: SheetsStandIn, tab: string, placed: readonly string[]) {
   const rows = (standIn.tab(tab) ?? []).slice(1);
@@ -237,17 +252,8 @@ describe(`orders into Google Sheets (stand-in) on ${engine}`, () => {
   });
 
   it('sets aside rows refused for their content, keeps the tab flowing, and writes them once fixed and retried', async () => {
-    const REFUSED = 'REFUSED-BY-SHEETS';
-    const standIn = await startSheetsStandIn({
-      accessToken: TOKEN,
-      refuseCellsContaining: REFUSED,
-    });
-    closers.push(() => standIn.close());
-    const other = await buildCampusTree(database.db, { martItem: { stock: 1_000 } });
-    const tab = sheetTabName(other.university.name, other.campus.name);
-
+    const { standIn, other, tab, parked } = await refusingSheet();
     // Placed while Redis is away, so that all six wait in one batch when the worker starts.
-    const parked = parkedProducer();
     const placed: string[] = [];
     for (let n = 0; n < 6; n++) placed.push(await place(parked, n, other));
     const [, refusedBySheets, , tooLong] = placed as [string, string, string, string];
@@ -326,16 +332,8 @@ describe(`orders into Google Sheets (stand-in) on ${engine}`, () => {
   });
 
   it('finds the row the sheet refuses in a large batch in a few calls, by halving the batch', async () => {
-    const REFUSED = 'REFUSED-BY-SHEETS';
-    const standIn = await startSheetsStandIn({
-      accessToken: TOKEN,
-      refuseCellsContaining: REFUSED,
-    });
-    closers.push(() => standIn.close());
-    const other = await buildCampusTree(database.db, { martItem: { stock: 1_000 } });
-    const tab = sheetTabName(other.university.name, other.campus.name);
+    const { standIn, other, tab, parked } = await refusingSheet();
     const ORDERS = 64;
-    const parked = parkedProducer();
     const placed: string[] = [];
     for (let n = 0; n < ORDERS; n++) placed.push(await place(parked, n, other));
     const refused = placed[41] as string;

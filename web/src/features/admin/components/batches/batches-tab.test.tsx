@@ -1,6 +1,6 @@
 import type { TDeliverySlot } from '@campus/shared/domain/delivery-rounds';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import {
   buildBatch,
   buildBatchDetail,
@@ -13,6 +13,13 @@ import { openDashboardSection } from '@/test/render';
 
 // The Batches tab of the campus dashboard /admin/uni-1/campus-1, signed in as its campus admin,
 // over stubbed delivery-slot and batch routes (the web's api client in between).
+
+// The tab is opened on Thursday, Nov 26 at 10:00 AM in Karachi: the round of buildBatch (cut-off
+// 12:30 PM that day) is still open, whatever day the tests run (the setup restores the clock).
+beforeEach(() => {
+  vi.useFakeTimers({ toFake: ['Date'] });
+  vi.setSystemTime(new Date('2026-11-26T05:00:00.000Z'));
+});
 
 const lunch: TDeliverySlot = { weekday: 'mon', cutoff: '12:30 PM', delivery: '1:30 PM' };
 const dinner: TDeliverySlot = { weekday: 'mon', cutoff: '7:00 PM', delivery: '8:00 PM' };

@@ -1,12 +1,7 @@
 import { lazy } from 'react';
 
-// The storefront's first pages (home, restaurants, a menu) come with the app: a first visit on a
-// slow phone then paints them without waiting for another download once the app has started
-// (about 0.3-0.6 s of Lighthouse's LCP, for 3 KB more on the home page; decision 019). Every other
-// screen is a chunk of its own, so the first page downloads only its own code.
-export { HomeScreen } from '@/features/home/components/home-screen';
-export { MenuScreen } from '@/features/menu/components/menu-screen';
-export { RestaurantsScreen } from '@/features/restaurants/components/restaurants-screen';
+// One chunk per screen, so the first page downloads only its own code; the storefront's first
+// pages are not here but come with the app (routes.tsx, decision 019).
 
 export const MartItemsScreen = lazy(() =>
   import('@/features/mart/components/mart-items-screen').then((m) => ({

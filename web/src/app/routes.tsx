@@ -2,21 +2,23 @@ import { Navigate, type RouteObject } from 'react-router-dom';
 import { AdminRedirect } from '@/features/auth/components/admin-redirect';
 import { RequireAuth } from '@/features/auth/components/require-auth';
 import { UnauthorizedScreen } from '@/features/auth/components/unauthorized-screen';
+// The storefront's first pages come with the app: a first visit on a slow phone paints them
+// without another download once the app has started (decision 019).
+import { HomeScreen } from '@/features/home/components/home-screen';
+import { MenuScreen } from '@/features/menu/components/menu-screen';
+import { RestaurantsScreen } from '@/features/restaurants/components/restaurants-screen';
 import {
   BatchPrintScreen,
   CampusAdminScreen,
   CartScreen,
   CheckoutScreen,
   DemoScreen,
-  HomeScreen,
   LoginScreen,
   MailOutboxScreen,
   MartItemsScreen,
-  MenuScreen,
   MyOrdersScreen,
   NewPasswordScreen,
   OrderScreen,
-  RestaurantsScreen,
   SheetScreen,
   SignupScreen,
   SuperAdminScreen,

@@ -52,5 +52,15 @@ export default defineConfig({
       '/readyz': 'http://localhost:3000',
     },
   },
-  build: { outDir: 'dist', emptyOutDir: true },
+  build: {
+    outDir: 'dist',
+    emptyOutDir: true,
+    rolldownOptions: {
+      output: {
+        // Everything the entry imports statically is one file, which the lazy screens import from,
+        // not eight files of modules that some lazy screen shares: one file gzips 4 KB smaller.
+        codeSplitting: { groups: [{ name: 'app', tags: ['$initial'] }] },
+      },
+    },
+  },
 });

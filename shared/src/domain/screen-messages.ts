@@ -1,5 +1,9 @@
 // Screen messages of SPEC §8 that belong to no single rule. Auth, checkout, cart, role and form
-// messages live beside their rules (AUTH_MESSAGES, CHECKOUT_MESSAGES, ...).
+// messages live beside their rules (AUTH_MESSAGES, CHECKOUT_MESSAGES, ...); those of every
+// storefront page in storefront-messages.ts, which the web's first paint imports without these.
+
+// The api's catalogue routes read the catalogue texts from here.
+export { CATALOGUE_MESSAGES } from './storefront-messages';
 
 /** Admin failure and success messages. */
 export const ADMIN_MESSAGES = {
@@ -54,36 +58,6 @@ export const IMAGE_MESSAGES = {
   notABlob: 'The file given is not an instance of Blob or File',
   notAnImage: 'The file given is not an image',
 } as const;
-
-/** Texts of the catalogue pages (SPEC §2 Restaurants, Mart items, Menu). */
-export const CATALOGUE_MESSAGES = {
-  restaurantNotFound: 'Restaurant not found at this campus.',
-  tryAdjustingSearch: 'Try adjusting your search terms',
-  restaurants: {
-    title: (campus: string) => `Restaurants at ${campus}`,
-    searchPlaceholder: 'Search restaurants by name, cuisine, or location...',
-    loading: 'Loading Restaurants...',
-    empty: 'No restaurants available at this campus',
-    emptyHint: 'Check back later for new restaurants!',
-    noMatch: (term: string) => `No restaurants found matching "${term}"`,
-  },
-  martItems: {
-    title: (campus: string) => `Mart Items at ${campus}`,
-    searchPlaceholder: 'Search mart items by name, category, or description...',
-    loading: 'Loading Mart Items...',
-    empty: 'No mart items available at this campus',
-    noMatch: (term: string) => `No mart items found matching "${term}"`,
-  },
-  menu: {
-    title: (restaurant: string) => `Explore ${restaurant}'s Menu`,
-    loading: 'Loading Menu...',
-    empty: 'No menu items available',
-    noMatch: (term: string) => `No menu items found matching "${term}"`,
-  },
-} as const;
-
-/** Thrown when the auth hook is used outside its provider. */
-export const USE_AUTH_OUTSIDE_PROVIDER = 'useAuth must be used within an AuthProvider';
 
 /**
  * Titles and messages of the admin confirmation dialogs (SPEC §2 Confirmation dialog): every

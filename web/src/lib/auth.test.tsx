@@ -1,4 +1,4 @@
-import { USE_AUTH_OUTSIDE_PROVIDER } from '@campus/shared/domain/screen-messages';
+import { USE_AUTH_OUTSIDE_PROVIDER } from '@campus/shared/domain/storefront-messages';
 import { render } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { useAuth } from './auth';

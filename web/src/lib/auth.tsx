@@ -2,7 +2,7 @@ import type { TSessionResponse } from '@campus/shared/domain/account-api';
 import { CART_OWNER_KEY, CART_STORAGE_KEY } from '@campus/shared/domain/cart';
 import type { TUserProfile } from '@campus/shared/domain/entities';
 import { formatError } from '@campus/shared/domain/error-catalogue';
-import { USE_AUTH_OUTSIDE_PROVIDER } from '@campus/shared/domain/screen-messages';
+import { USE_AUTH_OUTSIDE_PROVIDER } from '@campus/shared/domain/storefront-messages';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { createContext, type ReactNode, useCallback, useContext, useMemo } from 'react';
 import { apiFetch, apiPost } from './api-client';

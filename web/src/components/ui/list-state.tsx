@@ -1,4 +1,4 @@
-import { CATALOGUE_MESSAGES } from '@campus/shared/domain/screen-messages';
+import { CATALOGUE_MESSAGES } from '@campus/shared/domain/storefront-messages';
 import type { ReactNode } from 'react';
 import { LoadFailure } from './load-failure';
 import { StatusMessage } from './status-message';

@@ -1,6 +1,6 @@
 import { martItemToCartLine } from '@campus/shared/domain/cart';
-import { CATALOGUE_MESSAGES } from '@campus/shared/domain/screen-messages';
 import { filterMartItems } from '@campus/shared/domain/search';
+import { CATALOGUE_MESSAGES } from '@campus/shared/domain/storefront-messages';
 import { useMemo, useState } from 'react';
 import { FloatingCartButton } from '@/components/cart/floating-cart-button';
 import { ListState } from '@/components/ui/list-state';

@@ -1,7 +1,7 @@
 import { menuItemToCartLine } from '@campus/shared/domain/cart';
 import { restaurantStatus } from '@campus/shared/domain/restaurant-hours';
-import { CATALOGUE_MESSAGES } from '@campus/shared/domain/screen-messages';
 import { filterMenuItems } from '@campus/shared/domain/search';
+import { CATALOGUE_MESSAGES } from '@campus/shared/domain/storefront-messages';
 import { useMemo, useState } from 'react';
 import { useParams } from 'react-router-dom';
 import { FloatingCartButton } from '@/components/cart/floating-cart-button';

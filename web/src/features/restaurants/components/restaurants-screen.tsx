@@ -1,5 +1,5 @@
-import { CATALOGUE_MESSAGES } from '@campus/shared/domain/screen-messages';
 import { filterRestaurants } from '@campus/shared/domain/search';
+import { CATALOGUE_MESSAGES } from '@campus/shared/domain/storefront-messages';
 import { useState } from 'react';
 import { ListState } from '@/components/ui/list-state';
 import { SearchBox } from '@/components/ui/search-box';

@@ -42,9 +42,23 @@ function precompress(): Plugin {
   };
 }
 
-export default defineConfig({
+// React Router's package sends every bundler to its development build (remix-run/react-router#14102);
+// a build takes the production one, which is the same but for the development warnings.
+const reactRouterProduction = {
+  find: /^react-router$/,
+  replacement: fileURLToPath(
+    new URL('dist/production/index.mjs', import.meta.resolve('react-router/package.json')),
+  ),
+};
+
+export default defineConfig(({ command }) => ({
   plugins: [react(), tailwindcss(), precompress()],
-  resolve: { alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) } },
+  resolve: {
+    alias: [
+      { find: '@', replacement: fileURLToPath(new URL('./src', import.meta.url)) },
+      ...(command === 'build' ? [reactRouterProduction] : []),
+    ],
+  },
   server: {
     proxy: {
       '/api': 'http://localhost:3000',
@@ -63,4 +77,4 @@ export default defineConfig({
       },
     },
   },
-});
+}));

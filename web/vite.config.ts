@@ -69,6 +69,9 @@ export default defineConfig(({ command }) => ({
   build: {
     outDir: 'dist',
     emptyOutDir: true,
+    // The page's one script has no modulepreload links to polyfill, and the lazy screens' preloads
+    // fall back to rel=preload where modulepreload is missing.
+    modulePreload: { polyfill: false },
     rolldownOptions: {
       output: {
         // Everything the entry imports statically is one file, which the lazy screens import from,

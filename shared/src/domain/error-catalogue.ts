@@ -162,7 +162,8 @@ function apiBodyOf(value: unknown): TApiErrorBody['error'] | undefined {
   return isStringRecord(fields) ? { code, message, fields } : undefined;
 }
 
-function factsOf(err: unknown): Facts {
+/** The facts of any thrown value: AppError, the api error body, an Error or object, a string. */
+export function errorFacts(err: unknown): Facts {
   if (typeof err === 'string') return { message: err };
   if (err instanceof AppError) {
     return {
@@ -211,7 +212,7 @@ function categoryOf(facts: Facts): ErrorCategory {
 
 /** The spec's category of any thrown value (SPEC §8 category mapping, in its order). */
 export function categorizeError(err: unknown): ErrorCategory {
-  return categoryOf(factsOf(err));
+  return categoryOf(errorFacts(err));
 }
 
 /** The message of a code of SPEC §8, if it has one. */
@@ -226,7 +227,7 @@ export function codeMessage(code: string): string | undefined {
  * (not for built-in programming errors), the category's message.
  */
 export function formatError(err: unknown): FormattedError {
-  const facts = factsOf(err);
+  const facts = errorFacts(err);
   const category = categoryOf(facts);
   const entry = ERROR_CATEGORIES[category];
   const thrownText = facts.internal || facts.noResponse ? undefined : facts.message;
@@ -277,56 +278,4 @@ export function toApiErrorResponse(err: unknown): { status: number; body: TApiEr
     return { status: err.status, body: { error } };
   }
   return { status: 500, body: { error: { code: 'internal', message: CODE_MESSAGES.internal } } };
-}
-
-/** A failed call to the own backend, as the spec's mapping distinguishes them. */
-export type BackendFailure =
-  | { kind: 'status'; status: number; serverError?: string | null }
-  | { kind: 'no-response' }
-  | { kind: 'other'; message: string };
-
-/** The own-backend error mapping of SPEC §8. */
-export function describeBackendFailure(failure: BackendFailure): string {
-  if (failure.kind === 'no-response') {
-    return 'Network error: Unable to connect to backend. Please check if the backend server is running.';
-  }
-  if (failure.kind === 'other') return `Configuration error: ${failure.message}`;
-  const serverError = failure.serverError || undefined;
-  switch (failure.status) {
-    case 400:
-      return `Bad request: ${serverError ?? 'Invalid request parameters'}`;
-    case 401:
-      return 'Unauthorized: Backend authentication failed. Please check your backend configuration.';
-    case 403:
-      return 'Forbidden: Access denied. Please ensure the backend has proper permissions.';
-    case 404:
-      return `Not found: ${ERROR_CATEGORIES.NOT_FOUND.message}`;
-    case 429:
-      return 'Rate limit exceeded: Please wait before making more requests.';
-    case 500:
-      return `Backend error: ${serverError ?? 'Internal server error'}`;
-    default:
-      return `API error (${failure.status}): ${serverError ?? 'Unknown error'}`;
-  }
-}
-
-/** Classifies any thrown value from an own-backend call for describeBackendFailure. */
-export function backendFailureOf(err: unknown): BackendFailure {
-  const facts = factsOf(err);
-  if (facts.noResponse) return { kind: 'no-response' };
-  if (facts.status && facts.status > 0) {
-    // appErrorFromResponse marks a response without an api error body with an http-* code.
-    const fromBody = !facts.code?.startsWith('http-');
-    return {
-      kind: 'status',
-      status: facts.status,
-      serverError: fromBody ? facts.userMessage : null,
-    };
-  }
-  return { kind: 'other', message: facts.message ?? facts.userMessage ?? String(err) };
-}
-
-/** The own-backend message for any thrown value. */
-export function ownBackendErrorMessage(err: unknown): string {
-  return describeBackendFailure(backendFailureOf(err));
 }

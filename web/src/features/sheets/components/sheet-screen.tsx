@@ -1,4 +1,4 @@
-import { ownBackendErrorMessage } from '@campus/shared/domain/error-catalogue';
+import { ownBackendErrorMessage } from '@campus/shared/domain/backend-failure';
 import type { SheetCell } from '@campus/shared/domain/order';
 import { columnLetter } from '@campus/shared/domain/sheet-tab';
 import { useId } from 'react';

@@ -1,4 +1,5 @@
 import { AppError } from '@campus/shared/domain/app-error';
+import { ownBackendErrorMessage } from '@campus/shared/domain/backend-failure';
 import {
   CATALOGUE_FILE_HEADER,
   CATALOGUE_IMPORT_MESSAGES,
@@ -7,7 +8,6 @@ import {
   type TImportPreviewResponse,
   type TImportRowState,
 } from '@campus/shared/domain/catalogue-import-api';
-import { ownBackendErrorMessage } from '@campus/shared/domain/error-catalogue';
 import { formatRs } from '@campus/shared/domain/money';
 import { useId, useState } from 'react';
 import { Alert } from '@/components/ui/alert';

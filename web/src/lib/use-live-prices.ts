@@ -1,4 +1,4 @@
-import { bucketLineProblem, bucketPricesRequest } from '@campus/shared/domain/bucket-prices';
+import { bucketLineProblem, bucketPricesRequest } from '@campus/shared/domain/bucket-check';
 import type { TBucketPricesResponse } from '@campus/shared/domain/bucket-prices-api';
 import { cartLineKey, type NewCartLine } from '@campus/shared/domain/cart';
 import type { TCartLine } from '@campus/shared/domain/entities';

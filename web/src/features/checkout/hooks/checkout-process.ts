@@ -2,7 +2,7 @@
 // screenshot, check the restaurants are open on the device clock, then place the order. Plain functions with their
 // effects passed in, so the order of the steps and the request shapes are tested without a browser.
 import { AppError } from '@campus/shared/domain/app-error';
-import { bucketCheckMessage } from '@campus/shared/domain/bucket-prices';
+import { bucketCheckMessage } from '@campus/shared/domain/bucket-check';
 import type { NewCartLine } from '@campus/shared/domain/cart';
 import {
   type CheckoutContext,

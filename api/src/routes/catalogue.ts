@@ -1,4 +1,4 @@
-import { CATALOGUE_MESSAGES } from '@campus/shared/domain/screen-messages';
+import { CATALOGUE_MESSAGES } from '@campus/shared/domain/storefront-messages';
 import type { CachedResponse, CatalogueCache } from '@campus/shared/server/catalogue/cache';
 import { type Context, Hono } from 'hono';
 import type { AppEnv } from '../app-env';

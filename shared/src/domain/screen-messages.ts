@@ -2,9 +2,6 @@
 // messages live beside their rules (AUTH_MESSAGES, CHECKOUT_MESSAGES, ...); those of every
 // storefront page in storefront-messages.ts, which the web's first paint imports without these.
 
-// The api's catalogue routes read the catalogue texts from here.
-export { CATALOGUE_MESSAGES } from './storefront-messages';
-
 /** Admin failure and success messages. */
 export const ADMIN_MESSAGES = {
   saveUniversityFailed: 'Failed to save university',

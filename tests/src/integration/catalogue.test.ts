@@ -8,7 +8,7 @@ import {
   ZRestaurant,
   ZUniversity,
 } from '@campus/shared/domain/entities';
-import { CATALOGUE_MESSAGES } from '@campus/shared/domain/screen-messages';
+import { CATALOGUE_MESSAGES } from '@campus/shared/domain/storefront-messages';
 import { CatalogueCache } from '@campus/shared/server/catalogue/cache';
 import {
   type CatalogueSource,

@@ -351,6 +351,10 @@ try {
           `  accessibility ${String(row.accessibility).padStart(3)}  SEO ${String(row.seo).padStart(3)}` +
           `  LCP ${ms(row.lcpMs).padStart(8)}`,
       );
+      say(
+        `  ${''.padEnd(52)} FCP ${ms(row.fcpMs)}, speed index ${ms(row.speedIndexMs)}, ` +
+          `total blocking ${ms(row.totalBlockingMs)}, layout shift ${row.layoutShift.toFixed(3)}`,
+      );
     }
     say('');
   }

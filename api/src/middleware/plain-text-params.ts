@@ -36,7 +36,8 @@ function check(part: string, field: string, rule: TextRule): void {
  */
 export function plainTextParams() {
   return createMiddleware<AppEnv>(async (c, next) => {
-    // Most addresses (every one the app itself builds) pass at a glance; the rest part by part.
+    // Most addresses (ids and plain words, nothing percent-encoded) pass at a glance; the rest
+    // are checked part by part.
     if (c.req.url.length <= PATH_RULE.max && PLAIN_ADDRESS.test(c.req.url)) return next();
     const url = new URL(c.req.url);
     for (const segment of url.pathname.split('/')) check(segment, 'path', PATH_RULE);

@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
+import { buildSync } from 'esbuild';
 import { defineConfig, type Plugin } from 'vite';
 
 const COMPRESSIBLE = /\.(js|css|html|svg|json|txt)$/;
@@ -42,6 +43,32 @@ function precompress(): Plugin {
   };
 }
 
+/**
+ * Puts src/early-requests.ts into index.html as an inline script, bundled and minified: it runs
+ * while the page is parsed, so the page's data is asked for before the app's script has arrived.
+ * The api allows it by its hash (api/src/routes/web.ts).
+ */
+function earlyRequests(): Plugin {
+  const entry = fileURLToPath(new URL('./src/early-requests.ts', import.meta.url));
+  return {
+    name: 'campus-early-requests',
+    // At the end of the head, after the app's script and stylesheet: the browser asks for those
+    // first, and this script runs once the small stylesheet is in, while the app's script loads.
+    transformIndexHtml() {
+      const [bundle] = buildSync({
+        entryPoints: [entry],
+        bundle: true,
+        minify: true,
+        format: 'iife',
+        target: 'es2020',
+        write: false,
+      }).outputFiles;
+      if (!bundle) throw new Error(`esbuild wrote nothing for ${entry}`);
+      return [{ tag: 'script', children: bundle.text.trim(), injectTo: 'head' }];
+    },
+  };
+}
+
 // React Router's package sends every bundler to its development build (remix-run/react-router#14102);
 // a build takes the production one, which is the same but for the development warnings.
 const reactRouterProduction = {
@@ -52,7 +79,7 @@ const reactRouterProduction = {
 };
 
 export default defineConfig(({ command }) => ({
-  plugins: [react(), tailwindcss(), precompress()],
+  plugins: [react(), tailwindcss(), earlyRequests(), precompress()],
   resolve: {
     alias: [
       { find: '@', replacement: fileURLToPath(new URL('./src', import.meta.url)) },

@@ -1,13 +1,23 @@
+import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { ERROR_CATEGORIES } from '@campus/shared/domain/error-catalogue';
 import { serveStatic } from '@hono/node-server/serve-static';
 import { Hono } from 'hono';
 import type { AppEnv } from '../app-env';
+import { contentSecurityPolicy } from '../middleware/answer-headers';
 
 // A path whose last segment ends in a file extension ('/nope.js', '/robots.txt') asks for a file;
 // the app's own paths never do (a sheet tab such as 'St. Mary's - Main' has no extension).
 const FILE_PATH = /\.[a-z][a-z0-9]{0,7}$/i;
+// A script element without a src: its text runs as it is.
+const INLINE_SCRIPT = /<script(?![^>]*\ssrc=)[^>]*>([\s\S]*?)<\/script>/g;
+
+/** The policy's source for each inline script of the page (its hash), which lets it run. */
+function inlineScriptHashes(html: string): string[] {
+  const hash = (text: string) => createHash('sha256').update(text).digest('base64');
+  return [...html.matchAll(INLINE_SCRIPT)].map(([, text]) => `sha256-${hash(text ?? '')}`);
+}
 
 /**
  * Serves the built single-page app: hashed assets cached for a year, files of the build (robots.txt,
@@ -29,11 +39,14 @@ export function webRoutes(distDir: string) {
     if (c.res.status === 200)
       c.res.headers.set('Cache-Control', 'public, max-age=31536000, immutable');
   });
-  // The page itself is revalidated every time, so a new deploy is picked up at once.
+  const pagePolicy = contentSecurityPolicy(inlineScriptHashes(indexHtml));
+  // The page itself is revalidated every time, so a new deploy is picked up at once, and its own
+  // inline script may run.
   app.use('*', async (c, next) => {
     await next();
     if (c.res.headers.get('Content-Type')?.startsWith('text/html')) {
       c.res.headers.set('Cache-Control', 'no-cache');
+      c.res.headers.set('Content-Security-Policy', pagePolicy);
     }
   });
   // Assets are served in the build's .br or .gz copy when the browser accepts it.

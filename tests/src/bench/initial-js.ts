@@ -1,6 +1,6 @@
 // The JavaScript a first visit downloads, measured in a real browser: Debian's Chromium with an
-// empty cache per route, every .js response until the network is idle, each body gzipped at
-// level 9.
+// empty cache per route, every .js response until the network is idle and the page's inline
+// scripts, each gzipped at level 9.
 import { gzipSync } from 'node:zlib';
 import type { Lifecycle } from '@campus/shared/server/lifecycle';
 import { type Browser, type BrowserContext, chromium, type Response } from '@playwright/test';
@@ -11,14 +11,17 @@ export interface InitialJsRow {
   route: string;
   /** Where the browser ended up (a redirect would show here). */
   landedOn: string;
+  /** .js files; the page's inline scripts are counted apart, their bytes in the sums. */
   files: number;
+  inlineScripts: number;
   rawBytes: number;
   gzipBytes: number;
 }
 
 /**
  * The JavaScript a first visit of `url` downloads in `context` (a fresh one: an empty HTTP cache):
- * every .js response until the network is idle, each gzipped at level 9.
+ * every .js response until the network is idle and the page's inline scripts, each gzipped at
+ * level 9.
  */
 export async function firstVisitScripts(
   context: BrowserContext,
@@ -30,16 +33,23 @@ export async function firstVisitScripts(
     if (new URL(response.url()).pathname.endsWith('.js')) scripts.push(response);
   });
   await page.goto(url, { waitUntil: 'networkidle' });
+  const inline = await page.$$eval('script:not([src])', (elements) =>
+    elements.map((element) => element.textContent ?? ''),
+  );
+  const bodies = [
+    ...(await Promise.all(scripts.map((script) => script.body()))),
+    ...inline.map((text) => Buffer.from(text)),
+  ];
   let rawBytes = 0;
   let gzipBytes = 0;
-  for (const script of scripts) {
-    const body = await script.body();
+  for (const body of bodies) {
     rawBytes += body.byteLength;
     gzipBytes += gzipSync(body, { level: 9 }).byteLength;
   }
   return {
     landedOn: new URL(page.url()).pathname,
     files: scripts.length,
+    inlineScripts: inline.length,
     rawBytes,
     gzipBytes,
   };

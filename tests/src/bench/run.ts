@@ -329,13 +329,13 @@ try {
   }
   if (browser) {
     say(
-      `Initial JavaScript per route (gzip -9 of every .js until network idle; ${browser.selection}):`,
+      `Initial JavaScript per route (gzip -9 of every .js until network idle and of the inline scripts; ${browser.selection}):`,
     );
     for (const row of browser.initialJs) {
       const landed = row.landedOn === row.route ? '' : ` -> ${row.landedOn}`;
       say(
         `  ${`${row.route}${landed}`.padEnd(52)} ${kb(row.gzipBytes).padStart(10)} gzip, ` +
-          `${kb(row.rawBytes)} raw, ${row.files} files`,
+          `${kb(row.rawBytes)} raw, ${row.files} files and ${row.inlineScripts} inline`,
       );
     }
     say('');

@@ -3,7 +3,7 @@ import { pickSelection, selectionScript, storefrontRoutes } from '../bench/store
 import { expect, test } from './support/test';
 
 // The JavaScript budget of a first visit (issue 19): every .js a first visit downloads until the
-// network is idle, gzipped at level 9, measured as `npm run bench` measures it. Issue 19's target is
+// network is idle and the page's inline scripts, gzipped at level 9, measured as `npm run bench` measures it. Issue 19's target is
 // 100 KB on each page, which the app does not meet yet (decision 017: React and React DOM alone are
 // 66 KB). Until it does, each page's budget is its size when the budget was set, with 1 KB to
 // spare, so that the first paint cannot grow unnoticed: lower a budget when a page gets smaller.
@@ -28,9 +28,10 @@ test('the first visit of each storefront page downloads no more JavaScript than 
       await context.addInitScript({ content: selectionScript(selection) });
       const scripts = await firstVisitScripts(context, `${baseURL}${route}`);
       expect(scripts.landedOn, route).toBe(route);
-      expect(scripts.gzipBytes, `${route}: ${scripts.files} files`).toBeLessThanOrEqual(
-        budget ?? 0,
-      );
+      expect(
+        scripts.gzipBytes,
+        `${route}: ${scripts.files} files and ${scripts.inlineScripts} inline`,
+      ).toBeLessThanOrEqual(budget ?? 0);
     } finally {
       await context.close();
     }

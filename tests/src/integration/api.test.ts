@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { cpSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -17,6 +18,10 @@ let redis: Redis;
 let deadRedis: Redis;
 let distDir: string;
 
+// The built page's shape: the app's script by address, and one inline script.
+const INLINE_SCRIPT = 'document.title="early"';
+const PAGE = `<!doctype html><script type="module" src="/assets/app-abc123.js"></script><script>${INLINE_SCRIPT}</script><div id="root"></div>`;
+
 beforeAll(async () => {
   database = await openTestDatabase();
   redis = await openCheckedRedis(testRedisUrl(), 'producer', testLog);
@@ -26,7 +31,7 @@ beforeAll(async () => {
   // The build copies web/public to its root as it is: robots.txt, the icons, the manifest.
   cpSync(join(repoRoot, 'web', 'public'), distDir, { recursive: true });
   mkdirSync(join(distDir, 'assets'));
-  writeFileSync(join(distDir, 'index.html'), '<!doctype html><div id="root"></div>');
+  writeFileSync(join(distDir, 'index.html'), PAGE);
   writeFileSync(join(distDir, 'assets', 'app-abc123.js'), 'console.log(1)');
   writeFileSync(join(distDir, 'assets', 'app-abc123.js.br'), brotliCompressSync('console.log(1)'));
 });
@@ -161,12 +166,18 @@ describe(`api on ${engine}`, () => {
     });
   });
 
-  it('every page forbids framing and foreign scripts', async () => {
-    const response = await appWith(redis).request('/login');
-    const policy = response.headers.get('content-security-policy') ?? '';
-    expect(policy).toContain("frame-ancestors 'none'");
-    expect(policy).toContain("script-src 'self'");
-    expect(response.headers.get('x-content-type-options')).toBe('nosniff');
-    expect(response.headers.get('x-frame-options')).toBe('SAMEORIGIN');
+  it('every page forbids framing and foreign scripts, and lets its own inline script run', async () => {
+    const hash = createHash('sha256').update(INLINE_SCRIPT).digest('base64');
+    for (const path of ['/', '/login']) {
+      const response = await appWith(redis).request(path);
+      expect(await response.text()).toBe(PAGE);
+      const policy = response.headers.get('content-security-policy') ?? '';
+      expect(policy).toContain("frame-ancestors 'none'");
+      expect(policy).toContain(`script-src 'self' 'sha256-${hash}';`);
+      expect(response.headers.get('x-content-type-options')).toBe('nosniff');
+      expect(response.headers.get('x-frame-options')).toBe('SAMEORIGIN');
+    }
+    const api = await appWith(redis).request('/api/nothing-here');
+    expect(api.headers.get('content-security-policy')).toContain("script-src 'self';");
   });
 });

@@ -6,6 +6,7 @@ import { USE_AUTH_OUTSIDE_PROVIDER } from '@campus/shared/domain/storefront-mess
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { createContext, type ReactNode, useCallback, useContext, useMemo } from 'react';
 import { apiFetch, apiPost } from './api-client';
+import { SESSION_PATH } from './first-paint-requests';
 
 export interface AuthContextValue {
   /** True until the first session answer arrives. */
@@ -51,7 +52,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   const queryClient = useQueryClient();
   const session = useQuery({
     queryKey: SESSION_KEY,
-    queryFn: () => apiFetch<TSessionResponse>('/api/account/session'),
+    queryFn: () => apiFetch<TSessionResponse>(SESSION_PATH),
     staleTime: Number.POSITIVE_INFINITY,
     retry: false,
   });

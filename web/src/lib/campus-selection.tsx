@@ -15,10 +15,12 @@ import {
 } from 'react';
 import { apiFetch } from './api-client';
 import { useAuth } from './auth';
-
-/** Browser storage keys of the selection (SPEC §3: JSON, restored on load, removed when cleared). */
-export const SELECTED_UNIVERSITY_KEY = 'selectedUniversity';
-export const SELECTED_CAMPUS_KEY = 'selectedCampus';
+import {
+  campusesPath,
+  SELECTED_CAMPUS_KEY,
+  SELECTED_UNIVERSITY_KEY,
+  UNIVERSITIES_PATH,
+} from './first-paint-requests';
 
 /** Query keys of the public catalogue; the error screen's 'Try Again' drops everything under it. */
 export const CATALOGUE_QUERY_KEY = 'catalogue';
@@ -75,7 +77,7 @@ function writeStored(key: string, value: object | null): void {
 export function universitiesQueryOptions() {
   return queryOptions({
     queryKey: [CATALOGUE_QUERY_KEY, 'universities'],
-    queryFn: () => apiFetch<TUniversitiesResponse>('/api/catalogue/universities'),
+    queryFn: () => apiFetch<TUniversitiesResponse>(UNIVERSITIES_PATH),
     select: (answer) => answer.universities,
   });
 }
@@ -84,10 +86,7 @@ export function universitiesQueryOptions() {
 export function campusesQueryOptions(universityId: string | null) {
   return queryOptions({
     queryKey: [CATALOGUE_QUERY_KEY, 'campuses', universityId],
-    queryFn: () =>
-      apiFetch<TCampusesResponse>(
-        `/api/catalogue/universities/${encodeURIComponent(universityId ?? '')}/campuses`,
-      ),
+    queryFn: () => apiFetch<TCampusesResponse>(campusesPath(universityId ?? '')),
     select: (answer) => answer.campuses,
     enabled: universityId !== null,
   });

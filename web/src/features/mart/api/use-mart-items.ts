@@ -2,15 +2,13 @@ import type { TCatalogueMartItemsResponse } from '@campus/shared/domain/catalogu
 import { useQuery } from '@tanstack/react-query';
 import { apiFetch } from '@/lib/api-client';
 import { CATALOGUE_QUERY_KEY } from '@/lib/campus-selection';
+import { martItemsPath } from '@/lib/first-paint-requests';
 
 /** The mart items of a campus (public catalogue). */
 export function useMartItems(campusId: string | null) {
   return useQuery({
     queryKey: [CATALOGUE_QUERY_KEY, 'mart-items', campusId],
-    queryFn: () =>
-      apiFetch<TCatalogueMartItemsResponse>(
-        `/api/catalogue/campuses/${encodeURIComponent(campusId ?? '')}/mart-items`,
-      ),
+    queryFn: () => apiFetch<TCatalogueMartItemsResponse>(martItemsPath(campusId ?? '')),
     select: (answer) => answer.martItems,
     enabled: campusId !== null,
   });

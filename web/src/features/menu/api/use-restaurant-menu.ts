@@ -2,21 +2,16 @@ import type { TRestaurantMenuResponse } from '@campus/shared/domain/catalogue-ap
 import { useQuery } from '@tanstack/react-query';
 import { apiFetch } from '@/lib/api-client';
 import { CATALOGUE_QUERY_KEY } from '@/lib/campus-selection';
+import { restaurantMenuPath } from '@/lib/first-paint-requests';
 
 /**
  * A restaurant and its menu. With a campus chosen the restaurant must be at that campus (else the
  * api answers 'Restaurant not found at this campus.'); without one, any campus's restaurant.
  */
 export function useRestaurantMenu(restaurantId: string, campusId: string | null) {
-  const restaurant = encodeURIComponent(restaurantId);
   return useQuery({
     queryKey: [CATALOGUE_QUERY_KEY, 'menu', campusId, restaurantId],
-    queryFn: () =>
-      apiFetch<TRestaurantMenuResponse>(
-        campusId === null
-          ? `/api/catalogue/restaurants/${restaurant}`
-          : `/api/catalogue/campuses/${encodeURIComponent(campusId)}/restaurants/${restaurant}`,
-      ),
+    queryFn: () => apiFetch<TRestaurantMenuResponse>(restaurantMenuPath(campusId, restaurantId)),
     // A restaurant that is not there will not appear by asking again.
     retry: (failures, error) =>
       failures < 2 && !(error instanceof Error && 'status' in error && error.status === 404),

@@ -1,0 +1,74 @@
+import { describe, expect, it } from 'vitest';
+import {
+  firstPaintRequests,
+  SELECTED_CAMPUS_KEY,
+  SELECTED_UNIVERSITY_KEY,
+} from './first-paint-requests';
+
+const FRAME = ['/api/public-config', '/api/account/session', '/api/catalogue/universities'];
+const UNIVERSITY = { id: 'u 1', name: 'Northfield' };
+const CAMPUS = { id: 'c/1', name: 'Main', universityId: 'u 1' };
+
+/** Storage holding these raw values, as the browser's localStorage would. */
+function storage(values: Record<string, string>) {
+  return { getItem: (key: string) => values[key] ?? null };
+}
+
+const selected = storage({
+  [SELECTED_UNIVERSITY_KEY]: JSON.stringify(UNIVERSITY),
+  [SELECTED_CAMPUS_KEY]: JSON.stringify(CAMPUS),
+});
+const CAMPUSES = '/api/catalogue/universities/u%201/campuses';
+
+describe('firstPaintRequests', () => {
+  it('asks for the frame, and a menu at any campus, when nothing is selected', () => {
+    expect(firstPaintRequests('/restaurants', storage({}))).toEqual(FRAME);
+    expect(firstPaintRequests('/', storage({}))).toEqual(FRAME);
+    expect(firstPaintRequests('/menu/r1', storage({}))).toEqual([
+      ...FRAME,
+      '/api/catalogue/restaurants/r1',
+    ]);
+  });
+
+  it("adds the chosen university's campuses and the storefront page's own list", () => {
+    expect(firstPaintRequests('/', selected)).toEqual([...FRAME, CAMPUSES]);
+    expect(firstPaintRequests('/restaurants', selected)).toEqual([
+      ...FRAME,
+      CAMPUSES,
+      '/api/catalogue/campuses/c%2F1/restaurants',
+    ]);
+    expect(firstPaintRequests('/mart-items', selected)).toEqual([
+      ...FRAME,
+      CAMPUSES,
+      '/api/catalogue/campuses/c%2F1/mart-items',
+    ]);
+    expect(firstPaintRequests('/menu/r%201', selected)).toEqual([
+      ...FRAME,
+      CAMPUSES,
+      '/api/catalogue/campuses/c%2F1/restaurants/r%201',
+    ]);
+    expect(firstPaintRequests('/checkout', selected)).toEqual([...FRAME, CAMPUSES]);
+  });
+
+  it("asks for a menu at any campus when the stored campus is not the university's", () => {
+    const otherCampus = storage({
+      [SELECTED_UNIVERSITY_KEY]: JSON.stringify(UNIVERSITY),
+      [SELECTED_CAMPUS_KEY]: JSON.stringify({ ...CAMPUS, universityId: 'u 2' }),
+    });
+    expect(firstPaintRequests('/menu/r1', otherCampus)).toEqual([
+      ...FRAME,
+      CAMPUSES,
+      '/api/catalogue/restaurants/r1',
+    ]);
+    expect(firstPaintRequests('/restaurants', otherCampus)).toEqual([...FRAME, CAMPUSES]);
+  });
+
+  it('asks for the frame alone when storage holds something unreadable, and skips a malformed menu address', () => {
+    for (const raw of ['not json', '{"id":7}', '{"id":""}', '[]', 'null']) {
+      expect(
+        firstPaintRequests('/restaurants', storage({ [SELECTED_UNIVERSITY_KEY]: raw })),
+      ).toEqual(FRAME);
+    }
+    expect(firstPaintRequests('/menu/%E0%A4%A', selected)).toEqual([...FRAME, CAMPUSES]);
+  });
+});

@@ -1,0 +1,67 @@
+// The api paths of what the storefront's pages load as they open, and which of them a page will
+// ask for before its script has even run. This module imports nothing: the inline script of
+// index.html (src/early-requests.ts) is built from it alone.
+
+/** Browser storage keys of the selection (SPEC §3: JSON, restored on load, removed when cleared). */
+export const SELECTED_UNIVERSITY_KEY = 'selectedUniversity';
+export const SELECTED_CAMPUS_KEY = 'selectedCampus';
+
+export const PUBLIC_CONFIG_PATH = '/api/public-config';
+export const SESSION_PATH = '/api/account/session';
+export const UNIVERSITIES_PATH = '/api/catalogue/universities';
+
+const segment = encodeURIComponent;
+const campusPath = (campusId: string) => `/api/catalogue/campuses/${segment(campusId)}`;
+
+export const campusesPath = (universityId: string) =>
+  `${UNIVERSITIES_PATH}/${segment(universityId)}/campuses`;
+export const restaurantsPath = (campusId: string) => `${campusPath(campusId)}/restaurants`;
+export const martItemsPath = (campusId: string) => `${campusPath(campusId)}/mart-items`;
+
+/** A restaurant and its menu: at the chosen campus, or at any campus when none is chosen. */
+export const restaurantMenuPath = (campusId: string | null, restaurantId: string) =>
+  campusId === null
+    ? `/api/catalogue/restaurants/${segment(restaurantId)}`
+    : `${restaurantsPath(campusId)}/${segment(restaurantId)}`;
+
+const MENU_PAGE = /^\/menu\/([^/]+)\/?$/;
+
+/** A field of a JSON object kept in storage, when it is a non-empty string. */
+function storedField(storage: Pick<Storage, 'getItem'>, key: string, field: string) {
+  try {
+    const value: unknown = JSON.parse(storage.getItem(key) ?? 'null')?.[field];
+    return typeof value === 'string' && value !== '' ? value : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * The GETs a page makes as soon as it renders, by its path and the selection kept in storage:
+ * the frame's (the public configuration, the session, the universities, the chosen university's
+ * campuses) and the storefront page's own list. It only guesses what the app will ask for; the
+ * app reads and checks the selection itself (campus-selection.tsx).
+ */
+export function firstPaintRequests(pathname: string, storage: Pick<Storage, 'getItem'>): string[] {
+  const paths = [PUBLIC_CONFIG_PATH, SESSION_PATH, UNIVERSITIES_PATH];
+  const universityId = storedField(storage, SELECTED_UNIVERSITY_KEY, 'id');
+  if (universityId !== null) paths.push(campusesPath(universityId));
+  const campusId =
+    universityId !== null &&
+    storedField(storage, SELECTED_CAMPUS_KEY, 'universityId') === universityId
+      ? storedField(storage, SELECTED_CAMPUS_KEY, 'id')
+      : null;
+  const menu = MENU_PAGE.exec(pathname)?.[1];
+  if (menu !== undefined) {
+    try {
+      paths.push(restaurantMenuPath(campusId, decodeURIComponent(menu)));
+    } catch {
+      // A malformed address: the router shows the page it can.
+    }
+  } else if (campusId !== null && pathname === '/restaurants') {
+    paths.push(restaurantsPath(campusId));
+  } else if (campusId !== null && pathname === '/mart-items') {
+    paths.push(martItemsPath(campusId));
+  }
+  return paths;
+}

@@ -16,8 +16,8 @@ export type CheckedOut =
 
 /**
  * Checkout (DESIGN §3): places the order, then queues its sheet and notify jobs, refreshes the
- * campus's mart stock in the storefront and tells the campus's open Payments queues. Never waits for Redis: what it does not take now, the
- * outbox relay sends. A repeat of a placed order (same idempotency key) is that order, not created.
+ * campus's mart stock in the storefront and tells the campus's open Payments queues, all three at
+ * once. Never waits for Redis: what it does not take now, the outbox relay sends. A repeat of a placed order (same idempotency key) is that order, not created.
  */
 export async function checkOut(
   deps: {
@@ -33,20 +33,22 @@ export async function checkOut(
   const { db, producer, catalogue, log } = deps;
   const order = await placeOrder(db, user, input);
   if (!order.created) return { orderId: order.orderId, created: false };
-  await enqueueOutboxRows(db, producer, order.jobs, log);
-  if (order.hasMartLines) {
-    await catalogue
-      .invalidateMartItems(order.campusId)
-      .catch((error: unknown) => log.warn({ err: error }, 'stock cache not refreshed'));
-  }
-  // The campus's Payments queue shows it without a reload.
-  await deps.events.publishOrder({
-    orderId: order.orderId,
-    state: 'placed',
-    userId: user.uid,
-    universityId: input.universityId,
-    campusId: order.campusId,
-  });
+  // Independent of one another, so at once: each is a round trip to Redis the student waits for.
+  await Promise.all([
+    enqueueOutboxRows(db, producer, order.jobs, log),
+    order.hasMartLines &&
+      catalogue
+        .invalidateMartItems(order.campusId)
+        .catch((error: unknown) => log.warn({ err: error }, 'stock cache not refreshed')),
+    // The campus's Payments queue shows it without a reload.
+    deps.events.publishOrder({
+      orderId: order.orderId,
+      state: 'placed',
+      userId: user.uid,
+      universityId: input.universityId,
+      campusId: order.campusId,
+    }),
+  ]);
   log.info({ orderId: order.orderId }, 'order placed');
   return {
     orderId: order.orderId,

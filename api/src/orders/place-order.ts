@@ -73,6 +73,15 @@ export type PlacedOrder =
       jobs: WrittenOutboxRow[];
     };
 
+/**
+ * The value of a lookup that ran beside others (Promise.allSettled), or its error thrown: the
+ * lookups take the time of one round trip, and their refusals still come in the order checked.
+ */
+export function settledValue<T>(result: PromiseSettledResult<T>): T {
+  if (result.status === 'rejected') throw result.reason;
+  return result.value;
+}
+
 /** The order a person already placed with this idempotency key, if any. */
 export async function findOrderByIdempotencyKey(
   db: Db,
@@ -192,11 +201,14 @@ export async function placeOrder(
   input: PlaceOrderInput,
   now: Date = new Date(),
 ): Promise<PlacedOrder> {
-  const campus = await loadCampus(db, input.universityId, input.campusId);
+  const [campusLookup, screenshotLookup] = await Promise.allSettled([
+    loadCampus(db, input.universityId, input.campusId),
+    findScreenshot(db, input.screenshot, user.uid),
+  ]);
+  const campus = settledValue(campusLookup);
   const lockMessage = campusLockMessage(user.campusId, campus.id);
   if (lockMessage) throw forbidden(lockMessage, { field: 'cartItems' });
-
-  const screenshot = await findScreenshot(db, input.screenshot, user.uid);
+  const screenshot = settledValue(screenshotLookup);
   const orderId = newId();
   try {
     const placed = await db.transaction(async (tx) => {

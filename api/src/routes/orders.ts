@@ -30,7 +30,7 @@ import { withinPersonLimit } from '../http/needs-redis';
 import { noStore } from '../http/no-store';
 import { checkOut } from '../orders/check-out';
 import { getCheckoutContext } from '../orders/get-checkout-context';
-import { findOrderByIdempotencyKey } from '../orders/place-order';
+import { findOrderByIdempotencyKey, settledValue } from '../orders/place-order';
 import { awaitSameSubmission } from '../orders/same-submission';
 import { submitOrder } from '../orders/submit-order';
 
@@ -105,10 +105,14 @@ export function checkoutRoutes(deps: OrderRouteDeps & { payToDefault: TPayTo }, 
       const body = await jsonBody(c);
       const { idempotencyKey } = parseWith(ZOrderKey, body);
       // A repeat of a placed order (a double click, a retry after a lost answer) is answered
-      // before the captcha, whose one use the first submit spent.
-      const known = await findOrderByIdempotencyKey(db, user.uid, idempotencyKey);
+      // before the captcha, whose one use the first submit spent, and before the form is judged.
+      const [knownLookup, formCheck] = await Promise.allSettled([
+        findOrderByIdempotencyKey(db, user.uid, idempotencyKey),
+        checkoutForm(db, user, body),
+      ]);
+      const known = settledValue(knownLookup);
       if (known) return c.json(await placed(db, known), 200);
-      const values = await checkoutForm(db, user, body);
+      const values = settledValue(formCheck);
       const log = c.get('log');
       if (!(await withinPersonLimit({ ...deps, log }, 'order', user.uid, ORDER_LIMIT))) {
         throw tooManyAttempts();

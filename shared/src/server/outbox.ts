@@ -39,8 +39,10 @@ export async function writeOutbox(
 }
 
 /**
- * Enqueues the given outbox rows in order and marks those Redis took. Never throws: at the first
- * row Redis does not take, it records the error and leaves that row and the rest to the relay.
+ * Enqueues the given outbox rows and marks those Redis took: each queue's rows in their order, the
+ * queues at once (a checkout's sheet and mail jobs cost one round trip, not two). Never throws: at
+ * the first row of a queue Redis does not take, it records the error and leaves that row and the
+ * queue's rest to the relay.
  */
 export async function enqueueOutboxRows(
   db: Db,
@@ -59,6 +61,7 @@ export async function enqueueOutboxRows(
       })
       .where(eq(outbox.id, id))
       .catch((dbError: unknown) => log.error({ err: dbError }, 'outbox bookkeeping failed'));
+  const queues = new Map<string, Array<{ row: WrittenOutboxRow; payload: unknown }>>();
   for (const row of rows) {
     const definition = JOBS[row.jobName as JobName];
     const payload = definition?.payload.safeParse(row.payload);
@@ -70,17 +73,29 @@ export async function enqueueOutboxRows(
       await recordFailure(row.id, problem);
       continue;
     }
-    try {
-      await producer.enqueue(row.jobName as JobName, payload.data as never, { jobId: row.jobId });
-      done.push(row.id);
-    } catch (error) {
-      failed = rows.length - done.length;
-      log.warn({ err: error, jobId: row.jobId }, 'job not enqueued yet; the outbox relay retries');
-      await recordFailure(row.id, error);
-      // Redis is away: the rest would fail the same way; the relay takes them later.
-      break;
-    }
+    const queue = queues.get(definition.queue) ?? [];
+    queue.push({ row, payload: payload.data });
+    queues.set(definition.queue, queue);
   }
+  await Promise.all(
+    [...queues.values()].map(async (jobs) => {
+      for (const [index, { row, payload }] of jobs.entries()) {
+        try {
+          await producer.enqueue(row.jobName as JobName, payload as never, { jobId: row.jobId });
+          done.push(row.id);
+        } catch (error) {
+          failed += jobs.length - index;
+          log.warn(
+            { err: error, jobId: row.jobId },
+            'job not enqueued yet; the outbox relay retries',
+          );
+          await recordFailure(row.id, error);
+          // Redis is away: the rest would fail the same way; the relay takes them later.
+          return;
+        }
+      }
+    }),
+  );
   if (done.length > 0) {
     // A row left unmarked is enqueued once more by the relay: harmless, its job id dedupes.
     await db

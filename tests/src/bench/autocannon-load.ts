@@ -1,6 +1,7 @@
-// Every HTTP figure of the bench comes from autocannon in a process of its own, so the load
-// generator never shares an event loop (or a thread's machine time) with the server it measures.
-// The spec goes to the child as JSON; its figures come back on one marked line of its output.
+// Every HTTP figure of the bench comes from a load generator in a process of its own (autocannon
+// for a closed loop, a fixed-rate sender of its own for an open loop: autocannon-child.ts), so it
+// never shares an event loop (or a thread's machine time) with the server it measures. The spec
+// goes to the child as JSON; its figures come back on one marked line of its output.
 import { spawnEntry } from '../support/process';
 
 /** Starts the child's one line of figures. */
@@ -16,9 +17,12 @@ export interface PreparedRequest {
 export interface LoadSpec {
   url: string;
   method?: 'GET' | 'POST';
-  /** Connections, each with one request in flight. */
+  /** Connections, each with one request in flight (in an open loop, at most this many). */
   connections: number;
-  /** Closed loop: as fast as answers come. Open loop: this many requests a second in all. */
+  /**
+   * Closed loop without it: as fast as answers come. Open loop with it: this many requests a
+   * second in all, evenly spaced, each timed from when it was due.
+   */
   overallRate?: number;
   /** Seconds, unless `amount` is given. */
   durationSeconds?: number;
@@ -40,7 +44,7 @@ export interface LoadFigures {
   statuses: Record<string, number>;
   errors: number;
   seconds: number;
-  /** Latency from the request written to its answer read, in ms. */
+  /** Latency to the answer read, in ms: from the request written, or in an open loop from when it was due. */
   latency: { p50: number; p90: number; p99: number; max: number };
 }
 

@@ -5,6 +5,7 @@
 // same database with a pool of the api's size: the limit this machine's PostgreSQL sets.
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { monitorEventLoopDelay, PerformanceObserver } from 'node:perf_hooks';
 import { createCaptcha } from '@campus/api/auth/captcha';
 import { newId } from '@campus/shared/server/db/ids';
 import { orders } from '@campus/shared/server/db/schema';
@@ -46,8 +47,12 @@ export interface CheckoutHttpReport {
   students: number;
   /** Closed loop, THROUGHPUT_ORDERS orders. */
   throughput: LoadFigures;
-  /** Open loop at `rate` orders a second. */
-  fixedRate: { rate: number; figures: LoadFigures };
+  /**
+   * Open loop at `rate` orders a second, and the api's event loop meanwhile (the api runs in the
+   * bench's process): its longest stall and longest garbage collection, in ms, which a p99 of a
+   * thousand orders shows at once.
+   */
+  fixedRate: { rate: number; figures: LoadFigures; longestStallMs: number; longestGcMs: number };
   floor: { orders: number; poolSize: number; ordersPerSecond: number; p99: number } | null;
   /** Orders per second over HTTP / the floor's. */
   ratio: number | null;
@@ -73,6 +78,24 @@ function insertSql(table: string, columns: string[], rows: number, suffix = ''):
     (_, r) => `(${columns.map((_, c) => `$${r * columns.length + c + 1}`).join(', ')})`,
   ).join(', ');
   return `insert into ${table} (${columns.map((c) => `"${c}"`).join(', ')}) values ${values}${suffix}`;
+}
+
+/** Runs `load` while watching this process's event loop: its longest stall and garbage collection. */
+async function watchingEventLoop(load: () => Promise<LoadFigures>) {
+  const delays = monitorEventLoopDelay({ resolution: 1 });
+  let longestGcMs = 0;
+  const collections = new PerformanceObserver((list) => {
+    for (const entry of list.getEntries()) longestGcMs = Math.max(longestGcMs, entry.duration);
+  });
+  collections.observe({ entryTypes: ['gc'] });
+  delays.enable();
+  try {
+    const figures = await load();
+    return { figures, longestStallMs: delays.max / 1e6, longestGcMs };
+  } finally {
+    delays.disable();
+    collections.disconnect();
+  }
 }
 
 /**
@@ -265,7 +288,7 @@ export async function measureCheckoutHttp(options: {
     const profiledFile = await prepare(PROFILED_ORDERS, 'profiled');
     const { profile } = await profiled(() => post(profiledFile));
     const fixedRateFile = await prepare(FIXED_RATE * FIXED_RATE_SECONDS, 'fixed-rate');
-    const fixedRate = await post(fixedRateFile, FIXED_RATE);
+    const fixedRate = await watchingEventLoop(() => post(fixedRateFile, FIXED_RATE));
 
     let floor: CheckoutHttpReport['floor'] = null;
     if (databaseUrl) {
@@ -282,7 +305,7 @@ export async function measureCheckoutHttp(options: {
       buyers: BUYERS,
       students: STUDENTS,
       throughput,
-      fixedRate: { rate: FIXED_RATE, figures: fixedRate },
+      fixedRate: { rate: FIXED_RATE, ...fixedRate },
       floor,
       ratio: floor ? throughput.requestsPerSecond / floor.ordersPerSecond : null,
       profile,
@@ -302,7 +325,7 @@ export function formatCheckoutHttp(report: CheckoutHttpReport): string[] {
     figures.failed > 0 ? `, ${figures.failed} not 201 (${JSON.stringify(figures.statuses)})` : '';
   const lines = [
     `Checkout over HTTP (session, captcha, validation, transaction, enqueue; no worker running): ` +
-      `autocannon in its own process, ${report.buyers} connections, ${report.students} students, on ` +
+      `load from a process of its own, ${report.buyers} connections, ${report.students} students, on ` +
       `${report.engine === 'postgres' ? 'PostgreSQL' : 'PGlite (no PostgreSQL answered)'}; the api in the bench's process.`,
     `  ${'closed loop'.padEnd(40)} ${throughput.requestsPerSecond.toFixed(0).padStart(5)} orders/s` +
       `  p50 ${ms(throughput.latency.p50)}  p99 ${ms(throughput.latency.p99)}${failed(throughput)}`,
@@ -320,6 +343,8 @@ export function formatCheckoutHttp(report: CheckoutHttpReport): string[] {
     `  ${`open loop at ${fixedRate.rate} orders/s`.padEnd(40)} ` +
       `${fixedRate.figures.requestsPerSecond.toFixed(0).padStart(5)} orders/s  p50 ${ms(fixedRate.figures.latency.p50)}` +
       `  p99 ${ms(fixedRate.figures.latency.p99)} (target <= 50 ms)${failed(fixedRate.figures)}`,
+    `  ${''.padEnd(40)} the api's event loop meanwhile: longest stall ${ms(fixedRate.longestStallMs)}, ` +
+      `longest garbage collection ${ms(fixedRate.longestGcMs)}`,
     `  Where the api's process spent its busy ${ms(report.profile.busyMs)} during a profiled closed loop ` +
       `of ${PROFILED_ORDERS} orders (idle ${ms(report.profile.idleMs)}), by package ` +
       "(Node's internals counted for the package calling them; no per-stage split: after an await " +

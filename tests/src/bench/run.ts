@@ -302,6 +302,12 @@ try {
         `${SHEET_LATENCY_MS / 1000} s): the drain spends ${ratioText(callsAlone / checkout.drain.seconds)} ` +
         'of its time in them, and no drain of this backlog is faster than they are.',
     );
+    const instant = checkout.drain.instantSheet;
+    say(
+      `  the same backlog once more with the stand-in answering at once: ${instant.ordersPerSecond.toFixed(1)} ` +
+        `orders/s (${instant.seconds.toFixed(2)} s, ${instant.sheetCalls} Sheets calls), ` +
+        `${ratioText(instant.ordersPerSecond / checkout.noOpDrain.jobsPerSecond)} of the no-op floor: the worker's own time.`,
+    );
     say('');
   }
   if (embeddedDurability) {

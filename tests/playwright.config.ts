@@ -8,6 +8,7 @@ const baseURL = `http://127.0.0.1:${PORT}`;
 
 export default defineConfig({
   testDir: 'src/e2e',
+  globalTeardown: './src/e2e/support/global-teardown.ts',
   outputDir: `../test-results/e2e-artifacts-${PORT}`,
   fullyParallel: false,
   workers: 1,

@@ -16,7 +16,8 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import { buildCampusTree } from '../support/builders';
 import { engine, openTestDatabase } from '../support/database';
 import { testLog } from '../support/logger';
-import { removeKeysOf, testQueuePrefix, testRedisUrl } from '../support/redis';
+import { testQueuePrefix, testRedisUrl } from '../support/redis';
+import { removeKeysOf } from '../support/redis-keys';
 import { testWorkerDeps } from '../support/worker';
 
 // Issue 17 (DESIGN §8): each slot of a campus is a BullMQ job scheduler that runs close-batches

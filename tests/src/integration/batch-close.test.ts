@@ -30,7 +30,8 @@ import { engine, openTestDatabase } from '../support/database';
 import { testLog } from '../support/logger';
 import { createPerson } from '../support/people';
 import { waitForDrainedQueue } from '../support/queues';
-import { removeKeysOf, testQueuePrefix, testRedisUrl } from '../support/redis';
+import { testQueuePrefix, testRedisUrl } from '../support/redis';
+import { removeKeysOf } from '../support/redis-keys';
 import { testWorkerDeps } from '../support/worker';
 
 // Issue 17, delivery batches (DESIGN §8): a batch closes at its cut-off (or late, when no worker

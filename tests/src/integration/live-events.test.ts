@@ -10,7 +10,8 @@ import {
   openEventStream,
 } from '../support/event-stream';
 import { createPerson } from '../support/people';
-import { removeKeysOf, testQueuePrefix } from '../support/redis';
+import { testQueuePrefix } from '../support/redis';
+import { removeKeysOf } from '../support/redis-keys';
 import { startTestApi, type TestApi } from '../support/running-api';
 import { signInCookie } from '../support/session';
 

@@ -31,7 +31,8 @@ import { testLog } from '../support/logger';
 import { buildOrderingStudent, martLine, menuLine, placeOrderInput } from '../support/orders';
 import { createProfile } from '../support/people';
 import { waitForDrainedQueue } from '../support/queues';
-import { removeKeysOf, testQueuePrefix, testRedisUrl } from '../support/redis';
+import { testQueuePrefix, testRedisUrl } from '../support/redis';
+import { removeKeysOf } from '../support/redis-keys';
 import { type SheetsStandIn, startSheetsStandIn } from '../support/sheets-stand-in';
 import { testWorkerDeps } from '../support/worker';
 

@@ -22,7 +22,8 @@ import { engine, openTestDatabase } from '../support/database';
 import { testLog } from '../support/logger';
 import { createProfile } from '../support/people';
 import { waitForDrainedQueue } from '../support/queues';
-import { removeKeysOf, testQueuePrefix, testRedisUrl } from '../support/redis';
+import { testQueuePrefix, testRedisUrl } from '../support/redis';
+import { removeKeysOf } from '../support/redis-keys';
 import { testWorkerDeps } from '../support/worker';
 
 // Issue 16, "Mail on change": the student hears of a verification, a rejection (with its reason)

@@ -11,6 +11,7 @@ import { Redis } from 'ioredis';
 import pg from 'pg';
 import type { TestProject } from 'vitest/node';
 import { TEST_QUEUE_PREFIX } from './redis';
+import { removeKeysMatching } from './redis-keys';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -64,12 +65,7 @@ export default async function setup(project: TestProject) {
 async function removeTestQueues(url: string, runPrefix: string) {
   const redis = new Redis(url);
   try {
-    let cursor = '0';
-    do {
-      const [next, keys] = await redis.scan(cursor, 'MATCH', `${runPrefix}*`, 'COUNT', 1000);
-      cursor = next;
-      if (keys.length > 0) await redis.unlink(...keys);
-    } while (cursor !== '0');
+    await removeKeysMatching(redis, `${runPrefix}*`);
   } finally {
     redis.disconnect();
   }

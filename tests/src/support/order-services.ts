@@ -5,7 +5,8 @@ import { createProducer } from '@campus/shared/server/queue';
 import { openCheckedRedis } from '@campus/shared/server/redis';
 import { openTestDatabase } from './database';
 import { testLog } from './logger';
-import { removeKeysOf, testQueuePrefix, testRedisUrl } from './redis';
+import { testQueuePrefix, testRedisUrl } from './redis';
+import { removeKeysOf } from './redis-keys';
 
 /**
  * What the order use cases (checkout, status changes) run on in a test file: a test database, the

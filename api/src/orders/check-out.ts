@@ -17,7 +17,8 @@ export type CheckedOut =
 /**
  * Checkout (DESIGN §3): places the order, then queues its sheet and notify jobs, refreshes the
  * campus's mart stock in the storefront and tells the campus's open Payments queues, all three at
- * once. Never waits for Redis: what it does not take now, the outbox relay sends. A repeat of a placed order (same idempotency key) is that order, not created.
+ * once. Never waits for Redis: what it does not take now, the outbox relay sends. A repeat of a
+ * placed order (same idempotency key) is that order, not created.
  */
 export async function checkOut(
   deps: {

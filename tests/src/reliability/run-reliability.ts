@@ -171,6 +171,8 @@ export async function runReliability(options: ReliabilityOptions): Promise<Relia
   const setupStarted = Date.now();
   const scratch = await scratchDatabase(options.postgresAdminUrl, 'campus_reliability', log, 4);
   const redisDir = mkdtempSync(join(tmpdir(), 'campus-reliability-redis-'));
+  // The processes' own files (mails without SMTP, uploads): never the repository's data folder.
+  const dataDir = mkdtempSync(join(tmpdir(), 'campus-reliability-data-'));
   const redisPort = await freePort();
   let redis: LocalRedis = await startRedisServer({ dir: redisDir, port: redisPort });
   const standIn: SheetsStandIn = await startSheetsStandIn({
@@ -180,6 +182,7 @@ export async function runReliability(options: ReliabilityOptions): Promise<Relia
     seed: Number(process.env.RELIABILITY_SEED ?? 20261122),
   });
   const processes = new Processes({
+    DATA_DIR: dataDir,
     DATABASE_URL: scratch.url,
     REDIS_URL: redis.url,
     QUEUE_PREFIX: 'campus-reliability',
@@ -438,6 +441,7 @@ export async function runReliability(options: ReliabilityOptions): Promise<Relia
     await standIn.close();
     await scratch.drop();
     rmSync(redisDir, { recursive: true, force: true });
+    rmSync(dataDir, { recursive: true, force: true });
   }
 }
 

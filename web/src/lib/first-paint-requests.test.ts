@@ -14,10 +14,15 @@ function storage(values: Record<string, string>) {
   return { getItem: (key: string) => values[key] ?? null };
 }
 
-const selected = storage({
-  [SELECTED_UNIVERSITY_KEY]: JSON.stringify(UNIVERSITY),
-  [SELECTED_CAMPUS_KEY]: JSON.stringify(CAMPUS),
-});
+/** Storage holding the university and this campus, as the selector keeps them. */
+function selection(campus: object) {
+  return storage({
+    [SELECTED_UNIVERSITY_KEY]: JSON.stringify(UNIVERSITY),
+    [SELECTED_CAMPUS_KEY]: JSON.stringify(campus),
+  });
+}
+
+const selected = selection(CAMPUS);
 const CAMPUSES = '/api/catalogue/universities/u%201/campuses';
 
 describe('firstPaintRequests', () => {
@@ -51,10 +56,7 @@ describe('firstPaintRequests', () => {
   });
 
   it("asks for a menu at any campus when the stored campus is not the university's", () => {
-    const otherCampus = storage({
-      [SELECTED_UNIVERSITY_KEY]: JSON.stringify(UNIVERSITY),
-      [SELECTED_CAMPUS_KEY]: JSON.stringify({ ...CAMPUS, universityId: 'u 2' }),
-    });
+    const otherCampus = selection({ ...CAMPUS, universityId: 'u 2' });
     expect(firstPaintRequests('/menu/r1', otherCampus)).toEqual([
       ...FRAME,
       CAMPUSES,

@@ -26,15 +26,17 @@ export const restaurantMenuPath = (campusId: string | null, restaurantId: string
 
 const MENU_PAGE = /^\/menu\/([^/]+)\/?$/;
 
-/** A field of a JSON object kept in storage, when it is a non-empty string. */
-function storedField(storage: Pick<Storage, 'getItem'>, key: string, field: string) {
+/** A JSON object kept in storage, or an empty one when there is none or it is unreadable. */
+function storedObject(storage: Pick<Storage, 'getItem'>, key: string): Record<string, unknown> {
   try {
-    const value: unknown = JSON.parse(storage.getItem(key) ?? 'null')?.[field];
-    return typeof value === 'string' && value !== '' ? value : null;
+    const value: unknown = JSON.parse(storage.getItem(key) ?? 'null');
+    return typeof value === 'object' && value !== null ? (value as Record<string, unknown>) : {};
   } catch {
-    return null;
+    return {};
   }
 }
+
+const isId = (value: unknown): value is string => typeof value === 'string' && value !== '';
 
 /**
  * The GETs a page makes as soon as it renders, by its path and the selection kept in storage:
@@ -44,12 +46,13 @@ function storedField(storage: Pick<Storage, 'getItem'>, key: string, field: stri
  */
 export function firstPaintRequests(pathname: string, storage: Pick<Storage, 'getItem'>): string[] {
   const paths = [PUBLIC_CONFIG_PATH, SESSION_PATH, UNIVERSITIES_PATH];
-  const universityId = storedField(storage, SELECTED_UNIVERSITY_KEY, 'id');
+  const university = storedObject(storage, SELECTED_UNIVERSITY_KEY);
+  const campus = storedObject(storage, SELECTED_CAMPUS_KEY);
+  const universityId = isId(university.id) ? university.id : null;
   if (universityId !== null) paths.push(campusesPath(universityId));
   const campusId =
-    universityId !== null &&
-    storedField(storage, SELECTED_CAMPUS_KEY, 'universityId') === universityId
-      ? storedField(storage, SELECTED_CAMPUS_KEY, 'id')
+    universityId !== null && campus.universityId === universityId && isId(campus.id)
+      ? campus.id
       : null;
   const menu = MENU_PAGE.exec(pathname)?.[1];
   if (menu !== undefined) {

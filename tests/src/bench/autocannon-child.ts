@@ -12,6 +12,7 @@ import {
   type PreparedRequest,
   RESULT_MARK,
 } from './autocannon-load';
+import { percentile } from './percentile';
 
 const spec = JSON.parse(process.env.AUTOCANNON_SPEC ?? '') as LoadSpec;
 const prepared = spec.requestsFile
@@ -20,9 +21,6 @@ const prepared = spec.requestsFile
 let next = 0;
 // A slow answer is a figure, not an error; one this late is.
 const TIMEOUT_MS = 30_000;
-
-const percentile = (sorted: readonly number[], p: number) =>
-  sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? 0;
 
 /** One request of an open loop: its status, or null when no answer came. */
 function send(agent: Agent, one: PreparedRequest | null): Promise<number | null> {

@@ -20,6 +20,7 @@ import { type LoadFigures, type PreparedRequest, runAutocannon } from './autocan
 import { BENCH_AUTH_SECRET, startBenchApi } from './bench-api';
 import { benchOrder, benchScreenshot, openBenchCampus } from './bench-campus';
 import { type ProfileSummary, profiled } from './cpu-profile';
+import { percentile } from './percentile';
 
 /** Buyers checking out at once: autocannon's connections. */
 const BUYERS = 100;
@@ -58,10 +59,6 @@ export interface CheckoutHttpReport {
   ratio: number | null;
   /** The api's process (the bench's) during a closed-loop run of PROFILED_ORDERS. */
   profile: ProfileSummary;
-}
-
-function percentile(sorted: readonly number[], p: number): number {
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? 0;
 }
 
 type Row = Record<string, unknown>;

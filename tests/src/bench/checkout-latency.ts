@@ -27,6 +27,7 @@ import { buildOrderingStudent } from '../support/orders';
 import { startSheetsStandIn } from '../support/sheets-stand-in';
 import { testWorkerDeps } from '../support/worker';
 import { benchOrder, openBenchCampus } from './bench-campus';
+import { percentile } from './percentile';
 
 export const SHEET_LATENCY_MS = 2_000;
 /** Buyers checking out at once, each a different student. */
@@ -114,10 +115,6 @@ async function drainNoOpJobs(
     await queue.obliterate({ force: true });
     await queue.close();
   }
-}
-
-function percentile(sorted: readonly number[], p: number): number {
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? 0;
 }
 
 /**

@@ -17,6 +17,7 @@ import { buildCampusTree } from '../support/builders';
 import { createProfile } from '../support/people';
 import { POSTGRES_ADMIN_URL, postgresAnswers } from '../support/postgres-admin';
 import { scratchDatabase } from '../support/scratch-database';
+import { percentile } from './percentile';
 
 export const INSIGHTS_ORDERS = 100_000;
 /** Orders of another campus beside them, which the campus's figures must leave out. */
@@ -70,10 +71,6 @@ async function generateOrders(
       case when status = 'rejected' then 'rejected' else 'verified' end, 'Admin',
       placed_at + random() * interval '3 hours'
     from orders where id like ${`${prefix}%`} and status not in ('placed', 'cancelled')`);
-}
-
-function percentileOf(sorted: number[], p: number): number {
-  return sorted[Math.min(sorted.length - 1, Math.ceil(p * sorted.length) - 1)] ?? 0;
 }
 
 /** Times the insights query on PostgreSQL over generated orders. */
@@ -131,8 +128,8 @@ export async function measureInsightsQuery(options: {
       figures.push({
         label: run.label,
         orders,
-        p50: percentileOf(durations, 0.5),
-        p95: percentileOf(durations, 0.95),
+        p50: percentile(durations, 50),
+        p95: percentile(durations, 95),
       });
     }
     return figures;

@@ -2,8 +2,8 @@
 // (DESIGN §6). One run measures catalogue throughput against the bare framework and checkout over
 // HTTP against a plain-pg transaction (autocannon, in a process of its own), checkout against
 // the inline-append design, the worker's drain and its Sheets calls, the storefront's initial
-// JavaScript and Lighthouse scores, the insights query on 100,000 orders, and the reliability run
-// with 5,000 orders.
+// JavaScript and Lighthouse scores, the insights query on 100,000 orders, the duplicate-screenshot
+// check on up to 100,000, and the reliability run with 5,000 orders.
 import { mkdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import { join } from 'node:path';
@@ -52,6 +52,12 @@ import {
   type LighthouseRow,
   measureLighthouse,
 } from './lighthouse';
+import {
+  formatReuseScan,
+  measureReuseScan,
+  REUSE_SCAN_SIZES,
+  type ReuseScanFigure,
+} from './screenshot-reuse-scan';
 import { describeSelection, startStorefront } from './storefront-server';
 
 // Relative to the repository root; removed at the end of every run.
@@ -69,6 +75,7 @@ const PARTS = [
   'checkout',
   'durability',
   'insights',
+  'screenshot-reuse',
   'browser',
   'reliability',
 ] as const;
@@ -213,6 +220,11 @@ try {
     say('Measuring the insights query on 100,000 generated orders (about 1 minute)...');
     insights = await measureInsightsQuery({ postgresAdminUrl: POSTGRES_ADMIN_URL, log });
   }
+  let screenshotReuse: ReuseScanFigure[] | null = null;
+  if (measures('screenshot-reuse') && withPostgres) {
+    say('Measuring the duplicate-screenshot check on up to 100,000 orders (about 1 minute)...');
+    screenshotReuse = await measureReuseScan({ postgresAdminUrl: POSTGRES_ADMIN_URL, log });
+  }
   let browser: {
     initialJs: InitialJsRow[];
     lighthouse: LighthouseRow[];
@@ -333,6 +345,14 @@ try {
       say('Insights on 100,000 orders skipped: it is measured on PostgreSQL, and none answered.');
     say('');
   }
+  if (measures('screenshot-reuse')) {
+    if (screenshotReuse) for (const line of formatReuseScan(screenshotReuse)) say(line);
+    else
+      say(
+        `The duplicate-screenshot check on up to ${Math.max(...REUSE_SCAN_SIZES).toLocaleString('en-US')} orders skipped: it is measured on PostgreSQL, and none answered.`,
+      );
+    say('');
+  }
   if (browser) {
     say(
       `Initial JavaScript per route (gzip -9 of every .js until network idle and of the inline scripts; ${browser.selection}):`,
@@ -418,6 +438,7 @@ try {
     },
     embeddedDurability,
     insights,
+    screenshotReuse,
     initialJs: browser?.initialJs ?? null,
     lighthouse: browser?.lighthouse ?? null,
     reliability,

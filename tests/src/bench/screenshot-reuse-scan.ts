@@ -1,0 +1,123 @@
+// What the duplicate-screenshot check costs a checkout as orders pile up (issue 16's rule: any
+// campus, the last 90 days). The look for pictures that look the same compares the fingerprint with
+// every order of those days, which no index can shorten; the look for the same file is one index
+// lookup. Both timed on PostgreSQL over orders generated in the database, at two sizes, to show
+// how the scan grows. Run alone: `node --import tsx tests/src/bench/screenshot-reuse-scan.ts`.
+import { fileURLToPath } from 'node:url';
+import {
+  findLookAlikeScreenshots,
+  findSameScreenshotFile,
+  type StoredFingerprint,
+} from '@campus/api/orders/find-screenshot-reuse';
+import type { Db } from '@campus/shared/server/db/client';
+import { createLogger } from '@campus/shared/server/logger';
+import { sql } from 'drizzle-orm';
+import type { Logger } from 'pino';
+import { buildCampusTree } from '../support/builders';
+import { POSTGRES_ADMIN_URL, postgresAnswers } from '../support/postgres-admin';
+import { scratchDatabase } from '../support/scratch-database';
+import { percentile } from './percentile';
+
+/** Orders of the 90 days the check looks at, measured at each size in turn. */
+export const REUSE_SCAN_SIZES = [10_000, 100_000];
+const WARMUP = 2;
+const TIMED = 10;
+
+export interface ReuseScanFigure {
+  orders: number;
+  lookAlike: { p50: number; p95: number };
+  sameFile: { p50: number; p95: number };
+}
+
+/** Orders `from`..`to` (numbers), placed over the last 89 days, each with a fingerprint of its own. */
+async function generateOrders(
+  db: Db,
+  campus: { id: string; universityId: string },
+  from: number,
+  to: number,
+) {
+  // 2,048 bits of 16 MD5s of the order's number: as unlike each other as real receipts get.
+  await db.execute(sql`
+    insert into orders (id, idempotency_key, university_id, campus_id, university_name, campus_name,
+      sheet_tab_name, first_name, last_name, phone, email, persons, account_title, bank_name,
+      item_total_paisa, delivery_charge_paisa, grand_total_paisa, screenshot_url, cart_items_text,
+      timestamp_text, placed_at, status, screenshot_sha256, screenshot_perceptual)
+    select 's-' || n, 'k' || n, ${campus.universityId}, ${campus.id}, 'Uni', 'Campus', 'Tab',
+      'Bench', 'Buyer', '0300-1234567', 'bench@uni.edu.pk', 1, 'Bench', 'Bank', 20000, 13000,
+      33000, '/uploads/bench.webp', 'Zinger Burger x 2, Fries x 1', 'x',
+      now() - random() * interval '89 days', 'verified', md5(n::text) || md5(n::text),
+      ('x' || (select string_agg(md5(n || '-' || k), '') from generate_series(1, 16) k))::bit(2048)
+    from generate_series(${from}::int, ${to}::int) n`);
+  await db.execute(sql`analyze orders`);
+}
+
+async function timed(run: () => Promise<unknown>): Promise<{ p50: number; p95: number }> {
+  const durations: number[] = [];
+  for (let n = 0; n < WARMUP + TIMED; n++) {
+    const begun = performance.now();
+    await run();
+    if (n >= WARMUP) durations.push(performance.now() - begun);
+  }
+  durations.sort((a, b) => a - b);
+  return { p50: percentile(durations, 50), p95: percentile(durations, 95) };
+}
+
+/** Times both looks of a checkout whose screenshot matches no earlier order. */
+export async function measureReuseScan(options: {
+  postgresAdminUrl: string;
+  log: Logger;
+}): Promise<ReuseScanFigure[]> {
+  const scratch = await scratchDatabase(
+    options.postgresAdminUrl,
+    'campus_bench_reuse',
+    options.log,
+  );
+  try {
+    const { db } = scratch.database;
+    const tree = await buildCampusTree(db);
+    // A fingerprint of no generated order: every order is compared, none matches.
+    const fresh: StoredFingerprint = {
+      sha256: 'f'.repeat(64),
+      perceptual: '01'.repeat(1024),
+    };
+    const figures: ReuseScanFigure[] = [];
+    let generated = 0;
+    for (const size of REUSE_SCAN_SIZES) {
+      await generateOrders(db, tree.campus, generated + 1, size);
+      generated = size;
+      const now = new Date();
+      figures.push({
+        orders: size,
+        lookAlike: await timed(() => findLookAlikeScreenshots(db, fresh, now)),
+        sameFile: await timed(() => db.transaction((tx) => findSameScreenshotFile(tx, fresh, now))),
+      });
+    }
+    return figures;
+  } finally {
+    await scratch.drop();
+  }
+}
+
+/** The figures as the bench prints them. */
+export function formatReuseScan(figures: ReuseScanFigure[]): string[] {
+  const ms = (f: { p50: number; p95: number }) =>
+    `p50 ${f.p50.toFixed(1).padStart(6)} ms  p95 ${f.p95.toFixed(1).padStart(6)} ms`;
+  return [
+    `Duplicate-screenshot check of one checkout (PostgreSQL, ${TIMED} timed runs each):`,
+    ...figures.flatMap((f) => [
+      `  ${f.orders.toLocaleString('en-US').padStart(7)} orders in 90 days, pictures that look the same (a scan, before the transaction): ${ms(f.lookAlike)}`,
+      `  ${f.orders.toLocaleString('en-US').padStart(7)} orders in 90 days, the same file (an index, in the transaction):           ${ms(f.sameFile)}`,
+    ]),
+  ];
+}
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  const log = createLogger({ level: 'warn', service: 'bench' });
+  if (!(await postgresAnswers(POSTGRES_ADMIN_URL))) {
+    process.stdout.write(`No PostgreSQL answers at ${new URL(POSTGRES_ADMIN_URL).host}.\n`);
+    process.exit(1);
+  }
+  const figures = await measureReuseScan({ postgresAdminUrl: POSTGRES_ADMIN_URL, log });
+  for (const line of formatReuseScan(figures)) process.stdout.write(`${line}\n`);
+  process.exit(0);
+}

@@ -58,7 +58,10 @@ export async function lockDataDir(
       onCompromised,
     });
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ELOCKED') {
+    // ENOENT: this starter had just taken a stale lock over when another starter, judging the same
+    // stale lock at the same moment, removed it and took it in turn. That one holds the folder.
+    const { code } = error as NodeJS.ErrnoException;
+    if (code === 'ELOCKED' || code === 'ENOENT') {
       throw new DataDirBusyError(absolute, readHolder(absolute));
     }
     throw error;

@@ -16,6 +16,7 @@ import { loadConfigOrExit, publicUrl } from '@campus/shared/server/config';
 import { lockDataDir } from '@campus/shared/server/data-dir-lock';
 import { openDatabase } from '@campus/shared/server/db/client';
 import { DEMO_ACCOUNTS, seedDemoData } from '@campus/shared/server/db/seed';
+import { createOrderEventPublisher } from '@campus/shared/server/events/order-events';
 import { Lifecycle } from '@campus/shared/server/lifecycle';
 import { createLogger } from '@campus/shared/server/logger';
 import { mailerFromConfig } from '@campus/shared/server/mail/mailer';
@@ -96,6 +97,7 @@ try {
       }),
       mailer: countMails(mailer, metrics),
       publicUrl: publicUrl(config),
+      events: createOrderEventPublisher({ redis: producerRedis, prefix: config.QUEUE_PREFIX, log }),
     },
   });
   lifecycle.add('workers', workers.close);

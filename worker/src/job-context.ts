@@ -1,4 +1,5 @@
 import type { Database } from '@campus/shared/server/db/client';
+import type { OrderEventPublisher } from '@campus/shared/server/events/order-events';
 import type { JobName, JobPayload } from '@campus/shared/server/jobs';
 import type { Mailer } from '@campus/shared/server/mail/mailer';
 import type { GuardedSheetStore } from '@campus/shared/server/sheets/guarded-sheet-store';
@@ -12,6 +13,8 @@ export interface WorkerDeps {
   mailer: Mailer;
   /** The address people open, for links in e-mails. */
   publicUrl: string;
+  /** Tells the pages showing an order that it changed (the api's live updates, over Redis). */
+  events: OrderEventPublisher;
 }
 
 export interface JobContext extends WorkerDeps {

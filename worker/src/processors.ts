@@ -1,5 +1,6 @@
 import type { ProcessorRegistry } from './job-context';
 import { appendOrderRowJob } from './jobs/append-order-row';
+import { checkScreenshotJob } from './jobs/check-screenshot';
 import { closeBatchesJob } from './jobs/close-batches';
 import { createSheetTabJob } from './jobs/create-sheet-tab';
 import { deleteSheetTabJob } from './jobs/delete-sheet-tab';
@@ -15,6 +16,7 @@ export const processors: ProcessorRegistry = {
   ping,
   'append-order-row': appendOrderRowJob,
   'notify-order': notifyOrderJob,
+  'check-screenshot': checkScreenshotJob,
   'notify-order-status': notifyOrderStatusJob,
   'sync-order-status': syncOrderStatusJob,
   'create-sheet-tab': createSheetTabJob,

@@ -59,6 +59,15 @@ const UPKEEP = {
     withinMs: MAIL_WINDOW_MS,
     everyOrder: true,
   },
+  // A check runs once however often it is asked for (it sets the column in a conditional
+  // update), and any age of order is worth its flag.
+  'check-screenshot': {
+    done: orders.screenshotCheckedAt,
+    waiting: undefined,
+    retryFailed: true,
+    withinMs: null,
+    everyOrder: false,
+  },
 } as const satisfies Record<
   OrderJobName,
   {
@@ -73,7 +82,7 @@ const UPKEEP = {
 /**
  * No order is left behind by its jobs: a job missing from Redis (one that a crashed Redis lost
  * before it saved it) is enqueued again, and a sheet job that failed for good (an outage longer
- * than its retries) is retried, for every order still waiting for its row or mails after
+ * than its retries) is retried, for every order still waiting for its row, mails or screenshot check after
  * `staleAfterMs`, and for every row whose Status cells are still behind that long after the
  * change, or whose Batch cell is behind its round. Returns how many jobs it revived.
  */

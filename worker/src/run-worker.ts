@@ -1,6 +1,7 @@
 import { loadConfigOrExit, publicUrl, requireDatabaseUrl } from '@campus/shared/server/config';
 import type { Db } from '@campus/shared/server/db/client';
 import { openDatabase } from '@campus/shared/server/db/client';
+import { createOrderEventPublisher } from '@campus/shared/server/events/order-events';
 import { Lifecycle } from '@campus/shared/server/lifecycle';
 import { createLogger } from '@campus/shared/server/logger';
 import { mailerFromConfig } from '@campus/shared/server/mail/mailer';
@@ -65,6 +66,11 @@ export async function runWorker(
         }),
         mailer: countMails(mailer, metrics),
         publicUrl: publicUrl(config),
+        events: createOrderEventPublisher({
+          redis: producerRedis,
+          prefix: config.QUEUE_PREFIX,
+          log,
+        }),
       },
     });
     lifecycle.add('workers', running.close);

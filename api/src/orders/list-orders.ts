@@ -20,6 +20,7 @@ async function pageOf(db: Db, where: SQL | undefined, order: SQL[], page: number
       ...orderSummaryColumns,
       fingerprint: orders.screenshotSha256,
       duplicateOf: orders.duplicateOf,
+      screenshotCheckedAt: orders.screenshotCheckedAt,
     })
     .from(orders)
     .leftJoin(campuses, eq(campuses.id, orders.campusId))
@@ -37,7 +38,9 @@ export async function listMyOrders(db: Db, user: TUserProfile, page: number) {
   const found = await pageOf(db, eq(orders.userId, user.uid), order, page);
   const body: TOrdersResponse = {
     ok: true,
-    orders: found.rows.map(({ fingerprint, duplicateOf, ...row }) => toOrderSummary(row)),
+    orders: found.rows.map(({ fingerprint, duplicateOf, screenshotCheckedAt, ...row }) =>
+      toOrderSummary(row),
+    ),
     page,
     hasMore: found.hasMore,
   };
@@ -114,9 +117,13 @@ export async function listOrderQueue(db: Db, admin: TUserProfile, query: TOrderQ
   );
   const body: TOrderQueueResponse = {
     ok: true,
-    orders: found.rows.map(({ fingerprint, duplicateOf, ...row }) => ({
+    orders: found.rows.map(({ fingerprint, duplicateOf, screenshotCheckedAt, ...row }) => ({
       ...toOrderSummary(row),
-      screenshotCheck: screenshotCheckOf(fingerprint !== null, duplicateOf),
+      screenshotCheck: screenshotCheckOf({
+        fingerprinted: fingerprint !== null,
+        checked: screenshotCheckedAt !== null,
+        duplicateOf,
+      }),
       // An earlier order deleted since (its person's account went) is simply not shown.
       duplicates: duplicateOf.flatMap((id) => earlier.get(id) ?? []),
     })),

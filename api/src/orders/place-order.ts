@@ -41,11 +41,6 @@ import {
   pricesChanged,
 } from '../http/errors';
 import { findBucketItems } from './bucket-items';
-import {
-  duplicateIds,
-  findLookAlikeScreenshots,
-  findSameScreenshotFile,
-} from './find-screenshot-reuse';
 
 /** The checkout as the api received and validated it; `screenshot` is an upload id. */
 export type PlaceOrderInput = TCheckoutForm & { screenshot: string; idempotencyKey: string };
@@ -196,9 +191,9 @@ async function findScreenshot(db: Db, uploadId: string, userId: string) {
 
 /**
  * Places an order (DESIGN §3.1-3.2): re-derives campus, prices, opening hours and stock from the
- * database, looks whether its screenshot was used before (flagged, never refused: pictures that
- * look the same before the transaction, the same file inside it), then writes the order, its
- * lines, the stock decrements and its jobs' outbox rows in one transaction. The same idempotency key from the same person returns the first order.
+ * database, then writes the order, its lines, the stock decrements and its jobs' outbox rows in
+ * one transaction. Whether its screenshot was used before is the check-screenshot job's to find
+ * (flagged, never refused). The same idempotency key from the same person returns the first order.
  */
 export async function placeOrder(
   db: Db,
@@ -214,7 +209,6 @@ export async function placeOrder(
   const lockMessage = campusLockMessage(user.campusId, campus.id);
   if (lockMessage) throw forbidden(lockMessage, { field: 'cartItems' });
   const screenshot = settledValue(screenshotLookup);
-  const lookAlikes = await findLookAlikeScreenshots(db, screenshot, now);
   const orderId = newId();
   try {
     const placed = await db.transaction(async (tx) => {
@@ -251,10 +245,6 @@ export async function placeOrder(
           );
         }
       }
-      const duplicateOf = duplicateIds(
-        lookAlikes,
-        await findSameScreenshotFile(tx, screenshot, now),
-      );
       const joined = await joinRound(tx, campus, now);
       await tx.insert(orders).values({
         id: orderId,
@@ -280,7 +270,6 @@ export async function placeOrder(
         screenshotUrl: screenshot.url,
         screenshotSha256: screenshot.sha256,
         screenshotPerceptual: screenshot.perceptual,
-        duplicateOf,
         cartItemsText: formatCartItemsText(lines),
         timestampText: formatOrderTimestamp(now, campus.timeZone),
         placedAt: now,

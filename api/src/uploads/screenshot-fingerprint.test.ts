@@ -1,4 +1,8 @@
 import { createHash } from 'node:crypto';
+import {
+  LOOKS_SAME_MAX_DISTANCE,
+  PERCEPTUAL_BITS,
+} from '@campus/shared/server/screenshots/screenshot-match';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -12,8 +16,6 @@ import {
   fingerprintScreenshot,
   hammingDistance,
   isSameScreenshot,
-  LOOKS_SAME_MAX_DISTANCE,
-  PERCEPTUAL_BITS,
   perceptualBits,
   type ScreenshotFingerprint,
 } from './screenshot-fingerprint';

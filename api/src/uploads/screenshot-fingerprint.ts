@@ -1,5 +1,8 @@
 import { createHash } from 'node:crypto';
-import { type SQL, type SQLWrapper, sql } from 'drizzle-orm';
+import {
+  LOOKS_SAME_MAX_DISTANCE,
+  PERCEPTUAL_BITS,
+} from '@campus/shared/server/screenshots/screenshot-match';
 import type { Logger } from 'pino';
 import sharp from 'sharp';
 import { MAX_INPUT_PIXELS } from './process-image';
@@ -45,21 +48,6 @@ import { seededRandom } from './seeded-random';
  * The sizes, the seed and every step below are part of the stored format: changing any of them makes
  * stored hashes incomparable with new ones.
  */
-
-/** Bits of the perceptual hash; its hex is PERCEPTUAL_BITS / 4 characters. */
-export const PERCEPTUAL_BITS = 2048;
-
-/**
- * Two screenshots whose perceptual hashes are at most this many bits apart look the same (about
- * 6.3° between their aligned windows). Measured by screenshot-fingerprint.test.ts on 220 receipts of
- * one bank layout: the altered copies issue 16 names (JPEG quality 60, resized to 50 %, 5 % cropped)
- * came 0–53 bits from their originals, harder ones (fitted in 1000 px then JPEG 82; an off-grid
- * crop then JPEG 60) 16–53; two genuine receipts of one payer and amount, minutes apart, 99 or
- * more; the issue's different receipts 163 or more. 72 is where the estimate's tails from 53 and
- * from 99 are about equally far (2.6 and 2.8 standard deviations), and 91 bits below the closest
- * pair of different receipts.
- */
-export const LOOKS_SAME_MAX_DISTANCE = 72;
 
 export interface ScreenshotFingerprint {
   /** SHA-256 of the bytes received, 64 hex characters. */
@@ -121,15 +109,6 @@ export function perceptualBits(perceptual: string): string {
   return [...perceptual]
     .map((digit) => Number.parseInt(digit, 16).toString(2).padStart(4, '0'))
     .join('');
-}
-
-/**
- * SQL for the Hamming distance between a `bit(2048)` column and a perceptual hash as `uploads`
- * keeps it (perceptualBits' 0s and 1s): the same number as hammingDistance, on PostgreSQL (14 and
- * later) and PGlite alike (both have bit_count).
- */
-export function perceptualDistanceSql(column: SQLWrapper, bits: string): SQL<number> {
-  return sql<number>`bit_count(${column} # ${bits}::bit(${sql.raw(String(PERCEPTUAL_BITS))}))::int`;
 }
 
 const HEX = /^[0-9a-f]*$/;

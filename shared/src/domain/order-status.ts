@@ -34,20 +34,26 @@ export const ORDER_STATE_LABELS: Record<TOrderState, string> = {
 export const sheetStatusText = (state: TOrderState): string => state.replaceAll('_', ' ');
 
 /**
- * What placement found about the payment screenshot: nothing ('clear'), the same or a look-alike
- * screenshot on earlier orders ('duplicate'), or nothing to compare ('not_checked').
+ * What the check of the payment screenshot found: nothing ('clear'), the same or a look-alike
+ * screenshot on earlier orders ('duplicate'), nothing yet (the check-screenshot job has not run:
+ * 'checking'), or nothing to compare ('not_checked').
  */
-export const SCREENSHOT_CHECKS = ['clear', 'duplicate', 'not_checked'] as const;
+export const SCREENSHOT_CHECKS = ['clear', 'duplicate', 'checking', 'not_checked'] as const;
 export const ZScreenshotCheck = z.enum(SCREENSHOT_CHECKS);
 export type TScreenshotCheck = z.infer<typeof ZScreenshotCheck>;
 
-/** What placement found, from the order's fingerprint (taken or not) and the orders it matched. */
-export function screenshotCheckOf(
-  fingerprinted: boolean,
-  duplicateOf: readonly string[],
-): TScreenshotCheck {
-  if (!fingerprinted) return 'not_checked';
-  return duplicateOf.length > 0 ? 'duplicate' : 'clear';
+/**
+ * What the check found, from the order's fingerprint (taken or not), whether the check ran, and
+ * the orders it matched.
+ */
+export function screenshotCheckOf(order: {
+  fingerprinted: boolean;
+  checked: boolean;
+  duplicateOf: readonly string[];
+}): TScreenshotCheck {
+  if (!order.fingerprinted) return 'not_checked';
+  if (!order.checked) return 'checking';
+  return order.duplicateOf.length > 0 ? 'duplicate' : 'clear';
 }
 
 /** Who makes a transition: the student who placed the order, or an admin of its campus. */

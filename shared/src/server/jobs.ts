@@ -22,6 +22,11 @@ export const JOBS = {
   'append-order-row': { queue: 'sheets', payload: zOrderId },
   /** Mails the student a confirmation and the campus's admins a notice of the order. */
   'notify-order': { queue: 'mail', payload: zOrderId },
+  /**
+   * Looks for earlier orders paid with the same screenshot, or one that looks the same, and flags
+   * the order with them (issue 16): a scan of 90 days of orders, kept out of checkout.
+   */
+  'check-screenshot': { queue: 'system', payload: zOrderId },
   /** Mails the student about a change of their order's state (one transition, sent once). */
   'notify-order-status': {
     queue: 'mail',
@@ -71,8 +76,8 @@ export function jobId(...parts: string[]): string {
   return id;
 }
 
-/** The id of an order's sheet or notify job: `order-<id>-sheet`, `order-<id>-notify`. */
-export function orderJobId(orderId: string, kind: 'sheet' | 'notify'): string {
+/** The id of an order's sheet, notify or screenshot job: `order-<id>-sheet`, and so on. */
+export function orderJobId(orderId: string, kind: 'sheet' | 'notify' | 'screenshot'): string {
   return jobId('order', orderId, kind);
 }
 
@@ -81,6 +86,11 @@ export function orderJobs(orderId: string) {
   return [
     { jobName: 'append-order-row', jobId: orderJobId(orderId, 'sheet'), payload: { orderId } },
     { jobName: 'notify-order', jobId: orderJobId(orderId, 'notify'), payload: { orderId } },
+    {
+      jobName: 'check-screenshot',
+      jobId: orderJobId(orderId, 'screenshot'),
+      payload: { orderId },
+    },
   ] as const satisfies readonly OutboxJob[];
 }
 

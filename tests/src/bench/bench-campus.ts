@@ -3,10 +3,11 @@
 // MART_ITEMS mart items whose stock never runs out, and the n-th order of a buyer.
 import { randomBytes } from 'node:crypto';
 import type { PlaceOrderInput } from '@campus/api/orders/place-order';
-import { PERCEPTUAL_BITS, perceptualBits } from '@campus/api/uploads/screenshot-fingerprint';
+import { perceptualBits } from '@campus/api/uploads/screenshot-fingerprint';
 import { type Database, type Db, openDatabase } from '@campus/shared/server/db/client';
 import { newId } from '@campus/shared/server/db/ids';
 import { martItems, uploads } from '@campus/shared/server/db/schema';
+import { PERCEPTUAL_BITS } from '@campus/shared/server/screenshots/screenshot-match';
 import type { Logger } from 'pino';
 import { buildCampusTree } from '../support/builders';
 import { martLine, menuLine, placeOrderInput } from '../support/orders';
@@ -85,8 +86,8 @@ export function benchOrder(
 
 /**
  * A payment screenshot of `uploadedBy` on record as an upload leaves it, with a fingerprint of its
- * own: each order pays with a transfer of its own, so no two orders share a screenshot (the same
- * bytes twice make the second checkout wait for the first and flag it, find-screenshot-reuse.ts).
+ * own: each order pays with a transfer of its own, so no two orders share a screenshot (the
+ * worker's check-screenshot job would flag the second).
  */
 export async function benchScreenshot(db: Db, uploadedBy: string): Promise<string> {
   const id = newId();

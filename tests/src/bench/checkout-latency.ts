@@ -11,7 +11,7 @@ import { ORDER_SHEET_HEADER } from '@campus/shared/domain/order';
 import { orderSheetRow } from '@campus/shared/domain/order-sheet-row';
 import { sheetTabName } from '@campus/shared/domain/sheet-tab';
 import { orders, outbox } from '@campus/shared/server/db/schema';
-import { orderJobs } from '@campus/shared/server/jobs';
+import { orderJobs, QUEUE_NAMES } from '@campus/shared/server/jobs';
 import type { Lifecycle } from '@campus/shared/server/lifecycle';
 import { createMailer } from '@campus/shared/server/mail/mailer';
 import { enqueueOutboxJobs } from '@campus/shared/server/outbox';
@@ -61,7 +61,7 @@ export interface CheckoutReport {
     seconds: number;
     ordersPerSecond: number;
     sheetCalls: number;
-    /** Until every job of the backlog (sheet and mail) was done, the rows long in. */
+    /** Until every job of the backlog (sheet, mail and screenshot check) was done, the rows long in. */
     jobsDoneSeconds: number;
     /**
      * Another backlog as large, drained while the stand-in answers at once: the worker's own time,
@@ -246,7 +246,7 @@ export async function measureCheckout(options: {
     const waitForIdleQueues = async () => {
       for (;;) {
         let unfinished = 0;
-        for (const name of ['sheets', 'mail'] as const) {
+        for (const name of QUEUE_NAMES) {
           const counts = await producer
             .queue(name)
             .getJobCounts('waiting', 'active', 'delayed', 'prioritized');

@@ -301,7 +301,7 @@ try {
       `Worker drain: ${BACKLOG} waiting orders into one tab at that quota, ${SHEET_LATENCY_MS / 1000} s ` +
         `per call: ${checkout.drain.ordersPerSecond.toFixed(1)} orders/s ` +
         `(${checkout.drain.seconds.toFixed(1)} s, ${checkout.drain.sheetCalls} Sheets calls); every job ` +
-        `of it, sheet and mail, done after ${checkout.drain.jobsDoneSeconds.toFixed(1)} s.`,
+        `of it (sheet, mail, screenshot check) done after ${checkout.drain.jobsDoneSeconds.toFixed(1)} s.`,
     );
     say(
       `  floor: ${checkout.noOpDrain.jobs} BullMQ no-op jobs on the same Redis ` +

@@ -1,16 +1,15 @@
-// What the duplicate-screenshot check costs a checkout as orders pile up (issue 16's rule: any
-// campus, the last 90 days). The look for pictures that look the same compares the fingerprint with
-// every order of those days, which no index can shorten; the look for the same file is one index
-// lookup. Both timed on PostgreSQL over orders generated in the database, at two sizes, to show
-// how the scan grows. Run alone: `node --import tsx tests/src/bench/screenshot-reuse-scan.ts`.
+// What the duplicate-screenshot check costs as orders pile up (issue 16's rule: any campus, the
+// last 90 days). The look for pictures that look the same compares the fingerprint with every order
+// of those days, which no index can shorten: the worker's check-screenshot job makes it, one per
+// order, outside checkout. Timed on PostgreSQL over orders generated in the database, at two sizes,
+// to show how it grows. Run alone: `node --import tsx tests/src/bench/screenshot-reuse-scan.ts`.
 import { fileURLToPath } from 'node:url';
-import {
-  findLookAlikeScreenshots,
-  findSameScreenshotFile,
-  type StoredFingerprint,
-} from '@campus/api/orders/find-screenshot-reuse';
 import type { Db } from '@campus/shared/server/db/client';
 import { createLogger } from '@campus/shared/server/logger';
+import {
+  findEarlierScreenshots,
+  type OrderScreenshot,
+} from '@campus/shared/server/screenshots/screenshot-match';
 import { sql } from 'drizzle-orm';
 import type { Logger } from 'pino';
 import { buildCampusTree } from '../support/builders';
@@ -25,8 +24,8 @@ const TIMED = 10;
 
 export interface ReuseScanFigure {
   orders: number;
-  lookAlike: { p50: number; p95: number };
-  sameFile: { p50: number; p95: number };
+  p50: number;
+  p95: number;
 }
 
 /** Orders `from`..`to` (numbers), placed over the last 89 days, each with a fingerprint of its own. */
@@ -62,7 +61,7 @@ async function timed(run: () => Promise<unknown>): Promise<{ p50: number; p95: n
   return { p50: percentile(durations, 50), p95: percentile(durations, 95) };
 }
 
-/** Times both looks of a checkout whose screenshot matches no earlier order. */
+/** Times the look for an order placed now whose screenshot matches no earlier order. */
 export async function measureReuseScan(options: {
   postgresAdminUrl: string;
   log: Logger;
@@ -76,7 +75,9 @@ export async function measureReuseScan(options: {
     const { db } = scratch.database;
     const tree = await buildCampusTree(db);
     // A fingerprint of no generated order: every order is compared, none matches.
-    const fresh: StoredFingerprint = {
+    const fresh: OrderScreenshot = {
+      id: 'bench-order',
+      placedAt: new Date(),
       sha256: 'f'.repeat(64),
       perceptual: '01'.repeat(1024),
     };
@@ -85,11 +86,9 @@ export async function measureReuseScan(options: {
     for (const size of REUSE_SCAN_SIZES) {
       await generateOrders(db, tree.campus, generated + 1, size);
       generated = size;
-      const now = new Date();
       figures.push({
         orders: size,
-        lookAlike: await timed(() => findLookAlikeScreenshots(db, fresh, now)),
-        sameFile: await timed(() => db.transaction((tx) => findSameScreenshotFile(tx, fresh, now))),
+        ...(await timed(() => findEarlierScreenshots(db, fresh))),
       });
     }
     return figures;
@@ -100,14 +99,13 @@ export async function measureReuseScan(options: {
 
 /** The figures as the bench prints them. */
 export function formatReuseScan(figures: ReuseScanFigure[]): string[] {
-  const ms = (f: { p50: number; p95: number }) =>
-    `p50 ${f.p50.toFixed(1).padStart(6)} ms  p95 ${f.p95.toFixed(1).padStart(6)} ms`;
   return [
-    `Duplicate-screenshot check of one checkout (PostgreSQL, ${TIMED} timed runs each):`,
-    ...figures.flatMap((f) => [
-      `  ${f.orders.toLocaleString('en-US').padStart(7)} orders in 90 days, pictures that look the same (a scan, before the transaction): ${ms(f.lookAlike)}`,
-      `  ${f.orders.toLocaleString('en-US').padStart(7)} orders in 90 days, the same file (an index, in the transaction):           ${ms(f.sameFile)}`,
-    ]),
+    `The check-screenshot job's look for earlier use, per order (PostgreSQL, ${TIMED} timed runs each; outside checkout):`,
+    ...figures.map(
+      (f) =>
+        `  ${f.orders.toLocaleString('en-US').padStart(7)} orders in the 90 days before it: ` +
+        `p50 ${f.p50.toFixed(1).padStart(6)} ms  p95 ${f.p95.toFixed(1).padStart(6)} ms`,
+    ),
   ];
 }
 

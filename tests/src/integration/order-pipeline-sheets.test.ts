@@ -394,7 +394,8 @@ describe(`orders into Google Sheets (stand-in) on ${engine}`, () => {
 
     await standIn.up();
     expect(await reviveStaleOrderJobs(deps, producer)).toBe(0);
-    // Its mails count as sent, so that the upkeep has only its sheet job to revive.
+    // Its mails count as sent and its screenshot as checked, so that the upkeep has only its
+    // sheet job to revive.
     const now = new Date();
     await database.db
       .update(orders)
@@ -402,6 +403,7 @@ describe(`orders into Google Sheets (stand-in) on ${engine}`, () => {
         placedAt: new Date(now.getTime() - STALE_ORDER_MS - 1_000),
         studentNotifiedAt: now,
         adminsNotifiedAt: now,
+        screenshotCheckedAt: now,
       })
       .where(eq(orders.id, orderId));
     expect(await reviveStaleOrderJobs(deps, producer)).toBe(1);
@@ -410,7 +412,7 @@ describe(`orders into Google Sheets (stand-in) on ${engine}`, () => {
       .toBe(1);
   });
 
-  it('enqueues again the sheet and mail jobs of an order that a crashed Redis lost', async () => {
+  it('enqueues again the sheet, mail and screenshot jobs of an order that a crashed Redis lost', async () => {
     const standIn = await startSheetsStandIn({ accessToken: TOKEN });
     closers.push(() => standIn.close());
     const other = await buildCampusTree(database.db, { martItem: { stock: 1_000 } });
@@ -429,13 +431,16 @@ describe(`orders into Google Sheets (stand-in) on ${engine}`, () => {
     await waitForDrainedQueue(producer.queue('sheets'));
     expect(await producer.queue('sheets').getJob(orderJobId(orderId, 'sheet'))).toBeUndefined();
     expect(await producer.queue('mail').getJob(orderJobId(orderId, 'notify'))).toBeUndefined();
+    expect(
+      await producer.queue('system').getJob(orderJobId(orderId, 'screenshot')),
+    ).toBeUndefined();
     expect(standIn.tab(tab)).toBeUndefined();
 
     await database.db
       .update(orders)
       .set({ placedAt: new Date(Date.now() - STALE_ORDER_MS - 1_000) })
       .where(eq(orders.id, orderId));
-    expect(await reviveStaleOrderJobs(deps, producer)).toBe(2);
+    expect(await reviveStaleOrderJobs(deps, producer)).toBe(3);
     await expect
       .poll(
         async () => {
@@ -443,11 +448,12 @@ describe(`orders into Google Sheets (stand-in) on ${engine}`, () => {
           return {
             rows: reconcile(standIn, tab, [orderId]).rows,
             mailed: order?.studentNotifiedAt != null && order.adminsNotifiedAt != null,
+            checked: order?.screenshotCheckedAt != null,
           };
         },
         { timeout: 10_000, interval: 300 },
       )
-      .toEqual({ rows: 1, mailed: true });
+      .toEqual({ rows: 1, mailed: true, checked: true });
     expect(await reviveStaleOrderJobs(deps, producer)).toBe(0);
   });
 
@@ -476,7 +482,11 @@ describe(`orders into Google Sheets (stand-in) on ${engine}`, () => {
     const now = new Date();
     await database.db
       .update(orders)
-      .set({ placedAt: new Date(now.getTime() - STALE_ORDER_MS - 1_000), sheetAppendedAt: now })
+      .set({
+        placedAt: new Date(now.getTime() - STALE_ORDER_MS - 1_000),
+        sheetAppendedAt: now,
+        screenshotCheckedAt: now,
+      })
       .where(inArray(orders.id, [failed, lost]));
     const jobId = `order-${failed}-notify`;
     await producer.queue('mail').add('notify-order', { orderId: failed }, { jobId, attempts: 1 });

@@ -89,6 +89,7 @@ describe(`checkout on ${engine}`, () => {
       .where(like(outbox.jobId, `order-${order.orderId}-%`));
     expect(jobs.map((job) => job.jobId).sort()).toEqual([
       orderJobId(order.orderId, 'notify'),
+      orderJobId(order.orderId, 'screenshot'),
       orderJobId(order.orderId, 'sheet'),
     ]);
     expect(jobs.every((job) => job.enqueuedAt !== null)).toBe(true);

@@ -80,7 +80,7 @@ describe('worker start-up', () => {
           deps: testWorkerDeps({ database, redis, prefix: testQueuePrefix() }),
         }),
       ).toThrow(
-        'No processor registered for job(s): ping, append-order-row, notify-order, notify-order-status, sync-order-status, create-sheet-tab, delete-sheet-tab, ensure-master-tab',
+        'No processor registered for job(s): ping, append-order-row, notify-order, check-screenshot, notify-order-status, sync-order-status, create-sheet-tab, delete-sheet-tab, ensure-master-tab',
       );
     } finally {
       redis.disconnect();

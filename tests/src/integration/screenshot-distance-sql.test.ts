@@ -1,11 +1,10 @@
+import { hammingDistance, perceptualBits } from '@campus/api/uploads/screenshot-fingerprint';
+import type { Database } from '@campus/shared/server/db/client';
 import {
-  hammingDistance,
   LOOKS_SAME_MAX_DISTANCE,
   PERCEPTUAL_BITS,
-  perceptualBits,
   perceptualDistanceSql,
-} from '@campus/api/uploads/screenshot-fingerprint';
-import type { Database } from '@campus/shared/server/db/client';
+} from '@campus/shared/server/screenshots/screenshot-match';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { engine, openTestDatabase } from '../support/database';

@@ -10,9 +10,14 @@ import type { TUserProfile } from '@campus/shared/domain/entities';
 import { screenshotCheckOf } from '@campus/shared/domain/order-status';
 import type { Database } from '@campus/shared/server/db/client';
 import { orders } from '@campus/shared/server/db/schema';
+import { orderEventKeys } from '@campus/shared/server/events/order-events';
+import { createMailer } from '@campus/shared/server/mail/mailer';
+import { openCheckedRedis } from '@campus/shared/server/redis';
+import { startPipeline } from '@campus/worker/start-pipeline';
 import { eq } from 'drizzle-orm';
+import type { Redis } from 'ioredis';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { TEST_PUBLIC_URL } from '../support/app';
 import { buildCampusTree } from '../support/builders';
 import { engine } from '../support/database';
@@ -20,11 +25,14 @@ import { testLog } from '../support/logger';
 import { type OrderServices, openOrderServices } from '../support/order-services';
 import { buildOrderingStudent, menuLine, placeOrderInput } from '../support/orders';
 import { createProfile } from '../support/people';
+import { testRedisUrl } from '../support/redis';
+import { testWorkerDeps } from '../support/worker';
 
 // Issue 16, "Duplicate screenshots": a payment screenshot used on an earlier order (the same file,
-// or the same receipt re-encoded) places the order all the same, flagged with the earlier order,
-// and the Payments queue shows both screenshots. The measurement of the threshold itself is in
-// api/src/uploads/screenshot-fingerprint.test.ts.
+// or the same receipt re-encoded) places the order all the same, flagged with the earlier order by
+// the worker's check-screenshot job, and the Payments queue shows both screenshots. The orders go
+// through the real pipeline (outbox, BullMQ, the worker). The measurement of the threshold itself
+// is in api/src/uploads/screenshot-fingerprint.test.ts.
 
 let services: OrderServices;
 let database: Database;
@@ -32,17 +40,55 @@ let dir: string;
 let tree: Awaited<ReturnType<typeof buildCampusTree>>;
 let otherTree: typeof tree;
 let admin: TUserProfile;
+let workerRedis: Redis;
+let pipeline: ReturnType<typeof startPipeline>;
 
 const deps = () => ({ ...services, db: database.db, log: testLog });
 
-/** What placement found about the order's screenshot, and the earlier orders it matched. */
+/** The order's screenshot check, once the worker's job has run, and the earlier orders it matched. */
 async function foundFor(orderId: string) {
-  const [row] = await database.db
-    .select({ fingerprint: orders.screenshotSha256, duplicateOf: orders.duplicateOf })
-    .from(orders)
-    .where(eq(orders.id, orderId));
-  const duplicateOf = row?.duplicateOf ?? [];
-  return { check: screenshotCheckOf(row?.fingerprint != null, duplicateOf), duplicateOf };
+  const row = await vi.waitFor(
+    async () => {
+      const [found] = await database.db
+        .select({
+          fingerprint: orders.screenshotSha256,
+          duplicateOf: orders.duplicateOf,
+          checkedAt: orders.screenshotCheckedAt,
+        })
+        .from(orders)
+        .where(eq(orders.id, orderId));
+      if (!found?.checkedAt) throw new Error(`the screenshot of ${orderId} is not checked yet`);
+      return found;
+    },
+    { timeout: 15_000, interval: 50 },
+  );
+  const check = screenshotCheckOf({
+    fingerprinted: row.fingerprint !== null,
+    checked: true,
+    duplicateOf: row.duplicateOf,
+  });
+  return { check, duplicateOf: row.duplicateOf };
+}
+
+/** The worker's pipeline on the test's queues: it runs each order's check-screenshot job. */
+function startChecks() {
+  const { prefix, producer } = services;
+  const mailer = createMailer({
+    outboxDir: join(dir, 'outbox'),
+    from: 'CampusBucket <no-reply@campus.test>',
+    log: testLog,
+  });
+  const workerDeps = testWorkerDeps({ database, redis: workerRedis, prefix, mailer });
+  return startPipeline({ connection: workerRedis, producer, prefix, deps: workerDeps });
+}
+
+/** The live events published for an order, in order. */
+async function eventsOf(orderId: string): Promise<string[]> {
+  const entries = await services.redis.xrange(orderEventKeys(services.prefix).log, '-', '+');
+  return entries
+    .map(([, fields]) => JSON.parse(fields[1] as string) as { orderId: string; state: string })
+    .filter((event) => event.orderId === orderId)
+    .map((event) => event.state);
 }
 
 /** A student of `at` with the screenshot `bytes` uploaded. */
@@ -79,9 +125,13 @@ beforeAll(async () => {
   tree = await buildCampusTree(database.db, { restaurant: { is24x7: true } });
   otherTree = await buildCampusTree(database.db, { restaurant: { is24x7: true } });
   admin = await createProfile(database.db, 'campusAdmin', tree.campus);
+  workerRedis = await openCheckedRedis(testRedisUrl(), 'worker', testLog);
+  pipeline = startChecks();
 });
 
 afterAll(async () => {
+  await pipeline?.close();
+  workerRedis?.disconnect();
   await services?.close();
   if (dir) rmSync(dir, { recursive: true, force: true });
 });
@@ -92,6 +142,8 @@ describe(`screenshots used before on ${engine}`, () => {
     const png = await drawBankReceipt(receipt as NonNullable<typeof receipt>);
     const first = await orderPaidWith(png);
     expect(first).toMatchObject({ check: 'clear', duplicateOf: [] });
+    // Placed, then checked: the pages showing the order are told both times.
+    expect(await eventsOf(first.orderId)).toEqual(['placed', 'placed']);
 
     const again = await orderPaidWith(png, otherTree);
     expect(again).toMatchObject({ check: 'duplicate', duplicateOf: [first.orderId] });
@@ -130,6 +182,25 @@ describe(`screenshots used before on ${engine}`, () => {
     const students = [await studentWith(png), await studentWith(png, otherTree)];
     const both = await Promise.all(students.map(place));
     expect(both.map((order) => order.check).sort()).toEqual(['clear', 'duplicate']);
+  });
+
+  it("shows an order as 'checking' in the Payments queue until its job has run", async () => {
+    const [receipt] = buildBankReceipts(1, 13);
+    const paid = await studentWith(await drawBankReceipt(receipt as NonNullable<typeof receipt>));
+    await pipeline.close();
+    const { orderId } = await checkOut(
+      deps(),
+      paid.student,
+      placeOrderInput(tree, paid.student, paid.uploadId, { cartItems: [menuLine(tree, 1)] }),
+    );
+    const queue = await listOrderQueue(database.db, admin, {
+      universityId: tree.university.id,
+      campusId: tree.campus.id,
+      page: 1,
+    });
+    expect(queue.orders.find((order) => order.id === orderId)?.screenshotCheck).toBe('checking');
+    pipeline = startChecks();
+    expect((await foundFor(orderId)).check).toBe('clear');
   });
 
   it('places an order whose screenshot has no fingerprint, marked not checked', async () => {

@@ -2,6 +2,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Database } from '@campus/shared/server/db/client';
+import { createOrderEventPublisher } from '@campus/shared/server/events/order-events';
 import { createMailer, type Mailer } from '@campus/shared/server/mail/mailer';
 import { guardSheetStore } from '@campus/shared/server/sheets/guarded-sheet-store';
 import { createLocalSheetStore } from '@campus/shared/server/sheets/local-sheet-store';
@@ -36,5 +37,10 @@ export function testWorkerDeps(options: {
         log: testLog,
       }),
     publicUrl: TEST_PUBLIC_URL,
+    events: createOrderEventPublisher({
+      redis: options.redis,
+      prefix: options.prefix,
+      log: testLog,
+    }),
   };
 }

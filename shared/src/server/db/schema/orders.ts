@@ -47,11 +47,13 @@ export const orders = pgTable(
     deliveryChargePaisa: integer('delivery_charge_paisa').notNull(),
     grandTotalPaisa: integer('grand_total_paisa').notNull(),
     screenshotUrl: text('screenshot_url').notNull(),
-    // Its fingerprint, copied from the upload (null: none could be taken), and the orders of the
-    // 90 days before whose screenshot is the same or looks the same (screenshotCheckOf, issue 16).
+    // Its fingerprint, copied from the upload (null: none could be taken), the orders of the
+    // 90 days before whose screenshot is the same or looks the same, and when the check-screenshot
+    // job looked for them (null: not yet; screenshotCheckOf, issue 16).
     screenshotSha256: text('screenshot_sha256'),
     screenshotPerceptual: bit('screenshot_perceptual', { dimensions: 2048 }),
     duplicateOf: jsonb('duplicate_of').$type<string[]>().notNull().default([]),
+    screenshotCheckedAt: timestamp('screenshot_checked_at', { withTimezone: true }),
     cartItemsText: text('cart_items_text').notNull(),
     // The spec's Karachi long-format text, fixed at placement so every retry writes the same row.
     timestampText: text('timestamp_text').notNull(),
@@ -115,6 +117,10 @@ export const orders = pgTable(
       .where(sql`${t.batchId} is distinct from ${t.sheetBatchId}`),
     // The worker's upkeep looks for orders whose mails are still missing (revive-order-jobs.ts).
     index('orders_mail_pending_idx').on(t.placedAt).where(sql`${t.adminsNotifiedAt} is null`),
+    // ... and for orders whose screenshot was not checked yet.
+    index('orders_screenshot_pending_idx')
+      .on(t.placedAt)
+      .where(sql`${t.screenshotCheckedAt} is null`),
     check('orders_persons_check', sql`${t.persons} >= 1`),
     check(
       'orders_totals_check',

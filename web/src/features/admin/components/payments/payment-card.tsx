@@ -26,10 +26,16 @@ export const whoseOrder = (order: Pick<TOrderSummary, 'firstName' | 'lastName'>)
   `${order.firstName} ${order.lastName}`.trim();
 
 /**
- * What placement found about the screenshot: used before (in red, with the earlier orders'
- * screenshots to compare side by side), or not checked (it could not be fingerprinted).
+ * What the check of the screenshot found: used before (in red, with the earlier orders'
+ * screenshots to compare side by side), not checked yet (the card changes when it is), or not
+ * checked (it could not be fingerprinted).
  */
 function ScreenshotCheck({ order }: { order: TQueuedOrder }) {
+  if (order.screenshotCheck === 'checking') {
+    return (
+      <p className="text-sm text-gray-700">This screenshot is being checked for earlier use.</p>
+    );
+  }
   if (order.screenshotCheck === 'not_checked') {
     return (
       <p className="text-sm text-gray-700">This screenshot was not checked for earlier use.</p>

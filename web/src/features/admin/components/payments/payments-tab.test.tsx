@@ -134,6 +134,22 @@ describe('a screenshot used before', () => {
       'This screenshot was not checked for earlier use.',
     );
   });
+
+  it('says a screenshot is being checked while the check has not run', async () => {
+    const fake = fakeOrdersApi([ayesha]);
+    fake.check('o-ayesha', { screenshotCheck: 'checking', duplicates: [] });
+    const { panel } = await openDashboardSection(
+      '/admin/uni-1/campus-1',
+      'Payments',
+      { session: buildCampusAdmin() },
+      fake.routes,
+    );
+    const list = await within(panel).findByRole('list', { name: 'Orders to check' });
+    expect(within(card(list, 'Ayesha Khan')).queryByRole('note')).toBeNull();
+    expect(card(list, 'Ayesha Khan').textContent).toContain(
+      'This screenshot is being checked for earlier use.',
+    );
+  });
 });
 
 describe('the keyboard', () => {

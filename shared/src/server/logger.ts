@@ -7,12 +7,16 @@ type Destination = ReturnType<typeof pino.destination>;
 const destinations = new WeakMap<Logger, Destination>();
 
 /**
- * The process's root logger; everything else logs through children of it. Lines go to stdout
- * through pino's asynchronous destination: a request never waits for the write, and what is
- * still buffered is written by flushLogger on a clean stop.
+ * The process's root logger; everything else logs through children of it. Lines go to stdout (or
+ * to the file `destination`, appended) through pino's asynchronous destination: a request never
+ * waits for the write, and what is still buffered is written by flushLogger on a clean stop.
  */
-export function createLogger(options: { level: string; service: string }): Logger {
-  const destination = pino.destination({ dest: 1, sync: false });
+export function createLogger(options: {
+  level: string;
+  service: string;
+  destination?: string;
+}): Logger {
+  const destination = pino.destination({ dest: options.destination ?? 1, sync: false });
   const log = pino(
     {
       level: options.level,

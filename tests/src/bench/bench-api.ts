@@ -1,15 +1,16 @@
 // The api as production starts it (startApi: its middleware, its catalogue cache synced over
-// Redis), in the bench's process on a database the caller opened, for autocannon to load.
+// Redis), in the bench's process on a database the caller opened, for autocannon to load. It logs
+// as production does, an access line per request at 'info', into DATA_DIR's api.log.
 import { join } from 'node:path';
 import { type RunningApi, startApi } from '@campus/api/server';
 import { createLocalImageStore } from '@campus/api/uploads/local-image-store';
 import { freePort } from '@campus/shared/dev/free-port';
 import type { Database } from '@campus/shared/server/db/client';
+import { createLogger, flushLogger } from '@campus/shared/server/logger';
 import { createMailer } from '@campus/shared/server/mail/mailer';
 import { createProducer } from '@campus/shared/server/queue';
 import { closeRedis, openCheckedRedis } from '@campus/shared/server/redis';
 import { createLocalSheetStore } from '@campus/shared/server/sheets/local-sheet-store';
-import type { Logger } from 'pino';
 import { TEST_PAY_TO } from '../support/app';
 
 /** Signs the bench api's sessions and captcha challenges. */
@@ -21,11 +22,16 @@ export async function startBenchApi(options: {
   redisUrl: string;
   queuePrefix: string;
   dataDir: string;
-  log: Logger;
   captchaCounterMax: number;
   resources: Array<() => Promise<unknown>>;
 }): Promise<RunningApi> {
-  const { database, log, resources } = options;
+  const { database, resources } = options;
+  const log = createLogger({
+    level: 'info',
+    service: 'api',
+    destination: join(options.dataDir, 'api.log'),
+  });
+  resources.push(() => flushLogger(log));
   const redis = await openCheckedRedis(options.redisUrl, 'producer', log);
   resources.push(() => closeRedis(redis));
   const producer = createProducer(redis, options.queuePrefix, log);

@@ -140,7 +140,6 @@ export async function measureCatalogueThroughput(options: {
       redisUrl: options.redisUrl,
       queuePrefix: options.queuePrefix,
       dataDir: options.dataDir,
-      log,
       captchaCounterMax: DEFAULT_CAPTCHA_COUNTER_MAX,
       resources,
     });

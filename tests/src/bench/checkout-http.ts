@@ -224,7 +224,6 @@ export async function measureCheckoutHttp(options: {
       // worker (it is still the bench's, and removed with it).
       queuePrefix: `${options.queuePrefix}-http`,
       dataDir: options.dataDir,
-      log,
       captchaCounterMax: CAPTCHA_COUNTER_MAX,
       resources,
     });

@@ -23,10 +23,6 @@ export const checkScreenshotJob: JobProcessor<'check-screenshot'> = async (
       sha256: orders.screenshotSha256,
       perceptual: orders.screenshotPerceptual,
       checkedAt: orders.screenshotCheckedAt,
-      state: orders.status,
-      userId: orders.userId,
-      universityId: orders.universityId,
-      campusId: orders.campusId,
     })
     .from(orders)
     .where(eq(orders.id, orderId));
@@ -34,19 +30,19 @@ export const checkScreenshotJob: JobProcessor<'check-screenshot'> = async (
   if (!order) return { checked: false, reason: 'no such order' };
   if (order.checkedAt) return { checked: false, reason: 'checked already' };
   const duplicateOf = await findEarlierScreenshots(db, order);
-  const updated = await db
+  // The event names the state the order is in as the check lands, not when it began.
+  const [checked] = await db
     .update(orders)
     .set({ duplicateOf, screenshotCheckedAt: new Date() })
     .where(and(eq(orders.id, orderId), isNull(orders.screenshotCheckedAt)))
-    .returning({ id: orders.id });
-  if (updated.length === 0) return { checked: false, reason: 'checked already' };
+    .returning({
+      state: orders.status,
+      userId: orders.userId,
+      universityId: orders.universityId,
+      campusId: orders.campusId,
+    });
+  if (!checked) return { checked: false, reason: 'checked already' };
   if (duplicateOf.length > 0) log.warn({ orderId, duplicateOf }, 'payment screenshot used before');
-  await events.publishOrder({
-    orderId,
-    state: order.state,
-    userId: order.userId,
-    universityId: order.universityId,
-    campusId: order.campusId,
-  });
+  await events.publishOrder({ orderId, ...checked });
   return { checked: true, duplicateOf };
 };

@@ -12,13 +12,13 @@ import { reviveStaleOrderJobs, STALE_ORDER_MS } from './revive-order-jobs';
 import { startWorkers } from './start-worker';
 import { VACUUM_EVERY_MS, vacuumEmbedded } from './vacuum-embedded';
 
-/** How often the upkeep runs, and how long an order may wait for its row or mails before it revives their jobs. */
+/** How often the upkeep runs, and how long an order may wait for its row, mails or screenshot check before it revives their jobs. */
 export const DEFAULT_UPKEEP = { everyMs: 60_000, staleOrderMs: STALE_ORDER_MS } as const;
 
 /**
  * Everything a worker process runs: the job processors, the outbox relay that enqueues what the
  * api could not (Redis away at checkout), and the upkeep that revives the jobs of orders still
- * waiting for their row or mails, keeps the batches' close schedulers in step with the campuses'
+ * waiting for their row, mails or screenshot check, keeps the batches' close schedulers in step with the campuses'
  * slots and closes batches whose cut-off passed while no close ran (at start, then each run),
  * and prunes the outbox and the records of expired captchas.
  */

@@ -1,4 +1,10 @@
-import { JOB_NAMES, JOBS, type JobName, QUEUE_NAMES } from '@campus/shared/server/jobs';
+import {
+  JOB_NAMES,
+  JOBS,
+  type JobName,
+  QUEUE_NAMES,
+  type QueueName,
+} from '@campus/shared/server/jobs';
 import type { Metrics } from '@campus/shared/server/metrics/metrics';
 import {
   DelayedError,
@@ -27,13 +33,18 @@ function assertCompleteRegistry(registry: Partial<Record<string, unknown>>): voi
   }
 }
 
+/**
+ * Jobs of a queue one worker process runs at once. A screenshot check scans 90 days of orders
+ * with the database's parallel workers: two at a time leave the database to checkout in a rush.
+ */
+const CONCURRENCY: Record<QueueName, number> = { system: 4, sheets: 4, mail: 4, checks: 2 };
+
 /** Starts one BullMQ worker per queue; each job is validated, then handed to its processor. */
 export function startWorkers(options: {
   connection: Redis;
   prefix: string;
   registry: ProcessorRegistry;
   deps: WorkerDeps;
-  concurrency?: number;
   /** Times each job (campus_job_duration_seconds); none: not measured. */
   metrics?: Metrics;
 }): RunningWorkers {
@@ -90,7 +101,7 @@ export function startWorkers(options: {
     const worker = new Worker(queueName, run, {
       connection: options.connection,
       prefix: options.prefix,
-      concurrency: options.concurrency ?? 4,
+      concurrency: CONCURRENCY[queueName],
       // BullMQ honours a queue-wide pause (pauseQueue) only on workers that have a limiter: this
       // one never limits by itself, it lets a 429 stop every worker of the queue.
       limiter: { max: 10_000, duration: 1_000 },

@@ -18,9 +18,12 @@ async function pageOf(db: Db, where: SQL | undefined, order: SQL[], page: number
   const rows = await db
     .select({
       ...orderSummaryColumns,
-      fingerprint: orders.screenshotSha256,
-      duplicateOf: orders.duplicateOf,
-      screenshotCheckedAt: orders.screenshotCheckedAt,
+      // What the Payments queue tells of the screenshot's check; My Orders leaves it out.
+      check: {
+        fingerprint: orders.screenshotSha256,
+        duplicateOf: orders.duplicateOf,
+        checkedAt: orders.screenshotCheckedAt,
+      },
     })
     .from(orders)
     .leftJoin(campuses, eq(campuses.id, orders.campusId))
@@ -38,9 +41,7 @@ export async function listMyOrders(db: Db, user: TUserProfile, page: number) {
   const found = await pageOf(db, eq(orders.userId, user.uid), order, page);
   const body: TOrdersResponse = {
     ok: true,
-    orders: found.rows.map(({ fingerprint, duplicateOf, screenshotCheckedAt, ...row }) =>
-      toOrderSummary(row),
-    ),
+    orders: found.rows.map(({ check, ...row }) => toOrderSummary(row)),
     page,
     hasMore: found.hasMore,
   };
@@ -113,19 +114,19 @@ export async function listOrderQueue(db: Db, admin: TUserProfile, query: TOrderQ
   const found = await pageOf(db, where, [asc(orders.placedAt), asc(orders.id)], query.page);
   const earlier = await earlierOrders(
     db,
-    found.rows.flatMap((row) => row.duplicateOf),
+    found.rows.flatMap((row) => row.check.duplicateOf),
   );
   const body: TOrderQueueResponse = {
     ok: true,
-    orders: found.rows.map(({ fingerprint, duplicateOf, screenshotCheckedAt, ...row }) => ({
+    orders: found.rows.map(({ check, ...row }) => ({
       ...toOrderSummary(row),
       screenshotCheck: screenshotCheckOf({
-        fingerprinted: fingerprint !== null,
-        checked: screenshotCheckedAt !== null,
-        duplicateOf,
+        fingerprinted: check.fingerprint !== null,
+        checked: check.checkedAt !== null,
+        duplicateOf: check.duplicateOf,
       }),
       // An earlier order deleted since (its person's account went) is simply not shown.
-      duplicates: duplicateOf.flatMap((id) => earlier.get(id) ?? []),
+      duplicates: check.duplicateOf.flatMap((id) => earlier.get(id) ?? []),
     })),
     page: query.page,
     hasMore: found.hasMore,

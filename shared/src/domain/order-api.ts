@@ -90,7 +90,7 @@ export const ZEarlierOrder = z.object({
 });
 export type TEarlierOrder = z.infer<typeof ZEarlierOrder>;
 
-/** An order in the admins' Payments queue: with what placement found about its screenshot. */
+/** An order in the admins' Payments queue: with what the check of its screenshot found. */
 export const ZQueuedOrder = ZOrderSummary.extend({
   screenshotCheck: ZScreenshotCheck,
   duplicates: z.array(ZEarlierOrder),

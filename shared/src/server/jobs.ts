@@ -5,8 +5,9 @@ import { ORDER_ACTIONS, type TOrderAction } from '../domain/order-status';
 // Queue names and job payload schemas: the one contract between producers (api, outbox relay)
 // and the worker. Payloads carry ids, never personal data.
 
-// One queue per outside service, so a pause for one (Google's 429) never holds up the others.
-export const QUEUE_NAMES = ['system', 'sheets', 'mail'] as const;
+// One queue per outside service, so a pause for one (Google's 429) never holds up the others, and
+// one for the screenshot checks, so that their scans never hold up a round's close.
+export const QUEUE_NAMES = ['system', 'sheets', 'mail', 'checks'] as const;
 export type QueueName = (typeof QUEUE_NAMES)[number];
 
 const zOrderId = z.object({ orderId: z.string().min(1) });
@@ -26,7 +27,7 @@ export const JOBS = {
    * Looks for earlier orders paid with the same screenshot, or one that looks the same, and flags
    * the order with them (issue 16): a scan of 90 days of orders, kept out of checkout.
    */
-  'check-screenshot': { queue: 'system', payload: zOrderId },
+  'check-screenshot': { queue: 'checks', payload: zOrderId },
   /** Mails the student about a change of their order's state (one transition, sent once). */
   'notify-order-status': {
     queue: 'mail',

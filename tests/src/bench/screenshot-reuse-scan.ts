@@ -7,7 +7,7 @@ import { fileURLToPath } from 'node:url';
 import type { Db } from '@campus/shared/server/db/client';
 import { createLogger } from '@campus/shared/server/logger';
 import {
-  findEarlierScreenshots,
+  findMatchingScreenshots,
   type OrderScreenshot,
 } from '@campus/shared/server/screenshots/screenshot-match';
 import { sql } from 'drizzle-orm';
@@ -88,7 +88,7 @@ export async function measureReuseScan(options: {
       generated = size;
       figures.push({
         orders: size,
-        ...(await timed(() => findEarlierScreenshots(db, fresh))),
+        ...(await timed(() => findMatchingScreenshots(db, fresh))),
       });
     }
     return figures;
@@ -100,7 +100,7 @@ export async function measureReuseScan(options: {
 /** The figures as the bench prints them. */
 export function formatReuseScan(figures: ReuseScanFigure[]): string[] {
   return [
-    `The check-screenshot job's look for earlier use, per order (PostgreSQL, ${TIMED} timed runs each; outside checkout):`,
+    `The check-screenshot job's look for other use, per order (PostgreSQL, ${TIMED} timed runs each; outside checkout):`,
     ...figures.map(
       (f) =>
         `  ${f.orders.toLocaleString('en-US').padStart(7)} orders in the 90 days before it: ` +

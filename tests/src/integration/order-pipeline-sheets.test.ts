@@ -432,7 +432,7 @@ describe(`orders into Google Sheets (stand-in) on ${engine}`, () => {
     expect(await producer.queue('sheets').getJob(orderJobId(orderId, 'sheet'))).toBeUndefined();
     expect(await producer.queue('mail').getJob(orderJobId(orderId, 'notify'))).toBeUndefined();
     expect(
-      await producer.queue('system').getJob(orderJobId(orderId, 'screenshot')),
+      await producer.queue('checks').getJob(orderJobId(orderId, 'screenshot')),
     ).toBeUndefined();
     expect(standIn.tab(tab)).toBeUndefined();
 

@@ -50,7 +50,7 @@ describe(`the operators' job dashboard on ${engine}`, () => {
       },
     );
     const { queues } = (await api.json()) as { queues: { name: string }[] };
-    expect(queues.map((q) => q.name).sort()).toEqual(['mail', 'sheets', 'system']);
+    expect(queues.map((q) => q.name).sort()).toEqual(['checks', 'mail', 'sheets', 'system']);
   });
 
   it('is closed to everyone else', async () => {

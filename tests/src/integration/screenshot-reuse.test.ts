@@ -104,7 +104,7 @@ async function studentWith(bytes: Buffer, at = tree) {
   return { student, uploadId: upload.id, at };
 }
 
-/** The student places an order paid with their uploaded screenshot; what placement found. */
+/** The student places an order paid with their uploaded screenshot; what its check found. */
 async function place({ student, uploadId, at }: Awaited<ReturnType<typeof studentWith>>) {
   const cartItems = [menuLine(at, 1)];
   const { orderId } = await checkOut(
@@ -143,7 +143,7 @@ describe(`screenshots used before on ${engine}`, () => {
     const first = await orderPaidWith(png);
     expect(first).toMatchObject({ check: 'clear', duplicateOf: [] });
     // Placed, then checked: the pages showing the order are told both times.
-    expect(await eventsOf(first.orderId)).toEqual(['placed', 'placed']);
+    await expect.poll(() => eventsOf(first.orderId)).toEqual(['placed', 'placed']);
 
     const again = await orderPaidWith(png, otherTree);
     expect(again).toMatchObject({ check: 'duplicate', duplicateOf: [first.orderId] });
@@ -182,6 +182,37 @@ describe(`screenshots used before on ${engine}`, () => {
     const students = [await studentWith(png), await studentWith(png, otherTree)];
     const both = await Promise.all(students.map(place));
     expect(both.map((order) => order.check).sort()).toEqual(['clear', 'duplicate']);
+  });
+
+  it('flags a later order checked before an earlier one had committed, once the earlier is checked', async () => {
+    const [receipt] = buildBankReceipts(1, 17);
+    const png = await drawBankReceipt(receipt as NonNullable<typeof receipt>);
+    const later = await orderPaidWith(png);
+    expect(later.check).toBe('clear');
+    // The earlier order: placed before the later one, its transaction committed after the later
+    // one's check (here: placed while no worker runs, then dated back).
+    const paid = await studentWith(png, otherTree);
+    await pipeline.close();
+    const { orderId: earlier } = await checkOut(
+      deps(),
+      paid.student,
+      placeOrderInput(otherTree, paid.student, paid.uploadId, {
+        cartItems: [menuLine(otherTree, 1)],
+      }),
+    );
+    const [laterRow] = await database.db
+      .select({ placedAt: orders.placedAt })
+      .from(orders)
+      .where(eq(orders.id, later.orderId));
+    await database.db
+      .update(orders)
+      .set({ placedAt: new Date((laterRow?.placedAt.getTime() ?? 0) - 1_000) })
+      .where(eq(orders.id, earlier));
+    pipeline = startChecks();
+    expect(await foundFor(earlier)).toMatchObject({ check: 'clear', duplicateOf: [] });
+    expect((await foundFor(later.orderId)).duplicateOf).toEqual([earlier]);
+    // The later order's pages hear of its new flag.
+    await expect.poll(() => eventsOf(later.orderId)).toEqual(['placed', 'placed', 'placed']);
   });
 
   it("shows an order as 'checking' in the Payments queue until its job has run", async () => {

@@ -32,7 +32,7 @@ export function fakeOrdersApi(initial: readonly TOrderDetail[], actorName = 'Bil
   const checks = new Map<string, Pick<TQueuedOrder, 'screenshotCheck' | 'duplicates'>>();
   let nextTransition = 1;
 
-  // The queue's orders carry what placement found about their screenshot ('clear' unless told).
+  // The queue's orders carry what the check of their screenshot found ('clear' unless told).
   const queued = (order: TOrderDetail): TQueuedOrder => ({
     ...ZOrderSummary.parse(order),
     ...(checks.get(order.id) ?? { screenshotCheck: 'clear', duplicates: [] }),
@@ -125,7 +125,7 @@ export function fakeOrdersApi(initial: readonly TOrderDetail[], actorName = 'Bil
     routes,
     orders,
     refuse: (id: string, message: string) => refusals.set(id, message),
-    /** What placement found about the order's screenshot, as the queue shows it. */
+    /** What the check of the order's screenshot found, as the queue shows it. */
     check: (id: string, found: Pick<TQueuedOrder, 'screenshotCheck' | 'duplicates'>) =>
       checks.set(id, found),
   };

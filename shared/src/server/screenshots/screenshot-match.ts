@@ -1,6 +1,21 @@
-import { and, desc, eq, gt, lte, or, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
+import {
+  and,
+  desc,
+  eq,
+  gt,
+  inArray,
+  isNull,
+  lt,
+  lte,
+  ne,
+  or,
+  type SQL,
+  type SQLWrapper,
+  sql,
+} from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { orders } from '../db/schema';
+import type { OrderEvent } from '../events/order-events';
 
 // The rule of a payment screenshot used before (issue 16, decision 011), in SQL: the fingerprints
 // are taken by api/src/uploads/screenshot-fingerprint.ts, and compared here, by the worker's
@@ -31,9 +46,11 @@ export function perceptualDistanceSql(column: SQLWrapper, bits: string): SQL<num
 }
 
 /** How far back a screenshot counts as used before. */
-const LOOK_BACK_DAYS = 90;
+const LOOK_BACK_MS = 90 * 24 * 3600 * 1000;
 /** The earlier orders named on a flag: the most recent few are enough to compare. */
 const MAX_NAMED = 5;
+/** Matches read for one check: a screenshot sent this often is flagged on every order anyway. */
+const MAX_MATCHES = 200;
 
 /** An order's payment screenshot as the order keeps it (null: no fingerprint could be taken). */
 export interface OrderScreenshot {
@@ -44,31 +61,117 @@ export interface OrderScreenshot {
   perceptual: string | null;
 }
 
+/** Another order whose screenshot matched, as the check reads it. */
+export interface ScreenshotMatch {
+  id: string;
+  /** Placed before the order checked: by placement time, then id. */
+  earlier: boolean;
+  /** Its own check has run. */
+  checked: boolean;
+  duplicateOf: string[];
+}
+
 /**
- * The orders placed before this one (any campus, the 90 days before it) whose payment screenshot
- * is the same file or a picture within LOOKS_SAME_MAX_DISTANCE of it, the most recent first; none
- * without a fingerprint. "Before" is by placement time, then id: of two orders paid with one
- * screenshot, the later is flagged, whichever is checked first.
+ * The other orders (any campus, placed within 90 days of this one, before or after) whose payment
+ * screenshot is the same file or a picture within LOOKS_SAME_MAX_DISTANCE of it, the most recent
+ * first; none without a fingerprint.
  *
- * No index can find these: it compares the fingerprint with every order of those 90 days (7.7 ms
- * on 10,000 orders, 116 ms on 100,000: `npm run bench`). Hence a job, never part of checkout.
+ * No index can find these: it compares the fingerprint with every order of those days (8 ms on
+ * 10,000 orders, 100 ms or more on 100,000: `npm run bench`). Hence a job, never part of checkout.
  */
-export async function findEarlierScreenshots(db: Db, order: OrderScreenshot): Promise<string[]> {
+export async function findMatchingScreenshots(
+  db: Db,
+  order: OrderScreenshot,
+): Promise<ScreenshotMatch[]> {
   const { sha256, perceptual } = order;
   if (!sha256 || !perceptual) return [];
-  const since = new Date(order.placedAt.getTime() - LOOK_BACK_DAYS * 24 * 3600 * 1000);
+  const at = order.placedAt.getTime();
+  const placedAt = sql`${order.placedAt.toISOString()}::timestamptz`;
   const distance = perceptualDistanceSql(orders.screenshotPerceptual, perceptual);
-  const earlier = await db
-    .select({ id: orders.id })
+  return db
+    .select({
+      id: orders.id,
+      earlier: sql<boolean>`(${orders.placedAt}, ${orders.id}) < (${placedAt}, ${order.id})`,
+      checked: sql<boolean>`${orders.screenshotCheckedAt} is not null`,
+      duplicateOf: orders.duplicateOf,
+    })
     .from(orders)
     .where(
       and(
-        gt(orders.placedAt, since),
-        sql`(${orders.placedAt}, ${orders.id}) < (${order.placedAt.toISOString()}::timestamptz, ${order.id})`,
+        ne(orders.id, order.id),
+        gt(orders.placedAt, new Date(at - LOOK_BACK_MS)),
+        lt(orders.placedAt, new Date(at + LOOK_BACK_MS)),
         or(eq(orders.screenshotSha256, sha256), lte(distance, LOOKS_SAME_MAX_DISTANCE)),
       ),
     )
     .orderBy(desc(orders.placedAt), desc(orders.id))
-    .limit(MAX_NAMED);
-  return earlier.map((row) => row.id);
+    .limit(MAX_MATCHES);
+}
+
+/** What a check changed: the orders whose flags changed, as their live events name them. */
+export type ScreenshotCheck =
+  | { checked: false; reason: 'no such order' | 'checked already' }
+  | { checked: true; duplicateOf: string[]; changed: OrderEvent[] };
+
+/**
+ * Checks an order's payment screenshot once (the check-screenshot job): flags it with the most
+ * recent orders placed before it whose screenshot matches (findMatchingScreenshots), and marks it
+ * checked. Orders are not checked in the order they were placed (a transaction may commit late),
+ * so an order placed after this one and checked before this one had committed could not see it:
+ * it is flagged with this one now. Two checks of one file take turns (a lock per file), so the
+ * second sees the first's order checked; two different files that look alike, checked at the
+ * same moment, can both miss each other.
+ */
+export function checkOrderScreenshot(
+  db: Db,
+  orderId: string,
+  now = new Date(),
+): Promise<ScreenshotCheck> {
+  const event = {
+    orderId: orders.id,
+    state: orders.status,
+    userId: orders.userId,
+    universityId: orders.universityId,
+    campusId: orders.campusId,
+  };
+  return db.transaction(async (tx): Promise<ScreenshotCheck> => {
+    const [order] = await tx
+      .select({
+        id: orders.id,
+        placedAt: orders.placedAt,
+        sha256: orders.screenshotSha256,
+        perceptual: orders.screenshotPerceptual,
+        checkedAt: orders.screenshotCheckedAt,
+      })
+      .from(orders)
+      .where(eq(orders.id, orderId));
+    // Deleted with its person's account since, or checked by an earlier run of the job.
+    if (!order) return { checked: false, reason: 'no such order' };
+    if (order.checkedAt) return { checked: false, reason: 'checked already' };
+    if (order.sha256)
+      await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${order.sha256}))`);
+    const matches = await findMatchingScreenshots(tx, order);
+    const duplicateOf = matches
+      .filter((match) => match.earlier)
+      .slice(0, MAX_NAMED)
+      .map((match) => match.id);
+    const missedBy = matches
+      .filter((match) => !match.earlier && match.checked && !match.duplicateOf.includes(orderId))
+      .map((match) => match.id);
+    const changed = await tx
+      .update(orders)
+      .set({ duplicateOf, screenshotCheckedAt: now })
+      .where(and(eq(orders.id, orderId), isNull(orders.screenshotCheckedAt)))
+      .returning(event);
+    if (changed.length === 0) return { checked: false, reason: 'checked already' };
+    if (missedBy.length > 0) {
+      const flagged = await tx
+        .update(orders)
+        .set({ duplicateOf: sql`${orders.duplicateOf} || jsonb_build_array(${orderId}::text)` })
+        .where(inArray(orders.id, missedBy))
+        .returning(event);
+      changed.push(...flagged);
+    }
+    return { checked: true, duplicateOf, changed };
+  });
 }

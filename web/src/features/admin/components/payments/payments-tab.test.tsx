@@ -1,4 +1,4 @@
-import type { TOrderDetail } from '@campus/shared/domain/order-api';
+import type { TOrderDetail, TQueuedOrder } from '@campus/shared/domain/order-api';
 import {
   ORDER_STATE_LABELS,
   ORDER_STATUS_MESSAGES,
@@ -32,8 +32,13 @@ const sana = buildOrder({
 });
 const delivered = buildOrder({ id: 'o-done', firstName: 'Omar', status: 'delivered' });
 
-async function openPayments(orders: TOrderDetail[] = [sana, ayesha, bilal, delivered]) {
+/** The Payments tab over these orders, with what the check of each screenshot found (by id). */
+async function openPayments(
+  orders: TOrderDetail[] = [sana, ayesha, bilal, delivered],
+  checks: Record<string, Pick<TQueuedOrder, 'screenshotCheck' | 'duplicates'>> = {},
+) {
   const fake = fakeOrdersApi(orders);
+  for (const [id, found] of Object.entries(checks)) fake.check(id, found);
   const opened = await openDashboardSection(
     '/admin/uni-1/campus-1',
     'Payments',
@@ -104,7 +109,6 @@ describe('the Payments queue', () => {
 
 describe('a screenshot used before', () => {
   it('is flagged in red with the earlier order’s screenshot beside it; an unchecked one says so', async () => {
-    const fake = fakeOrdersApi([ayesha, bilal]);
     const earlier = {
       id: 'o-earlier',
       status: 'verified' as const,
@@ -112,15 +116,10 @@ describe('a screenshot used before', () => {
       campusName: 'City Campus',
       screenshotUrl: '/uploads/earlier.webp',
     };
-    fake.check('o-ayesha', { screenshotCheck: 'duplicate', duplicates: [earlier] });
-    fake.check('o-hamza', { screenshotCheck: 'not_checked', duplicates: [] });
-    const { panel } = await openDashboardSection(
-      '/admin/uni-1/campus-1',
-      'Payments',
-      { session: buildCampusAdmin() },
-      fake.routes,
-    );
-    const list = await within(panel).findByRole('list', { name: 'Orders to check' });
+    const { list } = await openPayments([ayesha, bilal], {
+      'o-ayesha': { screenshotCheck: 'duplicate', duplicates: [earlier] },
+      'o-hamza': { screenshotCheck: 'not_checked', duplicates: [] },
+    });
     expect(cards(list)).toHaveLength(2);
     const flag = within(card(list, 'Ayesha Khan')).getByRole('note');
     expect(flag.textContent).toContain('Screenshot used before');
@@ -136,15 +135,9 @@ describe('a screenshot used before', () => {
   });
 
   it('says a screenshot is being checked while the check has not run', async () => {
-    const fake = fakeOrdersApi([ayesha]);
-    fake.check('o-ayesha', { screenshotCheck: 'checking', duplicates: [] });
-    const { panel } = await openDashboardSection(
-      '/admin/uni-1/campus-1',
-      'Payments',
-      { session: buildCampusAdmin() },
-      fake.routes,
-    );
-    const list = await within(panel).findByRole('list', { name: 'Orders to check' });
+    const { list } = await openPayments([ayesha], {
+      'o-ayesha': { screenshotCheck: 'checking', duplicates: [] },
+    });
     expect(within(card(list, 'Ayesha Khan')).queryByRole('note')).toBeNull();
     expect(card(list, 'Ayesha Khan').textContent).toContain(
       'This screenshot is being checked for earlier use.',

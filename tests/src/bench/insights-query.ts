@@ -17,7 +17,7 @@ import { buildCampusTree } from '../support/builders';
 import { createProfile } from '../support/people';
 import { POSTGRES_ADMIN_URL, postgresAnswers } from '../support/postgres-admin';
 import { scratchDatabase } from '../support/scratch-database';
-import { percentile } from './percentile';
+import { timeRuns } from './percentile';
 
 export const INSIGHTS_ORDERS = 100_000;
 /** Orders of another campus beside them, which the campus's figures must leave out. */
@@ -116,21 +116,10 @@ export async function measureInsightsQuery(options: {
     ];
     const figures: InsightsQueryFigure[] = [];
     for (const run of runs) {
-      const durations: number[] = [];
-      let orders = 0;
-      for (let n = 0; n < WARMUP + TIMED; n++) {
-        const begun = performance.now();
-        const answer = await getInsights(db, run.who, run.query, new Date());
-        if (n >= WARMUP) durations.push(performance.now() - begun);
-        orders = answer.outcomes.orders;
-      }
-      durations.sort((a, b) => a - b);
-      figures.push({
-        label: run.label,
-        orders,
-        p50: percentile(durations, 50),
-        p95: percentile(durations, 95),
-      });
+      const { p50, p95, last } = await timeRuns(WARMUP, TIMED, () =>
+        getInsights(db, run.who, run.query, new Date()),
+      );
+      figures.push({ label: run.label, orders: last.outcomes.orders, p50, p95 });
     }
     return figures;
   } finally {

@@ -15,7 +15,7 @@ import type { Logger } from 'pino';
 import { buildCampusTree } from '../support/builders';
 import { POSTGRES_ADMIN_URL, postgresAnswers } from '../support/postgres-admin';
 import { scratchDatabase } from '../support/scratch-database';
-import { percentile } from './percentile';
+import { timeRuns } from './percentile';
 
 /** Orders of the 90 days the check looks at, measured at each size in turn. */
 export const REUSE_SCAN_SIZES = [10_000, 100_000];
@@ -50,17 +50,6 @@ async function generateOrders(
   await db.execute(sql`analyze orders`);
 }
 
-async function timed(run: () => Promise<unknown>): Promise<{ p50: number; p95: number }> {
-  const durations: number[] = [];
-  for (let n = 0; n < WARMUP + TIMED; n++) {
-    const begun = performance.now();
-    await run();
-    if (n >= WARMUP) durations.push(performance.now() - begun);
-  }
-  durations.sort((a, b) => a - b);
-  return { p50: percentile(durations, 50), p95: percentile(durations, 95) };
-}
-
 /** Times the look for an order placed now whose screenshot matches no earlier order. */
 export async function measureReuseScan(options: {
   postgresAdminUrl: string;
@@ -86,10 +75,8 @@ export async function measureReuseScan(options: {
     for (const size of REUSE_SCAN_SIZES) {
       await generateOrders(db, tree.campus, generated + 1, size);
       generated = size;
-      figures.push({
-        orders: size,
-        ...(await timed(() => findMatchingScreenshots(db, fresh))),
-      });
+      const { p50, p95 } = await timeRuns(WARMUP, TIMED, () => findMatchingScreenshots(db, fresh));
+      figures.push({ orders: size, p50, p95 });
     }
     return figures;
   } finally {

@@ -34,10 +34,11 @@ function assertCompleteRegistry(registry: Partial<Record<string, unknown>>): voi
 }
 
 /**
- * Jobs of a queue one worker process runs at once. A screenshot check scans 90 days of orders
- * with the database's parallel workers: two at a time leave the database to checkout in a rush.
+ * Jobs of a queue one worker process runs at once. Screenshot checks take turns on every worker
+ * (checkOrderScreenshot), each scanning 90 days of orders with the database's parallel workers:
+ * a second one at once would only wait, holding a connection.
  */
-const CONCURRENCY: Record<QueueName, number> = { system: 4, sheets: 4, mail: 4, checks: 2 };
+const CONCURRENCY: Record<QueueName, number> = { system: 4, sheets: 4, mail: 4, checks: 1 };
 
 /** Starts one BullMQ worker per queue; each job is validated, then handed to its processor. */
 export function startWorkers(options: {

@@ -13,8 +13,9 @@ import { orders } from '@campus/shared/server/db/schema';
 import { orderEventKeys } from '@campus/shared/server/events/order-events';
 import { createMailer } from '@campus/shared/server/mail/mailer';
 import { openCheckedRedis } from '@campus/shared/server/redis';
+import { checkOrderScreenshot } from '@campus/shared/server/screenshots/screenshot-match';
 import { startPipeline } from '@campus/worker/start-pipeline';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { Redis } from 'ioredis';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -214,6 +215,73 @@ describe(`screenshots used before on ${engine}`, () => {
     // The later order's pages hear of its new flag.
     await expect.poll(() => eventsOf(later.orderId)).toEqual(['placed', 'placed', 'placed']);
   });
+
+  // PGlite has one connection: two transactions cannot be open at once there.
+  it.skipIf(engine === 'pglite')(
+    'flags a later order whose check overlapped the check of an earlier look-alike that committed late',
+    async () => {
+      const [receipt] = buildBankReceipts(1, 19);
+      const png = await drawBankReceipt(receipt as NonNullable<typeof receipt>);
+      const jpeg = await sharp(png).jpeg({ quality: 60 }).toBuffer();
+      // The checks are run by hand here, in the order that used to let both orders through.
+      await pipeline.close();
+      let release = () => {};
+      try {
+        const place = async (bytes: Buffer, at: typeof tree) => {
+          const paid = await studentWith(bytes, at);
+          const input = placeOrderInput(at, paid.student, paid.uploadId, {
+            cartItems: [menuLine(at, 1)],
+          });
+          return (await checkOut(deps(), paid.student, input)).orderId;
+        };
+        const later = await place(png, tree);
+        // The later order's check is held after its scan, before it marks the order checked.
+        const held = new Promise<void>((resolve) => {
+          release = resolve;
+        });
+        const holder = database.db.transaction(async (tx) => {
+          await tx.select().from(orders).where(eq(orders.id, later)).for('update');
+          await held;
+        });
+        const laterCheck = checkOrderScreenshot(database.db, later);
+        /** Whether a connection waits for a lock of this kind ('transactionid': a row's). */
+        const waiting = async (kind: string) => {
+          const result = (await database.db.execute(
+            sql`select 1 from pg_stat_activity where wait_event_type = 'Lock' and wait_event = ${kind}`,
+          )) as unknown as { rows: unknown[] };
+          return result.rows.length > 0;
+        };
+        await vi.waitFor(async () => expect(await waiting('transactionid')).toBe(true));
+        // The earlier order (a re-encoded copy: another file) commits now, dated before the later one.
+        const earlier = await place(jpeg, otherTree);
+        const [laterRow] = await database.db
+          .select({ placedAt: orders.placedAt })
+          .from(orders)
+          .where(eq(orders.id, later));
+        await database.db
+          .update(orders)
+          .set({ placedAt: new Date((laterRow?.placedAt.getTime() ?? 0) - 1_000) })
+          .where(eq(orders.id, earlier));
+        // Its check begins while the later order's check is still open: it waits for that one, or,
+        // if nothing makes it wait, it finds the later order not checked yet and leaves it alone.
+        let settled = false;
+        const earlierCheck = checkOrderScreenshot(database.db, earlier).finally(() => {
+          settled = true;
+        });
+        await vi.waitFor(async () => {
+          if (!settled) expect(await waiting('advisory')).toBe(true);
+        });
+        release();
+        await holder;
+        expect(await laterCheck).toMatchObject({ checked: true, duplicateOf: [] });
+        expect(await earlierCheck).toMatchObject({ checked: true, duplicateOf: [] });
+        expect((await foundFor(later)).duplicateOf).toEqual([earlier]);
+      } finally {
+        release();
+        pipeline = startChecks();
+      }
+    },
+  );
 
   it("shows an order as 'checking' in the Payments queue until its job has run", async () => {
     const [receipt] = buildBankReceipts(1, 13);

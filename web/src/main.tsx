@@ -1,17 +1,20 @@
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app';
 import './index.css';
 
-const root = document.getElementById('root');
-if (!root) throw new Error('index.html has no #root element');
-createRoot(root, {
+const container = document.getElementById('root');
+if (!container) throw new Error('index.html has no #root element');
+const root = createRoot(container, {
   // A render error inside a transition (a navigation) makes React render once more at once and
   // report the first attempt as recovered; what stays an error reaches the error boundary, which
   // logs it. The first attempt is only worth a warning, never an uncaught error of the page.
   onRecoverableError: (error) => console.warn('React rendered again after an error', error),
-}).render(
-  <StrictMode>
-    <App />
-  </StrictMode>,
+});
+startTransition(() =>
+  root.render(
+    <StrictMode>
+      <App />
+    </StrictMode>,
+  ),
 );

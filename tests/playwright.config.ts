@@ -5,6 +5,7 @@ import { CHROMIUM_LAUNCH_OPTIONS } from './src/support/chromium';
 // on a database of its own, wiped at every run.
 const PORT = Number(process.env.E2E_PORT ?? 3917);
 const baseURL = `http://127.0.0.1:${PORT}`;
+const DATA_DIR = `data/e2e-${PORT}`;
 
 export default defineConfig({
   testDir: 'src/e2e',
@@ -21,7 +22,8 @@ export default defineConfig({
     launchOptions: CHROMIUM_LAUNCH_OPTIONS,
   },
   webServer: {
-    command: `rm -rf data/e2e-${PORT} && node --import tsx scripts/all-in-one.ts`,
+    // The data folder goes when the server has stopped (the shell waits for it on SIGTERM).
+    command: `rm -rf ${DATA_DIR} && trap 'rm -rf ${DATA_DIR}' EXIT && trap 'exit 143' TERM INT && node --import tsx scripts/all-in-one.ts`,
     cwd: '..',
     url: `${baseURL}/readyz`,
     reuseExistingServer: false,
@@ -34,7 +36,7 @@ export default defineConfig({
       PORT: String(PORT),
       PUBLIC_URL: baseURL,
       HOST: '127.0.0.1',
-      DATA_DIR: `data/e2e-${PORT}`,
+      DATA_DIR,
       QUEUE_PREFIX: `campus-test-e2e-${PORT}`,
       LOG_LEVEL: 'warn',
     },

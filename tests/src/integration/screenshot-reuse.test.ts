@@ -239,19 +239,30 @@ describe(`screenshots used before on ${engine}`, () => {
         const held = new Promise<void>((resolve) => {
           release = resolve;
         });
+        let locked = () => {};
+        const rowLocked = new Promise<void>((resolve) => {
+          locked = resolve;
+        });
         const holder = database.db.transaction(async (tx) => {
           await tx.select().from(orders).where(eq(orders.id, later)).for('update');
+          locked();
           await held;
         });
+        await rowLocked;
         const laterCheck = checkOrderScreenshot(database.db, later);
-        /** Whether a connection waits for a lock of this kind ('transactionid': a row's). */
+        /**
+         * Whether a connection to this test's database (other test files share the server) waits
+         * for a lock of this kind ('transactionid': a row's).
+         */
         const waiting = async (kind: string) => {
           const result = (await database.db.execute(
-            sql`select 1 from pg_stat_activity where wait_event_type = 'Lock' and wait_event = ${kind}`,
+            sql`select 1 from pg_stat_activity where datname = current_database()
+              and wait_event_type = 'Lock' and wait_event = ${kind}`,
           )) as unknown as { rows: unknown[] };
           return result.rows.length > 0;
         };
-        await vi.waitFor(async () => expect(await waiting('transactionid')).toBe(true));
+        const lockWait = { timeout: 10_000, interval: 50 };
+        await vi.waitFor(async () => expect(await waiting('transactionid')).toBe(true), lockWait);
         // The earlier order (a re-encoded copy: another file) commits now, dated before the later one.
         const earlier = await place(jpeg, otherTree);
         const [laterRow] = await database.db
@@ -270,7 +281,7 @@ describe(`screenshots used before on ${engine}`, () => {
         });
         await vi.waitFor(async () => {
           if (!settled) expect(await waiting('advisory')).toBe(true);
-        });
+        }, lockWait);
         release();
         await holder;
         expect(await laterCheck).toMatchObject({ checked: true, duplicateOf: [] });

@@ -12,8 +12,8 @@ import { fingerprintScreenshot, perceptualBits } from './screenshot-fingerprint'
 /**
  * Cleans an uploaded image (processUpload), stores it and records it in `uploads` as the
  * person's, for its purpose: an order or a catalogue item refers to it by id or address. A
- * payment screenshot is fingerprinted too, so that the check-screenshot job can find it used before. Whatever
- * goes wrong storing it is logged here and told plainly.
+ * payment screenshot is fingerprinted too, so that the check-screenshot job can find it used
+ * before. Whatever goes wrong storing it is logged here and told plainly.
  */
 export async function saveUpload(
   deps: { db: Db; images: ImageStore; log: Logger },

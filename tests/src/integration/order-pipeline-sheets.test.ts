@@ -13,7 +13,7 @@ import { createGoogleSheetStore } from '@campus/shared/server/sheets/google-shee
 import { reviveStaleOrderJobs, STALE_ORDER_MS } from '@campus/worker/revive-order-jobs';
 import { startPipeline } from '@campus/worker/start-pipeline';
 import { Worker } from 'bullmq';
-import { eq, inArray, isNull } from 'drizzle-orm';
+import { and, eq, inArray, isNull } from 'drizzle-orm';
 import type { Redis } from 'ioredis';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp } from '../support/app';
@@ -208,6 +208,20 @@ describe(`orders into Google Sheets (stand-in) on ${engine}`, () => {
     );
     // Batching is what keeps a busy campus under Google's quota: far fewer writes than orders.
     expect(calls.appends).toBeLessThan(250);
+    // The orders' screenshot checks (one at a time) run their course too: a later test's upkeep,
+    // on queues of another prefix, would otherwise find them waiting and revive them.
+    await expect
+      .poll(
+        async () =>
+          (
+            await database.db
+              .select({ id: orders.id })
+              .from(orders)
+              .where(and(inArray(orders.id, placed), isNull(orders.screenshotCheckedAt)))
+          ).length,
+        { timeout: 30_000, interval: 300 },
+      )
+      .toBe(0);
   }, 120_000);
 
   it('a worker killed between its append and its bookkeeping: the next one writes no row twice', async () => {

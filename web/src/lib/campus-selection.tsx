@@ -13,12 +13,13 @@ import {
   useRef,
   useState,
 } from 'react';
-import { apiFetch } from './api-client';
+import { apiGet } from './api-client';
 import { useAuth } from './auth';
 import {
   campusesPath,
   SELECTED_CAMPUS_KEY,
   SELECTED_UNIVERSITY_KEY,
+  selectionCookie,
   UNIVERSITIES_PATH,
 } from './first-paint-requests';
 
@@ -43,6 +44,17 @@ export interface CampusSelectionValue {
 }
 
 const CampusSelectionContext = createContext<CampusSelectionValue | null>(null);
+
+export interface InitialSelection {
+  university: TUniversity | null;
+  campus: TCampus | null;
+}
+
+/**
+ * The selection a page rendered on the server starts from (the selection cookie's ids, looked up
+ * in the catalogue); without it the selection comes from browser storage.
+ */
+export const ServerSelectionContext = createContext<InitialSelection | null>(null);
 
 function readStored<T>(key: string, read: (value: unknown) => T | null): T | null {
   let raw: string | null;
@@ -77,7 +89,7 @@ function writeStored(key: string, value: object | null): void {
 export function universitiesQueryOptions() {
   return queryOptions({
     queryKey: [CATALOGUE_QUERY_KEY, 'universities'],
-    queryFn: () => apiFetch<TUniversitiesResponse>(UNIVERSITIES_PATH),
+    ...apiGet<TUniversitiesResponse>(UNIVERSITIES_PATH),
     select: (answer) => answer.universities,
   });
 }
@@ -86,7 +98,7 @@ export function universitiesQueryOptions() {
 export function campusesQueryOptions(universityId: string | null) {
   return queryOptions({
     queryKey: [CATALOGUE_QUERY_KEY, 'campuses', universityId],
-    queryFn: () => apiFetch<TCampusesResponse>(campusesPath(universityId ?? '')),
+    ...apiGet<TCampusesResponse>(campusesPath(universityId ?? '')),
     select: (answer) => answer.campuses,
     enabled: universityId !== null,
   });
@@ -102,10 +114,12 @@ function sameEntity(a: { id: string; name: string }, b: { id: string; name: stri
  * read it, so it is one context; every change is written to (or removed from) browser storage.
  */
 export function CampusSelectionProvider({ children }: { children: ReactNode }) {
+  const fromServer = useContext(ServerSelectionContext);
   const [selectedUniversity, setSelectedUniversity] = useState<TUniversity | null>(() =>
-    readStored(SELECTED_UNIVERSITY_KEY, readStoredUniversity),
+    fromServer ? fromServer.university : readStored(SELECTED_UNIVERSITY_KEY, readStoredUniversity),
   );
   const [selectedCampus, setSelectedCampus] = useState<TCampus | null>(() => {
+    if (fromServer) return fromServer.campus;
     const campus = readStored(SELECTED_CAMPUS_KEY, readStoredCampus);
     const university = readStored(SELECTED_UNIVERSITY_KEY, readStoredUniversity);
     return campus && university && campus.universityId === university.id ? campus : null;
@@ -113,6 +127,16 @@ export function CampusSelectionProvider({ children }: { children: ReactNode }) {
 
   useEffect(() => writeStored(SELECTED_UNIVERSITY_KEY, selectedUniversity), [selectedUniversity]);
   useEffect(() => writeStored(SELECTED_CAMPUS_KEY, selectedCampus), [selectedCampus]);
+  // The server renders the next storefront page with the same selection.
+  useEffect(() => {
+    // biome-ignore lint/suspicious/noDocumentCookie: the Cookie Store API is not in every browser
+    document.cookie = selectionCookie(
+      selectedUniversity && {
+        universityId: selectedUniversity.id,
+        campusId: selectedCampus?.id ?? null,
+      },
+    );
+  }, [selectedUniversity, selectedCampus]);
 
   const universitiesQuery = useQuery(universitiesQueryOptions());
   const universityId = selectedUniversity?.id ?? null;

@@ -1,8 +1,11 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
   firstPaintRequests,
+  readSelectionCookie,
   SELECTED_CAMPUS_KEY,
   SELECTED_UNIVERSITY_KEY,
+  selectionCookie,
 } from './first-paint-requests';
 
 const FRAME = ['/api/public-config', '/api/account/session', '/api/catalogue/universities'];
@@ -72,5 +75,39 @@ describe('firstPaintRequests', () => {
       ).toEqual(FRAME);
     }
     expect(firstPaintRequests('/menu/%E0%A4%A', selected)).toEqual([...FRAME, CAMPUSES]);
+  });
+});
+
+describe('the selection cookie', () => {
+  /** What a browser sends back of a cookie document.cookie was given: its name=value. */
+  const sent = (cookie: string) => cookie.split(';')[0] ?? '';
+
+  it('carries any ids back as they were, among other cookies', () => {
+    const id = fc.string({ minLength: 1 });
+    fc.assert(
+      fc.property(id, fc.option(id), (universityId, campusId) => {
+        const header = `a=1; ${sent(selectionCookie({ universityId, campusId }))}; b=2`;
+        expect(readSelectionCookie(header)).toEqual({ universityId, campusId });
+      }),
+    );
+  });
+
+  it('is removed when nothing is selected, and kept a year otherwise', () => {
+    expect(selectionCookie(null)).toBe('campusSelection=; Path=/; Max-Age=0; SameSite=Lax');
+    expect(selectionCookie({ universityId: 'u', campusId: null })).toContain('Max-Age=31536000');
+  });
+
+  it('reads as no selection when absent, empty or malformed', () => {
+    for (const header of [
+      undefined,
+      '',
+      'other=u/c',
+      'campusSelection=',
+      'campusSelection=/c',
+      'campusSelection=u/c/d',
+      'campusSelection=%E0%A4%A/c',
+    ]) {
+      expect(readSelectionCookie(header), String(header)).toBeNull();
+    }
   });
 });

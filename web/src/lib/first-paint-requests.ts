@@ -5,6 +5,50 @@
 /** Browser storage keys of the selection (SPEC §3: JSON, restored on load, removed when cleared). */
 export const SELECTED_UNIVERSITY_KEY = 'selectedUniversity';
 export const SELECTED_CAMPUS_KEY = 'selectedCampus';
+/**
+ * The cookie that tells the server the same selection (the ids only), so that it can answer a
+ * storefront page with the page already in it (src/entry-server.tsx).
+ */
+const SELECTION_COOKIE = 'campusSelection';
+
+/**
+ * The element of a page rendered on the server that holds the answers it was rendered with: a JSON
+ * array of [query key, data] pairs, which the app's query cache starts from.
+ */
+export const PAGE_DATA_ID = 'page-data';
+
+export interface SelectionIds {
+  universityId: string;
+  campusId: string | null;
+}
+
+/** The selection cookie as document.cookie takes it: a year, or removed when nothing is chosen. */
+export function selectionCookie(ids: SelectionIds | null): string {
+  const value =
+    ids === null
+      ? ''
+      : `${encodeURIComponent(ids.universityId)}/${encodeURIComponent(ids.campusId ?? '')}`;
+  const maxAge = ids === null ? 0 : 365 * 24 * 60 * 60;
+  return `${SELECTION_COOKIE}=${value}; Path=/; Max-Age=${maxAge}; SameSite=Lax`;
+}
+
+/** The selection a Cookie header carries, or null when it has none or it is malformed. */
+export function readSelectionCookie(header: string | null | undefined): SelectionIds | null {
+  for (const pair of (header ?? '').split(';')) {
+    const [name, value] = pair.trim().split('=', 2);
+    if (name !== SELECTION_COOKIE || !value) continue;
+    const [university, campus, extra] = value.split('/');
+    if (!university || extra !== undefined) return null;
+    try {
+      const universityId = decodeURIComponent(university);
+      const campusId = campus ? decodeURIComponent(campus) : null;
+      return { universityId, campusId };
+    } catch {
+      return null;
+    }
+  }
+  return null;
+}
 
 export const PUBLIC_CONFIG_PATH = '/api/public-config';
 export const SESSION_PATH = '/api/account/session';

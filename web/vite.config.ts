@@ -21,9 +21,11 @@ function precompress(): Plugin {
     name: 'campus-precompress',
     apply: 'build',
     configResolved(config) {
-      outDir = resolve(config.root, config.build.outDir);
+      // The server's own build (dist-ssr) is read from disk, never sent.
+      outDir = config.build.ssr ? '' : resolve(config.root, config.build.outDir);
     },
     closeBundle() {
+      if (!outDir) return;
       const walk = (dir: string) => {
         for (const name of readdirSync(dir)) {
           const path = join(dir, name);
@@ -64,7 +66,36 @@ function earlyRequests(): Plugin {
         write: false,
       }).outputFiles;
       if (!bundle) throw new Error(`esbuild wrote nothing for ${entry}`);
-      return [{ tag: 'script', children: bundle.text.trim(), injectTo: 'head' }];
+      // By its id the api puts a rendered page's data in its place: that page asks for nothing.
+      const attrs = { id: 'early-requests' };
+      return [{ tag: 'script', attrs, children: bundle.text.trim(), injectTo: 'head' }];
+    },
+  };
+}
+
+// The app's script element as the build writes it into index.html.
+const APP_SCRIPT = /<script type="module" crossorigin src="([^"]+)"><\/script>\s*/;
+
+/**
+ * Starts the app's script after the first paint, not beside the stylesheet: a storefront page
+ * rendered on the server is on the screen before the script is even asked for, and a slow phone
+ * spends its first second on the page, not on the app (decision 017). In a tab opened in the
+ * background, which paints nothing, it starts at once.
+ */
+function startAfterFirstPaint(): Plugin {
+  return {
+    name: 'campus-start-after-first-paint',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      handler(html) {
+        const src = APP_SCRIPT.exec(html)?.[1];
+        if (!src) throw new Error('index.html has no app script to start after the first paint');
+        const loader = `(function(){function s(){var e=document.createElement('script');e.type='module';e.src=${JSON.stringify(src)};document.head.append(e)}document.visibilityState==='hidden'?s():requestAnimationFrame(function(){setTimeout(s)})})()`;
+        return html
+          .replace(APP_SCRIPT, '')
+          .replace('</body>', `  <script>${loader}</script>\n  </body>`);
+      },
     },
   };
 }
@@ -78,8 +109,8 @@ const reactRouterProduction = {
   ),
 };
 
-export default defineConfig(({ command }) => ({
-  plugins: [react(), tailwindcss(), earlyRequests(), precompress()],
+export default defineConfig(({ command, isSsrBuild }) => ({
+  plugins: [react(), tailwindcss(), earlyRequests(), startAfterFirstPaint(), precompress()],
   resolve: {
     alias: [
       { find: '@', replacement: fileURLToPath(new URL('./src', import.meta.url)) },
@@ -93,18 +124,22 @@ export default defineConfig(({ command }) => ({
       '/readyz': 'http://localhost:3000',
     },
   },
-  build: {
-    outDir: 'dist',
-    emptyOutDir: true,
-    // The page's one script has no modulepreload links to polyfill, and the lazy screens' preloads
-    // fall back to rel=preload where modulepreload is missing.
-    modulePreload: { polyfill: false },
-    rolldownOptions: {
-      output: {
-        // Everything the entry imports statically is one file, which the lazy screens import from,
-        // not eight files of modules that some lazy screen shares: one file gzips 4 KB smaller.
-        codeSplitting: { groups: [{ name: 'app', tags: ['$initial'] }] },
+  // The server's build (src/entry-server.tsx) holds every package it uses: the api loads it alone.
+  ssr: { noExternal: true },
+  build: isSsrBuild
+    ? { outDir: 'dist-ssr', emptyOutDir: true, copyPublicDir: false }
+    : {
+        outDir: 'dist',
+        emptyOutDir: true,
+        // The page's one script has no modulepreload links to polyfill, and the lazy screens' preloads
+        // fall back to rel=preload where modulepreload is missing.
+        modulePreload: { polyfill: false },
+        rolldownOptions: {
+          output: {
+            // Everything the entry imports statically is one file, which the lazy screens import from,
+            // not eight files of modules that some lazy screen shares: one file gzips 4 KB smaller.
+            codeSplitting: { groups: [{ name: 'app', tags: ['$initial'] }] },
+          },
+        },
       },
-    },
-  },
 }));

@@ -21,6 +21,14 @@ export async function apiFetch<T>(path: string, init: RequestInit = {}): Promise
   return body as T;
 }
 
+/**
+ * A query's function for a GET of the api, with the path in the query's meta: a page rendered on
+ * the server fills the query with the api's answer to that path (src/entry-server.tsx).
+ */
+export function apiGet<T>(path: string) {
+  return { queryFn: () => apiFetch<T>(path), meta: { path } };
+}
+
 /** POSTs a JSON body. */
 export function apiPost<T>(path: string, body: unknown): Promise<T> {
   return apiFetch<T>(path, { method: 'POST', body: JSON.stringify(body) });

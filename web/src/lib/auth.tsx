@@ -5,7 +5,7 @@ import { formatError } from '@campus/shared/domain/error-catalogue';
 import { USE_AUTH_OUTSIDE_PROVIDER } from '@campus/shared/domain/storefront-messages';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { createContext, type ReactNode, useCallback, useContext, useMemo } from 'react';
-import { apiFetch, apiPost } from './api-client';
+import { apiGet, apiPost } from './api-client';
 import { SESSION_PATH } from './first-paint-requests';
 
 export interface AuthContextValue {
@@ -52,7 +52,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   const queryClient = useQueryClient();
   const session = useQuery({
     queryKey: SESSION_KEY,
-    queryFn: () => apiFetch<TSessionResponse>(SESSION_PATH),
+    ...apiGet<TSessionResponse>(SESSION_PATH),
     staleTime: Number.POSITIVE_INFINITY,
     retry: false,
   });

@@ -1,14 +1,14 @@
 import type { TPublicConfig } from '@campus/shared/domain/public-config';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { apiFetch } from './api-client';
+import { apiGet } from './api-client';
 import { PUBLIC_CONFIG_PATH } from './first-paint-requests';
 
 /** The server settings the browser may see (GET /api/public-config), loaded once per visit. */
 export function usePublicConfig(): TPublicConfig | undefined {
   const query = useQuery({
     queryKey: ['public-config'],
-    queryFn: () => apiFetch<TPublicConfig>(PUBLIC_CONFIG_PATH),
+    ...apiGet<TPublicConfig>(PUBLIC_CONFIG_PATH),
     staleTime: Number.POSITIVE_INFINITY,
     retry: 1,
   });

@@ -1,6 +1,6 @@
 import type { TCatalogueMartItemsResponse } from '@campus/shared/domain/catalogue-api';
 import { useQuery } from '@tanstack/react-query';
-import { apiFetch } from '@/lib/api-client';
+import { apiGet } from '@/lib/api-client';
 import { CATALOGUE_QUERY_KEY } from '@/lib/campus-selection';
 import { martItemsPath } from '@/lib/first-paint-requests';
 
@@ -8,7 +8,7 @@ import { martItemsPath } from '@/lib/first-paint-requests';
 export function useMartItems(campusId: string | null) {
   return useQuery({
     queryKey: [CATALOGUE_QUERY_KEY, 'mart-items', campusId],
-    queryFn: () => apiFetch<TCatalogueMartItemsResponse>(martItemsPath(campusId ?? '')),
+    ...apiGet<TCatalogueMartItemsResponse>(martItemsPath(campusId ?? '')),
     select: (answer) => answer.martItems,
     enabled: campusId !== null,
   });

@@ -1,6 +1,6 @@
 import type { TRestaurantMenuResponse } from '@campus/shared/domain/catalogue-api';
 import { useQuery } from '@tanstack/react-query';
-import { apiFetch } from '@/lib/api-client';
+import { apiGet } from '@/lib/api-client';
 import { CATALOGUE_QUERY_KEY } from '@/lib/campus-selection';
 import { restaurantMenuPath } from '@/lib/first-paint-requests';
 
@@ -11,7 +11,7 @@ import { restaurantMenuPath } from '@/lib/first-paint-requests';
 export function useRestaurantMenu(restaurantId: string, campusId: string | null) {
   return useQuery({
     queryKey: [CATALOGUE_QUERY_KEY, 'menu', campusId, restaurantId],
-    queryFn: () => apiFetch<TRestaurantMenuResponse>(restaurantMenuPath(campusId, restaurantId)),
+    ...apiGet<TRestaurantMenuResponse>(restaurantMenuPath(campusId, restaurantId)),
     // A restaurant that is not there will not appear by asking again.
     retry: (failures, error) =>
       failures < 2 && !(error instanceof Error && 'status' in error && error.status === 404),

@@ -1,6 +1,6 @@
 import type { TRestaurantsResponse } from '@campus/shared/domain/catalogue-api';
 import { useQuery } from '@tanstack/react-query';
-import { apiFetch } from '@/lib/api-client';
+import { apiGet } from '@/lib/api-client';
 import { CATALOGUE_QUERY_KEY } from '@/lib/campus-selection';
 import { restaurantsPath } from '@/lib/first-paint-requests';
 
@@ -8,7 +8,7 @@ import { restaurantsPath } from '@/lib/first-paint-requests';
 export function useRestaurants(campusId: string | null) {
   return useQuery({
     queryKey: [CATALOGUE_QUERY_KEY, 'restaurants', campusId],
-    queryFn: () => apiFetch<TRestaurantsResponse>(restaurantsPath(campusId ?? '')),
+    ...apiGet<TRestaurantsResponse>(restaurantsPath(campusId ?? '')),
     select: (answer) => answer.restaurants,
     enabled: campusId !== null,
   });

@@ -106,7 +106,7 @@ function versionOf(packages: Record<string, LockEntry>, name: string): string {
   return entry.version;
 }
 
-if (!existsSync(join(root, 'web/dist/index.html'))) {
+if (!existsSync(join(root, 'web/dist/index.html')) || !existsSync(join(root, 'web/dist-ssr'))) {
   process.stderr.write('The web app is not built: run `npm run build:web` first.\n');
   process.exit(1);
 }
@@ -140,6 +140,8 @@ await build({
 cpSync(join(root, 'shared/drizzle'), join(outDir, 'drizzle'), { recursive: true });
 // WEB_DIST_DIR defaults to web/dist, relative to the working directory: the image runs here.
 cpSync(join(root, 'web/dist'), join(outDir, 'web/dist'), { recursive: true });
+// The api renders the storefront's pages with the web's server build, found beside web/dist.
+cpSync(join(root, 'web/dist-ssr'), join(outDir, 'web/dist-ssr'), { recursive: true });
 
 const rootPackage = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
 const rootLock = JSON.parse(readFileSync(join(root, 'package-lock.json'), 'utf8'));

@@ -28,7 +28,7 @@ function newestMtime(path) {
   if (!stat.isDirectory()) return stat.mtimeMs;
   let newest = stat.mtimeMs;
   for (const entry of readdirSync(path)) {
-    if (entry === 'node_modules' || entry === 'dist') continue;
+    if (entry === 'node_modules' || entry === 'dist' || entry === 'dist-ssr') continue;
     newest = Math.max(newest, newestMtime(join(path, entry)));
   }
   return newest;
@@ -43,7 +43,11 @@ function ensureDependencies() {
 }
 
 function ensureWebBuilt() {
-  const built = newestMtime(join(root, 'web/dist/index.html'));
+  // The page and the server's build of it (web/dist-ssr) are built together.
+  const built = Math.min(
+    newestMtime(join(root, 'web/dist/index.html')),
+    newestMtime(join(root, 'web/dist-ssr/entry-server.js')),
+  );
   const sources = Math.max(
     ...['web/src', 'web/index.html', 'web/vite.config.ts', 'web/public', 'shared/src/domain'].map(
       (p) => newestMtime(join(root, p)),

@@ -46,7 +46,7 @@ import { publicConfigRoutes } from './routes/public-config';
 import { QUEUES_DASHBOARD_PATH, queuesDashboardRoutes } from './routes/queues-dashboard';
 import { sheetRoutes } from './routes/sheets';
 import { uploadFileRoutes, uploadRoutes } from './routes/uploads';
-import { webRoutes } from './routes/web';
+import { type ApiGet, webRoutes } from './routes/web';
 import type { ImageStore } from './uploads/image-store';
 
 export interface AppDeps {
@@ -147,7 +147,12 @@ export function createApp(deps: AppDeps) {
   app.all('/api/*', () => {
     throw notFound();
   });
-  app.route('/', webRoutes(deps.webDistDir));
+  // A storefront page rendered here asks this app for its data, as the browser would.
+  const apiGet: ApiGet = async (path, cookie) => {
+    const answer = await app.request(path, { headers: cookie ? { cookie } : {} });
+    return { status: answer.status, body: await answer.json().catch(() => null) };
+  };
+  app.route('/', webRoutes(deps.webDistDir, apiGet));
 
   app.onError((error, c) => {
     if (isDiskFull(error)) {

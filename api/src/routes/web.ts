@@ -1,17 +1,22 @@
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { ERROR_CATEGORIES } from '@campus/shared/domain/error-catalogue';
 import { serveStatic } from '@hono/node-server/serve-static';
-import { Hono } from 'hono';
+import { type Context, Hono } from 'hono';
+import { compress } from 'hono/compress';
 import type { AppEnv } from '../app-env';
 import { contentSecurityPolicy } from '../middleware/answer-headers';
 
-// A path whose last segment ends in a file extension ('/nope.js', '/robots.txt') asks for a file;
+// A path whose last segment ends in a file extension ('/nope.js', '/manifest.webmanifest') asks for a file;
 // the app's own paths never do (a sheet tab such as 'St. Mary's - Main' has no extension).
-const FILE_PATH = /\.[a-z][a-z0-9]{0,7}$/i;
+const FILE_PATH = /\.[a-z][a-z0-9]{0,15}$/i;
 // A script element without a src: its text runs as it is.
 const INLINE_SCRIPT = /<script(?![^>]*\ssrc=)[^>]*>([\s\S]*?)<\/script>/g;
+
+// index.html's inline script that asks for a page's data before the app's script has arrived.
+const EARLY_REQUESTS = /<script id="early-requests">[\s\S]*?<\/script>/;
 
 /** The policy's source for each inline script of the page (its hash), which lets it run. */
 function inlineScriptHashes(html: string): string[] {
@@ -19,12 +24,68 @@ function inlineScriptHashes(html: string): string[] {
   return [...html.matchAll(INLINE_SCRIPT)].map(([, text]) => `sha256-${hash(text ?? '')}`);
 }
 
+/** The api's answer to a GET, asked for in this process with the visitor's cookies. */
+export type ApiGet = (
+  path: string,
+  cookie: string | undefined,
+) => Promise<{ status: number; body: unknown }>;
+
+/** What the web's server build (web/src/entry-server.tsx) exports. */
+interface PageRenderer {
+  renderPage(
+    url: string,
+    cookie: string | undefined,
+    get: (path: string) => Promise<{ status: number; body: unknown }>,
+  ): Promise<{ title: string; markup: string; data: string } | null>;
+}
+
+/** The web's server build beside its dist folder (web/dist-ssr), or null when it was not built. */
+async function loadRenderer(distDir: string): Promise<PageRenderer | null> {
+  const entry = join(distDir, '..', 'dist-ssr', 'entry-server.js');
+  if (!existsSync(entry)) return null;
+  const loaded = (await import(pathToFileURL(entry).href)) as Partial<PageRenderer>;
+  if (typeof loaded.renderPage !== 'function') throw new Error(`${entry} has no renderPage`);
+  return loaded as PageRenderer;
+}
+
+/**
+ * index.html with a storefront page rendered into it (its title, markup and data), or as it is
+ * for every other page and whenever rendering fails: the app then does it all in the browser.
+ */
+async function pageHtml(
+  c: Context<AppEnv>,
+  indexHtml: string,
+  renderer: PageRenderer | null,
+  apiGet: ApiGet,
+): Promise<string> {
+  if (!renderer) return indexHtml;
+  const cookie = c.req.header('cookie');
+  try {
+    const page = await renderer.renderPage(c.req.url, cookie, (path) => apiGet(path, cookie));
+    if (!page) return indexHtml;
+    // The page's data takes the place of the script that asks for it early; the markup is inert
+    // until the app, started after the first paint, replaces it with the same page, live.
+    // (Replaced by functions: a '$' in the data is text, never a replacement pattern.)
+    const data = `<script type="application/json" id="page-data">${page.data}</script>`;
+    return indexHtml
+      .replace('<title>CampusBucket</title>', () => `<title>${page.title}</title>`)
+      .replace(EARLY_REQUESTS, () => data)
+      .replace(
+        '<!--page-markup-->',
+        () => `<div inert style="display:contents">${page.markup}</div>`,
+      );
+  } catch (error) {
+    c.get('log').error({ err: error }, 'a storefront page could not be rendered on the server');
+    return indexHtml;
+  }
+}
+
 /**
  * Serves the built single-page app: hashed assets cached for a year, files of the build (robots.txt,
  * the icons, the manifest) as they are, a file that is not there 404, and every other GET path
  * index.html so the browser router decides (unknown paths included).
  */
-export function webRoutes(distDir: string) {
+export function webRoutes(distDir: string, apiGet: ApiGet) {
   const app = new Hono<AppEnv>();
   const indexPath = join(distDir, 'index.html');
   if (!existsSync(indexPath)) {
@@ -40,22 +101,33 @@ export function webRoutes(distDir: string) {
       c.res.headers.set('Cache-Control', 'public, max-age=31536000, immutable');
   });
   const pagePolicy = contentSecurityPolicy(inlineScriptHashes(indexHtml));
-  // The page itself is revalidated every time, so a new deploy is picked up at once, and its own
-  // inline script may run.
+  // The page itself is revalidated every time, so a new deploy is picked up at once, kept by no
+  // shared cache (a rendered page shows who is signed in), and its own inline scripts may run.
   app.use('*', async (c, next) => {
     await next();
     if (c.res.headers.get('Content-Type')?.startsWith('text/html')) {
-      c.res.headers.set('Cache-Control', 'no-cache');
+      c.res.headers.set('Cache-Control', 'private, no-cache');
+      c.res.headers.set('Vary', 'Cookie');
       c.res.headers.set('Content-Security-Policy', pagePolicy);
     }
   });
   // Assets are served in the build's .br or .gz copy when the browser accepts it.
-  app.use('*', serveStatic({ root: distDir, precompressed: true }));
+  // Only a file's path: '/' is the app's page, rendered below, not the build's index.html as it is.
+  const files = serveStatic({ root: distDir, precompressed: true });
+  app.use('*', (c, next) => (FILE_PATH.test(c.req.path) ? files(c, next) : next()));
+  // Loaded at start, so that the first visitor does not wait for it; a build that cannot be
+  // loaded is reported with each page, which the app then renders in the browser alone.
+  const renderer = loadRenderer(distDir);
+  renderer.catch(() => undefined);
   // A missing file is a 404, not the app's page: crawlers and browsers must not take HTML for it.
-  app.get('*', (c) =>
-    FILE_PATH.test(c.req.path)
-      ? c.text(ERROR_CATEGORIES.NOT_FOUND.message, 404)
-      : c.html(indexHtml),
-  );
+  // A page is compressed here: a rendered one is tens of kilobytes.
+  app.get('*', compress(), async (c) => {
+    if (FILE_PATH.test(c.req.path)) return c.text(ERROR_CATEGORIES.NOT_FOUND.message, 404);
+    const loaded = await renderer.catch((error: unknown) => {
+      c.get('log').error({ err: error }, "the web app's server build could not be loaded");
+      return null;
+    });
+    return c.html(await pageHtml(c, indexHtml, loaded, apiGet));
+  });
   return app;
 }

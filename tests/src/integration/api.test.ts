@@ -88,7 +88,7 @@ describe(`api on ${engine}`, () => {
       const page = await app.request(path);
       expect(page.status, path).toBe(200);
       expect(await page.text(), path).toContain('<div id="root">');
-      expect(page.headers.get('cache-control'), path).toBe('no-cache');
+      expect(page.headers.get('cache-control'), path).toBe('private, no-cache');
     }
   });
 

@@ -6,6 +6,7 @@ import { freePort } from '@campus/shared/dev/free-port';
 import type {
   TCampusesResponse,
   TCatalogueMartItemsResponse,
+  TRestaurantsResponse,
   TUniversitiesResponse,
 } from '@campus/shared/domain/catalogue-api';
 import { DEMO_ACCOUNTS } from '@campus/shared/server/db/seed';
@@ -148,6 +149,13 @@ describe.runIf(engine === 'pglite')('the production build (the image, without Do
       const { martItems } = await get<TCatalogueMartItemsResponse>(
         `/api/catalogue/campuses/${campuses[0]?.id}/mart-items`,
       );
+      // A storefront page rendered by the web's server build, found beside the bundle.
+      const { restaurants } = await get<TRestaurantsResponse>(
+        `/api/catalogue/campuses/${campuses[0]?.id}/restaurants`,
+      );
+      const selection = `campusSelection=${universities[0]?.id}/${campuses[0]?.id}`;
+      const page = await http.request('/restaurants', { headers: { cookie: selection } });
+      expect(await page.text()).toContain(`>${restaurants[0]?.name}</h2>`);
       // Drawn by sharp when the demo data was added, and served from the data folder.
       const photo = await fetch(new URL(martItems[0]?.photoURL as string, url));
       expect(photo.headers.get('content-type')).toBe('image/jpeg');

@@ -33,7 +33,8 @@ export async function firstVisitScripts(
     if (new URL(response.url()).pathname.endsWith('.js')) scripts.push(response);
   });
   await page.goto(url, { waitUntil: 'networkidle' });
-  const inline = await page.$$eval('script:not([src])', (elements) =>
+  // A page rendered on the server carries its data in a JSON script element: data, not code.
+  const inline = await page.$$eval('script:not([src]):not([type="application/json"])', (elements) =>
     elements.map((element) => element.textContent ?? ''),
   );
   const bodies = [

@@ -7,10 +7,11 @@ import type { TCampus, TRestaurant, TUniversity } from '@campus/shared/domain/en
 import type { Lifecycle } from '@campus/shared/server/lifecycle';
 import { type Spawned, spawnEntry } from '../support/process';
 
-// The web app's keys for the remembered selection (web/src/lib/campus-selection.tsx); the web
-// cannot be imported from here.
+// The web app's keys for the remembered selection, and the cookie that tells the server
+// (web/src/lib/first-paint-requests.ts); the web cannot be imported from here.
 const SELECTED_UNIVERSITY_KEY = 'selectedUniversity';
 const SELECTED_CAMPUS_KEY = 'selectedCampus';
+const SELECTION_COOKIE = 'campusSelection';
 
 const STOP_TIMEOUT_MS = 20_000;
 
@@ -88,9 +89,20 @@ export function describeSelection(selection: Selection): string {
   return `${selection.university.name} - ${selection.campus.name}, menu of ${selection.restaurant.name}`;
 }
 
+/** The value of the cookie the web app writes for the selection: the two ids. */
+export function selectionCookieValue(selection: Selection): string {
+  return [selection.university.id, selection.campus.id].map(encodeURIComponent).join('/');
+}
+
+/** The selection's cookie, as the web app writes it, ready for a browser context's addCookies. */
+export function selectionCookie(selection: Selection, url: string) {
+  return { name: SELECTION_COOKIE, value: selectionCookieValue(selection), url };
+}
+
 /**
- * A script that stores the selection as the web app does, on the storefront's origin; a page
- * without an origin of its own (the about:blank a new page opens on) is left alone.
+ * A script that stores the selection as the web app does (browser storage and the cookie), on the
+ * storefront's origin; a page without an origin of its own (the about:blank a new page opens on)
+ * is left alone.
  */
 export function selectionScript(selection: Selection): string {
   const writes = [
@@ -100,6 +112,8 @@ export function selectionScript(selection: Selection): string {
     ([key, value]) =>
       `localStorage.setItem(${JSON.stringify(key)}, ${JSON.stringify(JSON.stringify(value))});`,
   );
+  const cookie = `${SELECTION_COOKIE}=${selectionCookieValue(selection)}; Path=/`;
+  writes.push(`document.cookie = ${JSON.stringify(cookie)};`);
   return `if (location.protocol.startsWith('http')) {\n${writes.join('\n')}\n}`;
 }
 

@@ -361,10 +361,12 @@ test.describe('every page', () => {
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
     await expect(page.getByRole('link', { name: /WhatsApp/ })).toHaveCount(0);
 
+    // The number as the api would give it, on a page the app loads its data for itself (a page
+    // the server renders comes with the server's own configuration, which has none).
     await page.route('**/api/public-config', (route) =>
       route.fulfill({ json: { ok: true, whatsappNumber: '923001234567' } }),
     );
-    await page.goto('/restaurants');
+    await page.goto('/mart-items');
     await expect(page.getByRole('link', { name: /Chat with us on WhatsApp/ })).toHaveAttribute(
       'href',
       'https://wa.me/923001234567',

@@ -12,6 +12,14 @@ export async function stored(page: Page, key: string): Promise<string | null> {
   return here?.localStorage.find((entry) => entry.name === key)?.value ?? null;
 }
 
+/**
+ * Waits until the app has taken over a page the server rendered: that page's markup (inert, in
+ * its own wrapper) is replaced by the app's at its first render.
+ */
+export async function appStarted(page: Page) {
+  await expect(page.locator('#root > [inert]')).toHaveCount(0);
+}
+
 /** The card (list item) of a restaurant or item by its heading. */
 export const card = (page: Page, name: string) =>
   page.getByRole('listitem').filter({ has: page.getByRole('heading', { name, exact: true }) });

@@ -66,7 +66,7 @@ function earlyRequests(): Plugin {
         write: false,
       }).outputFiles;
       if (!bundle) throw new Error(`esbuild wrote nothing for ${entry}`);
-      // By its id the api puts a rendered page's data in its place: that page asks for nothing.
+      // By its id the api puts a rendered page's data in its place: that page has its data.
       const attrs = { id: 'early-requests' };
       return [{ tag: 'script', attrs, children: bundle.text.trim(), injectTo: 'head' }];
     },
@@ -77,10 +77,10 @@ function earlyRequests(): Plugin {
 const APP_SCRIPT = /<script type="module" crossorigin src="([^"]+)"><\/script>\s*/;
 
 /**
- * Starts the app's script after the first paint, not beside the stylesheet: a storefront page
- * rendered on the server is on the screen before the script is even asked for, and a slow phone
- * spends its first second on the page, not on the app (decision 017). In a tab opened in the
- * background, which paints nothing, it starts at once.
+ * Starts the app's script once a page the server rendered has been painted, not beside the
+ * stylesheet: a slow phone shows the page first and spends nothing on the app before it
+ * (decision 017). A page without the server's markup starts it at once, as does a tab opened in
+ * the background, which paints nothing.
  */
 function startAfterFirstPaint(): Plugin {
   return {
@@ -91,7 +91,8 @@ function startAfterFirstPaint(): Plugin {
       handler(html) {
         const src = APP_SCRIPT.exec(html)?.[1];
         if (!src) throw new Error('index.html has no app script to start after the first paint');
-        const loader = `(function(){function s(){var e=document.createElement('script');e.type='module';e.src=${JSON.stringify(src)};document.head.append(e)}document.visibilityState==='hidden'?s():requestAnimationFrame(function(){setTimeout(s)})})()`;
+        // Once: the paint observer, or two frames where there is none (the first has been drawn).
+        const loader = `(function(){var d=0;function s(){if(d)return;d=1;var e=document.createElement('script');e.type='module';e.src=${JSON.stringify(src)};document.head.append(e)}var r=document.getElementById('root');if(document.visibilityState==='hidden'||!r||!r.firstElementChild)return s();try{new PerformanceObserver(function(l){if(l.getEntriesByName('first-contentful-paint').length)s()}).observe({type:'paint',buffered:true})}catch(x){requestAnimationFrame(function(){requestAnimationFrame(s)})}})()`;
         return html
           .replace(APP_SCRIPT, '')
           .replace('</body>', `  <script>${loader}</script>\n  </body>`);
@@ -124,8 +125,10 @@ export default defineConfig(({ command, isSsrBuild }) => ({
       '/readyz': 'http://localhost:3000',
     },
   },
-  // The server's build (src/entry-server.tsx) holds every package it uses: the api loads it alone.
+  // The server's build (src/entry-server.tsx) holds every package it uses: the api loads it alone,
+  // with React's production build whatever NODE_ENV the api runs with.
   ssr: { noExternal: true },
+  define: isSsrBuild ? { 'process.env.NODE_ENV': JSON.stringify('production') } : {},
   build: isSsrBuild
     ? { outDir: 'dist-ssr', emptyOutDir: true, copyPublicDir: false }
     : {

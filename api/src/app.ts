@@ -147,9 +147,12 @@ export function createApp(deps: AppDeps) {
   app.all('/api/*', () => {
     throw notFound();
   });
-  // A storefront page rendered here asks this app for its data, as the browser would.
-  const apiGet: ApiGet = async (path, cookie) => {
-    const answer = await app.request(path, { headers: cookie ? { cookie } : {} });
+  // A storefront page rendered here asks this app for its data, as the browser would; the log
+  // lines of those requests carry the page's request id.
+  const apiGet: ApiGet = async (path, { cookie, requestId }) => {
+    const headers: Record<string, string> = { 'x-request-id': requestId };
+    if (cookie) headers.cookie = cookie;
+    const answer = await app.request(path, { headers });
     return { status: answer.status, body: await answer.json().catch(() => null) };
   };
   app.route('/', webRoutes(deps.webDistDir, apiGet));

@@ -71,6 +71,12 @@ describe('renderPage', () => {
     expect(page?.markup).toContain('&lt;/script&gt;');
   });
 
+  it('renders a page asked for with a trailing slash as the page itself', async () => {
+    const { get } = api();
+    const page = await renderPage('/restaurants/', COOKIE, get);
+    expect(page?.markup).toContain('>Margalla Cafe</h2>');
+  });
+
   it('leaves every page but the storefront to the app, asking the api for nothing', async () => {
     for (const path of ['/login', '/cart', '/checkout', '/mart-items', '/admin', '/orders/1']) {
       const { get, asked } = api();

@@ -1,6 +1,6 @@
-// The storefront's pages rendered on the server (decision 017): the api answers `/`,
-// `/restaurants`, `/mart-items` and `/menu/:id` with the page already in the HTML and the answers
-// it was rendered with beside it, so a slow phone paints the list before the app's script has
+// The storefront's pages rendered on the server (decision 017): the api answers `/` (and `/home`),
+// `/restaurants` and `/menu/:id` with the page already in the HTML and the answers it was rendered
+// with beside it, so a slow phone paints the list before the app's script has
 // arrived. Built by `vite build --ssr` into dist-ssr/, which the api loads (api/src/routes/web.ts).
 import type { TCampusesResponse, TUniversitiesResponse } from '@campus/shared/domain/catalogue-api';
 import type { QueryClient } from '@tanstack/react-query';
@@ -35,9 +35,10 @@ export interface RenderedPage {
   data: string;
 }
 
-// The storefront's pages anyone may open. The others (the account forms, the bucket, checkout,
-// the admin) are the app's alone: the server answers them with the page that loads it.
-const STOREFRONT_PAGE = /^\/(?:home|restaurants|menu\/[^/]+)?\/?$/;
+// The storefront's pages anyone may open (their path without a trailing slash). The others (the
+// account forms, the bucket, checkout, the admin; Mart Items, whose screen comes in a chunk of its
+// own) are the app's alone: the server answers them with the page that loads it.
+const STOREFRONT_PAGE = /^\/(?:home|restaurants|menu\/[^/]+)?$/;
 
 /** The selection cookie's ids as browser storage would hold them, for firstPaintRequests. */
 function storageOf(ids: SelectionIds | null): Pick<Storage, 'getItem'> {
@@ -94,7 +95,8 @@ export async function renderPage(
   cookieHeader: string | undefined,
   get: (path: string) => Promise<ApiAnswer>,
 ): Promise<RenderedPage | null> {
-  const { pathname, search } = new URL(url, 'http://localhost');
+  const { pathname: asked, search } = new URL(url, 'http://localhost');
+  const pathname = asked.length > 1 ? asked.replace(/\/$/, '') : asked;
   if (!STOREFRONT_PAGE.test(pathname)) return null;
   const ids = readSelectionCookie(cookieHeader);
   const paths = firstPaintRequests(pathname, storageOf(ids));

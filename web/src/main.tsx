@@ -9,7 +9,8 @@ const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element');
 
 // A page rendered on the server carries the answers it was rendered with: the app starts from
-// them, so its first render shows what is already on the screen instead of loading it again.
+// them, so its first render shows what is already on the screen, not a loading state (the
+// catalogue's lists are then refreshed in the background, as on any screen that opens).
 const queryClient = createQueryClient();
 const pageData = document.getElementById(PAGE_DATA_ID)?.textContent;
 if (pageData) {

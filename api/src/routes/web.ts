@@ -9,9 +9,9 @@ import { compress } from 'hono/compress';
 import type { AppEnv } from '../app-env';
 import { contentSecurityPolicy } from '../middleware/answer-headers';
 
-// A path whose last segment ends in a file extension ('/nope.js', '/manifest.webmanifest') asks for a file;
+// A path whose last segment ends in a file extension ('/nope.js', '/robots.txt') asks for a file;
 // the app's own paths never do (a sheet tab such as 'St. Mary's - Main' has no extension).
-const FILE_PATH = /\.[a-z][a-z0-9]{0,15}$/i;
+const FILE_PATH = /\.[a-z][a-z0-9]{0,7}$/i;
 // A script element without a src: its text runs as it is.
 const INLINE_SCRIPT = /<script(?![^>]*\ssrc=)[^>]*>([\s\S]*?)<\/script>/g;
 
@@ -27,8 +27,11 @@ function inlineScriptHashes(html: string): string[] {
 /** The api's answer to a GET, asked for in this process with the visitor's cookies. */
 export type ApiGet = (
   path: string,
-  cookie: string | undefined,
+  visitor: { cookie: string | undefined; requestId: string },
 ) => Promise<{ status: number; body: unknown }>;
+
+// A page waits this long at most for its data and render; then it goes as the plain page.
+const RENDER_TIMEOUT_MS = 1_000;
 
 /** What the web's server build (web/src/entry-server.tsx) exports. */
 interface PageRenderer {
@@ -58,10 +61,23 @@ async function pageHtml(
   renderer: PageRenderer | null,
   apiGet: ApiGet,
 ): Promise<string> {
-  if (!renderer) return indexHtml;
-  const cookie = c.req.header('cookie');
+  // A HEAD (a monitor's probe) gets the plain page: nothing is asked of the api for it.
+  if (!renderer || c.req.method === 'HEAD') return indexHtml;
+  const visitor = { cookie: c.req.header('cookie'), requestId: c.get('requestId') };
+  let timer: NodeJS.Timeout | undefined;
   try {
-    const page = await renderer.renderPage(c.req.url, cookie, (path) => apiGet(path, cookie));
+    const page = await Promise.race([
+      renderer.renderPage(c.req.url, visitor.cookie, (path) => apiGet(path, visitor)),
+      new Promise<null>((resolve) => {
+        timer = setTimeout(() => {
+          c.get('log').warn(
+            { ms: RENDER_TIMEOUT_MS },
+            'a storefront page went unrendered: too slow',
+          );
+          resolve(null);
+        }, RENDER_TIMEOUT_MS);
+      }),
+    ]);
     if (!page) return indexHtml;
     // The page's data takes the place of the script that asks for it early; the markup is inert
     // until the app, started after the first paint, replaces it with the same page, live.
@@ -77,13 +93,16 @@ async function pageHtml(
   } catch (error) {
     c.get('log').error({ err: error }, 'a storefront page could not be rendered on the server');
     return indexHtml;
+  } finally {
+    clearTimeout(timer);
   }
 }
 
 /**
  * Serves the built single-page app: hashed assets cached for a year, files of the build (robots.txt,
- * the icons, the manifest) as they are, a file that is not there 404, and every other GET path
- * index.html so the browser router decides (unknown paths included).
+ * the icons, the manifest) as they are, a file that is not there 404, the storefront's pages
+ * rendered (web/src/entry-server.tsx), and every other GET path index.html so the browser router
+ * decides (unknown paths included).
  */
 export function webRoutes(distDir: string, apiGet: ApiGet) {
   const app = new Hono<AppEnv>();
@@ -107,14 +126,14 @@ export function webRoutes(distDir: string, apiGet: ApiGet) {
     await next();
     if (c.res.headers.get('Content-Type')?.startsWith('text/html')) {
       c.res.headers.set('Cache-Control', 'private, no-cache');
-      c.res.headers.set('Vary', 'Cookie');
+      c.res.headers.append('Vary', 'Cookie');
       c.res.headers.set('Content-Security-Policy', pagePolicy);
     }
   });
   // Assets are served in the build's .br or .gz copy when the browser accepts it.
-  // Only a file's path: '/' is the app's page, rendered below, not the build's index.html as it is.
+  // Not for '/': that is the app's page, rendered below, not the build's index.html as it is.
   const files = serveStatic({ root: distDir, precompressed: true });
-  app.use('*', (c, next) => (FILE_PATH.test(c.req.path) ? files(c, next) : next()));
+  app.use('*', (c, next) => (c.req.path === '/' ? next() : files(c, next)));
   // Loaded at start, so that the first visitor does not wait for it; a build that cannot be
   // loaded is reported with each page, which the app then renders in the browser alone.
   const renderer = loadRenderer(distDir);

@@ -79,8 +79,10 @@ const APP_SCRIPT = /<script type="module" crossorigin src="([^"]+)"><\/script>\s
 /**
  * Starts the app's script once a page the server rendered has been painted, not beside the
  * stylesheet: a slow phone shows the page first and spends nothing on the app before it
- * (decision 017). A page without the server's markup starts it at once, as does a tab opened in
- * the background, which paints nothing.
+ * (decision 017). Until the app replaces it, that page is inert, so that no tap is lost on a
+ * button the app does not run yet; should the script not come, its links work as plain links
+ * again (and without JavaScript they always do). A page without the server's markup starts the
+ * script at once, as does a tab opened in the background, which paints nothing.
  */
 function startAfterFirstPaint(): Plugin {
   return {
@@ -91,8 +93,8 @@ function startAfterFirstPaint(): Plugin {
       handler(html) {
         const src = APP_SCRIPT.exec(html)?.[1];
         if (!src) throw new Error('index.html has no app script to start after the first paint');
-        // Once: the paint observer, or two frames where there is none (the first has been drawn).
-        const loader = `(function(){var d=0;function s(){if(d)return;d=1;var e=document.createElement('script');e.type='module';e.src=${JSON.stringify(src)};document.head.append(e)}var r=document.getElementById('root');if(document.visibilityState==='hidden'||!r||!r.firstElementChild)return s();try{new PerformanceObserver(function(l){if(l.getEntriesByName('first-contentful-paint').length)s()}).observe({type:'paint',buffered:true})}catch(x){requestAnimationFrame(function(){requestAnimationFrame(s)})}})()`;
+        // Once: on the paint observer's word, or two frames on where there is none.
+        const loader = `(function(){var d=0,r=document.getElementById('root'),w=r&&r.firstElementChild;function s(){if(d)return;d=1;var e=document.createElement('script');e.type='module';e.src=${JSON.stringify(src)};e.onerror=function(){w.inert=!1};document.head.append(e)}if(!w||document.visibilityState==='hidden')return s();w.inert=!0;try{new PerformanceObserver(function(l){if(l.getEntriesByName('first-contentful-paint').length)s()}).observe({type:'paint',buffered:!0})}catch(x){requestAnimationFrame(function(){requestAnimationFrame(s)})}})()`;
         return html
           .replace(APP_SCRIPT, '')
           .replace('</body>', `  <script>${loader}</script>\n  </body>`);

@@ -79,17 +79,15 @@ async function pageHtml(
       }),
     ]);
     if (!page) return indexHtml;
-    // The page's data takes the place of the script that asks for it early; the markup is inert
-    // until the app, started after the first paint, replaces it with the same page, live.
+    // The page's data takes the place of the script that asks for it early; the markup, in a
+    // wrapper of its own, stays until the app, started after the first paint, replaces it with the
+    // same page, live (index.html's loader keeps the wrapper inert until then).
     // (Replaced by functions: a '$' in the data is text, never a replacement pattern.)
     const data = `<script type="application/json" id="page-data">${page.data}</script>`;
     return indexHtml
       .replace('<title>CampusBucket</title>', () => `<title>${page.title}</title>`)
       .replace(EARLY_REQUESTS, () => data)
-      .replace(
-        '<!--page-markup-->',
-        () => `<div inert style="display:contents">${page.markup}</div>`,
-      );
+      .replace('<!--page-markup-->', () => `<div style="display:contents">${page.markup}</div>`);
   } catch (error) {
     c.get('log').error({ err: error }, 'a storefront page could not be rendered on the server');
     return indexHtml;

@@ -7,7 +7,7 @@ import { expect, test } from './support/test';
 // rendered for the campus the selection cookie names; the app's script starts after the first
 // paint and takes the page over.
 
-test('with JavaScript off, a visitor who chose a campus reads its restaurants and a menu', async ({
+test('with JavaScript off, a visitor who chose a campus reads its restaurants and follows a link to a menu', async ({
   browserErrors,
   baseURL,
 }) => {
@@ -21,7 +21,12 @@ test('with JavaScript off, a visitor who chose a campus reads its restaurants an
     await expect(page.locator('h1')).toHaveText(`Restaurants at ${selection.campus.name}`);
     await expect(page.locator('h2', { hasText: selection.restaurant.name })).toBeVisible();
     await expect(page).toHaveTitle('Restaurants · CampusBucket');
-    await page.goto(`/menu/${selection.restaurant.id}`);
+    // Its links are plain links: the menu comes from the server too.
+    await page
+      .locator('li', { hasText: selection.restaurant.name })
+      .locator('a', { hasText: 'View Menu' })
+      .click();
+    await expect(page).toHaveURL(new RegExp(`/menu/${selection.restaurant.id}$`));
     await expect(page.locator('h1')).toContainText(selection.restaurant.name);
     await expect(page.locator('button', { hasText: 'Add to Bucket' }).first()).toBeVisible();
   } finally {
@@ -79,4 +84,24 @@ test('a campus chosen in the selector is remembered for the server, which render
   await expect(page.getByRole('heading', { name: 'Choose your campus' })).toBeVisible();
   await expect.poll(selectionCookieValue).toBeUndefined();
   expect(await (await page.request.get('/')).text()).toContain('Choose your campus');
+});
+
+test("should the app's script not come, a rendered page's links work as plain links", async ({
+  page,
+  baseURL,
+  browserErrors,
+}) => {
+  const selection = await pickSelection(baseURL ?? '');
+  await page.context().addCookies([selectionCookie(selection, baseURL ?? '')]);
+  browserErrors.allow({ text: /Failed to load resource/, url: /\/assets\/.+\.js$/ });
+  await page.route('**/assets/*.js', (route) => route.abort());
+
+  await page.goto('/restaurants');
+  await page
+    .getByRole('listitem')
+    .filter({ hasText: selection.restaurant.name })
+    .getByRole('link', { name: /View Menu/ })
+    .click();
+  await expect(page).toHaveURL(new RegExp(`/menu/${selection.restaurant.id}$`));
+  await expect(page.getByRole('heading', { level: 1 })).toContainText(selection.restaurant.name);
 });

@@ -13,7 +13,7 @@ import { createGoogleSheetStore } from '@campus/shared/server/sheets/google-shee
 import { reviveStaleOrderJobs, STALE_ORDER_MS } from '@campus/worker/revive-order-jobs';
 import { startPipeline } from '@campus/worker/start-pipeline';
 import { Worker } from 'bullmq';
-import { and, eq, inArray, isNull } from 'drizzle-orm';
+import { and, eq, inArray, isNull, type SQL } from 'drizzle-orm';
 import type { Redis } from 'ioredis';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp } from '../support/app';
@@ -92,6 +92,11 @@ async function place(producer: Producer, n: number, at = tree): Promise<string> 
     testLog,
   );
   return orderId;
+}
+
+/** How many orders meet `condition`. */
+async function ordersWhere(condition: SQL | undefined): Promise<number> {
+  return (await database.db.select({ id: orders.id }).from(orders).where(condition)).length;
 }
 
 /** A producer whose Redis is away: what it is given waits in the outbox. */
@@ -182,19 +187,7 @@ describe(`orders into Google Sheets (stand-in) on ${engine}`, () => {
     const placed: string[] = [];
     for (let n = 0; n < 500; n++) placed.push(await place(producer, n));
     await expect
-      .poll(
-        async () =>
-          (
-            await database.db
-              .select({ id: orders.id })
-              .from(orders)
-              .where(isNull(orders.sheetAppendedAt))
-          ).length,
-        {
-          timeout: 90_000,
-          interval: 500,
-        },
-      )
+      .poll(() => ordersWhere(isNull(orders.sheetAppendedAt)), { timeout: 90_000, interval: 500 })
       .toBe(0);
 
     const result = reconcile(standIn, tab, placed);
@@ -212,14 +205,11 @@ describe(`orders into Google Sheets (stand-in) on ${engine}`, () => {
     // on queues of another prefix, would otherwise find them waiting and revive them.
     await expect
       .poll(
-        async () =>
-          (
-            await database.db
-              .select({ id: orders.id })
-              .from(orders)
-              .where(and(inArray(orders.id, placed), isNull(orders.screenshotCheckedAt)))
-          ).length,
-        { timeout: 30_000, interval: 300 },
+        () => ordersWhere(and(inArray(orders.id, placed), isNull(orders.screenshotCheckedAt))),
+        {
+          timeout: 30_000,
+          interval: 300,
+        },
       )
       .toBe(0);
   }, 120_000);

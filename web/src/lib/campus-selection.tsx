@@ -111,7 +111,8 @@ function sameEntity(a: { id: string; name: string }, b: { id: string; name: stri
 
 /**
  * The university and campus the visitor browses (SPEC §2 selector, §4 states). Several features
- * read it, so it is one context; every change is written to (or removed from) browser storage.
+ * read it, so it is one context; every change is written to (or removed from) browser storage,
+ * and its ids to the selection cookie.
  */
 export function CampusSelectionProvider({ children }: { children: ReactNode }) {
   const fromServer = useContext(ServerSelectionContext);

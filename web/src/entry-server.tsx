@@ -1,7 +1,7 @@
 // The storefront's pages rendered on the server (decision 017): the api answers `/` (and `/home`),
 // `/restaurants` and `/menu/:id` with the page already in the HTML and the answers it was rendered
-// with beside it, so a slow phone paints the list before the app's script has
-// arrived. Built by `vite build --ssr` into dist-ssr/, which the api loads (api/src/routes/web.ts).
+// with beside it, so a slow phone paints the list before the app's script has arrived. Built by
+// `vite build --ssr` into dist-ssr/, which the api loads (api/src/routes/web.ts).
 import type { TCampusesResponse, TUniversitiesResponse } from '@campus/shared/domain/catalogue-api';
 import type { QueryClient } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
@@ -12,10 +12,9 @@ import { pageTitle } from './app/page-title';
 import { type InitialSelection, ServerSelectionContext } from './lib/campus-selection';
 import {
   campusesPath,
-  firstPaintRequests,
+  pageRequests,
   readSelectionCookie,
-  SELECTED_CAMPUS_KEY,
-  SELECTED_UNIVERSITY_KEY,
+  renderedOnServer,
   type SelectionIds,
   UNIVERSITIES_PATH,
 } from './lib/first-paint-requests';
@@ -33,26 +32,6 @@ export interface RenderedPage {
   markup: string;
   /** The answers it shows, as the JSON of the page's #page-data element (no '<' in it). */
   data: string;
-}
-
-// The storefront's pages anyone may open (their path without a trailing slash). The others (the
-// account forms, the bucket, checkout, the admin; Mart Items, whose screen comes in a chunk of its
-// own) are the app's alone: the server answers them with the page that loads it.
-const STOREFRONT_PAGE = /^\/(?:home|restaurants|menu\/[^/]+)?$/;
-
-/** The selection cookie's ids as browser storage would hold them, for firstPaintRequests. */
-function storageOf(ids: SelectionIds | null): Pick<Storage, 'getItem'> {
-  const values: Record<string, string> = {};
-  if (ids) {
-    values[SELECTED_UNIVERSITY_KEY] = JSON.stringify({ id: ids.universityId });
-    if (ids.campusId !== null) {
-      values[SELECTED_CAMPUS_KEY] = JSON.stringify({
-        id: ids.campusId,
-        universityId: ids.universityId,
-      });
-    }
-  }
-  return { getItem: (key) => values[key] ?? null };
 }
 
 /**
@@ -97,9 +76,9 @@ export async function renderPage(
 ): Promise<RenderedPage | null> {
   const { pathname: asked, search } = new URL(url, 'http://localhost');
   const pathname = asked.length > 1 ? asked.replace(/\/$/, '') : asked;
-  if (!STOREFRONT_PAGE.test(pathname)) return null;
+  if (!renderedOnServer(pathname)) return null;
   const ids = readSelectionCookie(cookieHeader);
-  const paths = firstPaintRequests(pathname, storageOf(ids));
+  const paths = pageRequests(pathname, ids);
   const answers = new Map(
     await Promise.all(paths.map(async (path) => [path, await get(path)] as const)),
   );

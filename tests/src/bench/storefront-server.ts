@@ -90,7 +90,7 @@ export function describeSelection(selection: Selection): string {
 }
 
 /** The value of the cookie the web app writes for the selection: the two ids. */
-export function selectionCookieValue(selection: Selection): string {
+function selectionCookieValue(selection: Selection): string {
   return [selection.university.id, selection.campus.id].map(encodeURIComponent).join('/');
 }
 

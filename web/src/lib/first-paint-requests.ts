@@ -82,22 +82,24 @@ function storedObject(storage: Pick<Storage, 'getItem'>, key: string): Record<st
 
 const isId = (value: unknown): value is string => typeof value === 'string' && value !== '';
 
-/**
- * The GETs a page makes as soon as it renders, by its path and the selection kept in storage:
- * the frame's (the public configuration, the session, the universities, the chosen university's
- * campuses) and the storefront page's own list. It only guesses what the app will ask for; the
- * app reads and checks the selection itself (campus-selection.tsx).
- */
-export function firstPaintRequests(pathname: string, storage: Pick<Storage, 'getItem'>): string[] {
-  const paths = [PUBLIC_CONFIG_PATH, SESSION_PATH, UNIVERSITIES_PATH];
+/** The ids of the selection kept in storage; a campus counts only with its own university. */
+function storedSelection(storage: Pick<Storage, 'getItem'>): SelectionIds | null {
   const university = storedObject(storage, SELECTED_UNIVERSITY_KEY);
+  if (!isId(university.id)) return null;
   const campus = storedObject(storage, SELECTED_CAMPUS_KEY);
-  const universityId = isId(university.id) ? university.id : null;
-  if (universityId !== null) paths.push(campusesPath(universityId));
-  const campusId =
-    universityId !== null && campus.universityId === universityId && isId(campus.id)
-      ? campus.id
-      : null;
+  const campusId = campus.universityId === university.id && isId(campus.id) ? campus.id : null;
+  return { universityId: university.id, campusId };
+}
+
+/**
+ * The GETs a page makes as soon as it renders, by its path and the selection: the frame's (the
+ * public configuration, the session, the universities, the chosen university's campuses) and the
+ * storefront page's own list.
+ */
+export function pageRequests(pathname: string, selection: SelectionIds | null): string[] {
+  const paths = [PUBLIC_CONFIG_PATH, SESSION_PATH, UNIVERSITIES_PATH];
+  if (selection !== null) paths.push(campusesPath(selection.universityId));
+  const campusId = selection?.campusId ?? null;
   const menu = MENU_PAGE.exec(pathname)?.[1];
   if (menu !== undefined) {
     try {
@@ -111,4 +113,21 @@ export function firstPaintRequests(pathname: string, storage: Pick<Storage, 'get
     paths.push(martItemsPath(campusId));
   }
   return paths;
+}
+
+/**
+ * The GETs a page makes as soon as it renders, by the selection kept in storage. It only guesses
+ * what the app will ask for; the app reads and checks the selection itself (campus-selection.tsx).
+ */
+export function firstPaintRequests(pathname: string, storage: Pick<Storage, 'getItem'>): string[] {
+  return pageRequests(pathname, storedSelection(storage));
+}
+
+/**
+ * Whether the server renders the page at `pathname` (without a trailing slash): the storefront's
+ * pages anyone may open. The others (the account forms, the bucket, checkout, the admin; Mart
+ * Items, whose screen comes in a chunk of its own) are the app's alone.
+ */
+export function renderedOnServer(pathname: string): boolean {
+  return ['/', '/home', '/restaurants'].includes(pathname) || MENU_PAGE.test(pathname);
 }

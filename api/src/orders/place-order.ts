@@ -20,6 +20,7 @@ import { sheetTabName } from '@campus/shared/domain/sheet-tab';
 import type { Db } from '@campus/shared/server/db/client';
 import { isUniqueViolation } from '@campus/shared/server/db/errors';
 import { newId } from '@campus/shared/server/db/ids';
+import { placeholders, preparedQuery, preparedStatement } from '@campus/shared/server/db/prepared';
 import {
   campuses,
   martItems,
@@ -87,15 +88,26 @@ export async function findOrderByIdempotencyKey(
   userId: string,
   idempotencyKey: string,
 ): Promise<string | null> {
-  const [row] = await db
-    .select({ id: orders.id })
-    .from(orders)
-    .where(and(eq(orders.userId, userId), eq(orders.idempotencyKey, idempotencyKey)));
+  const [row] = await orderOfKey(db).execute({ userId, idempotencyKey });
   return row?.id ?? null;
 }
 
-async function loadCampus(db: Db, universityId: string, campusId: string) {
-  const [campus] = await db
+// Every checkout asks these before its transaction (DESIGN §3.1).
+const orderOfKey = preparedQuery((db) =>
+  db
+    .select({ id: orders.id })
+    .from(orders)
+    .where(
+      and(
+        eq(orders.userId, sql.placeholder('userId')),
+        eq(orders.idempotencyKey, sql.placeholder('idempotencyKey')),
+      ),
+    )
+    .prepare('order_of_idempotency_key'),
+);
+
+const campusOfOrder = preparedQuery((db) =>
+  db
     .select({
       id: campuses.id,
       universityId: campuses.universityId,
@@ -106,7 +118,91 @@ async function loadCampus(db: Db, universityId: string, campusId: string) {
     })
     .from(campuses)
     .innerJoin(universities, eq(universities.id, campuses.universityId))
-    .where(and(eq(campuses.id, campusId), eq(campuses.universityId, universityId)));
+    .where(
+      and(
+        eq(campuses.id, sql.placeholder('campusId')),
+        eq(campuses.universityId, sql.placeholder('universityId')),
+      ),
+    )
+    .prepare('campus_of_order'),
+);
+
+const screenshotOfOrder = preparedQuery((db) =>
+  db
+    .select({ url: uploads.url, sha256: uploads.sha256, perceptual: uploads.perceptual })
+    .from(uploads)
+    .where(
+      and(
+        eq(uploads.id, sql.placeholder('uploadId')),
+        eq(uploads.uploadedBy, sql.placeholder('userId')),
+        eq(uploads.purpose, 'screenshot'),
+      ),
+    )
+    .prepare('screenshot_of_order'),
+);
+
+// Inside every checkout's transaction.
+const NEW_ORDER_FIELDS = [
+  'id',
+  'userId',
+  'idempotencyKey',
+  'universityId',
+  'campusId',
+  'universityName',
+  'campusName',
+  'sheetTabName',
+  'firstName',
+  'lastName',
+  'room',
+  'phone',
+  'email',
+  'persons',
+  'accountTitle',
+  'bankName',
+  'specialInstruction',
+  'itemTotalPaisa',
+  'deliveryChargePaisa',
+  'grandTotalPaisa',
+  'screenshotUrl',
+  'screenshotSha256',
+  'screenshotPerceptual',
+  'cartItemsText',
+  'timestampText',
+  'placedAt',
+  'batchId',
+] as const;
+
+/** What checkout writes of a new order; the other columns take their defaults. */
+type NewOrder = {
+  [K in (typeof NEW_ORDER_FIELDS)[number]]-?: (typeof orders.$inferInsert)[K];
+};
+
+const insertOrder = preparedStatement<NewOrder>('insert_order', (db) =>
+  db.insert(orders).values(placeholders(NEW_ORDER_FIELDS) as unknown as NewOrder),
+);
+
+// The stock is taken only while enough is left.
+const takeStock = preparedStatement<
+  { id: string; quantity: number; now: Date },
+  { rows: unknown[] }
+>('take_mart_stock', (db) =>
+  db
+    .update(martItems)
+    .set({
+      stock: sql`${martItems.stock} - ${sql.placeholder('quantity')}`,
+      updatedAt: sql`${sql.placeholder('now')}`,
+    })
+    .where(
+      and(
+        eq(martItems.id, sql.placeholder('id')),
+        gte(martItems.stock, sql.placeholder('quantity')),
+      ),
+    )
+    .returning({ id: martItems.id }),
+);
+
+async function loadCampus(db: Db, universityId: string, campusId: string) {
+  const [campus] = await campusOfOrder(db).execute({ campusId, universityId });
   if (!campus) {
     throw invalidField('campusId', CHECKOUT_MESSAGES.selectUniversityAndCampus);
   }
@@ -175,16 +271,7 @@ function refuseChangedPrices(lines: readonly PricedLine[], grandTotalPaisa: numb
 
 /** The person's payment screenshot: its address and fingerprint. */
 async function findScreenshot(db: Db, uploadId: string, userId: string) {
-  const [upload] = await db
-    .select({ url: uploads.url, sha256: uploads.sha256, perceptual: uploads.perceptual })
-    .from(uploads)
-    .where(
-      and(
-        eq(uploads.id, uploadId),
-        eq(uploads.uploadedBy, userId),
-        eq(uploads.purpose, 'screenshot'),
-      ),
-    );
+  const [upload] = await screenshotOfOrder(db).execute({ uploadId, userId });
   if (!upload) throw invalidField('screenshot', CHECKOUT_MESSAGES.paymentFields);
   return upload;
 }
@@ -229,12 +316,8 @@ export async function placeOrder(
       // findBucketItems locked the mart rows in id order: two buyers never deadlock.
       const martLines = lines.filter((l) => l.kind === 'mart');
       for (const line of martLines) {
-        const taken = await tx
-          .update(martItems)
-          .set({ stock: sql`${martItems.stock} - ${line.quantity}` })
-          .where(and(eq(martItems.id, line.itemId), gte(martItems.stock, line.quantity)))
-          .returning({ id: martItems.id });
-        if (taken.length === 0) {
+        const taken = await takeStock(tx, { id: line.itemId, quantity: line.quantity, now });
+        if (taken.rows.length === 0) {
           const [item] = await tx
             .select({ stock: martItems.stock })
             .from(martItems)
@@ -246,7 +329,7 @@ export async function placeOrder(
         }
       }
       const joined = await joinRound(tx, campus, now);
-      await tx.insert(orders).values({
+      await insertOrder(tx, {
         id: orderId,
         userId: user.uid,
         idempotencyKey: input.idempotencyKey,

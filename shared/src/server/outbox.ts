@@ -1,6 +1,7 @@
 import { and, asc, eq, inArray, isNull, lt, sql } from 'drizzle-orm';
 import type { Logger } from 'pino';
 import type { Db } from './db/client';
+import { preparedQuery } from './db/prepared';
 import { outbox } from './db/schema';
 import { COMPLETED_JOBS_KEPT_S, JOBS, type JobName, type OutboxJob } from './jobs';
 import { startPeriodic } from './periodic';
@@ -37,6 +38,15 @@ export async function writeOutbox(
       payload: outbox.payload,
     });
 }
+
+// After every checkout: its rows that Redis took.
+const markEnqueued = preparedQuery((db) =>
+  db
+    .update(outbox)
+    .set({ enqueuedAt: sql`${sql.placeholder('at')}` })
+    .where(sql`${outbox.id} = any(${sql.placeholder('ids')})`)
+    .prepare('mark_outbox_enqueued'),
+);
 
 /**
  * Enqueues the given outbox rows and marks those Redis took: each queue's rows in their order, the
@@ -98,10 +108,8 @@ export async function enqueueOutboxRows(
   );
   if (done.length > 0) {
     // A row left unmarked is enqueued once more by the relay: harmless, its job id dedupes.
-    await db
-      .update(outbox)
-      .set({ enqueuedAt: new Date() })
-      .where(inArray(outbox.id, done))
+    await markEnqueued(db)
+      .execute({ ids: done, at: new Date() })
       .catch((error: unknown) => log.error({ err: error }, 'outbox bookkeeping failed'));
   }
   return { enqueued: done.length, failed };

@@ -1,0 +1,73 @@
+import type { Database, Db } from '@campus/shared/server/db/client';
+import { placeholders, preparedQuery, preparedStatement } from '@campus/shared/server/db/prepared';
+import { usedCaptchas } from '@campus/shared/server/db/schema';
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { engine, openTestDatabase } from '../support/database';
+
+// The checkout's hot queries are built once and sent as named prepared statements: they must
+// still run inside the transaction that runs them, and take new values at every call.
+
+let database: Database;
+
+beforeAll(async () => {
+  database = await openTestDatabase();
+});
+
+afterAll(async () => {
+  await database.close();
+});
+
+type Used = { nonce: string; submission: string; expiresAt: Date };
+
+const insertUsed = preparedStatement<Used>('test_insert_used_captcha', (db) =>
+  db
+    .insert(usedCaptchas)
+    .values(placeholders(['nonce', 'submission', 'expiresAt'] as const) as unknown as Used),
+);
+
+const submissionOf = preparedQuery((db) =>
+  db
+    .select({ submission: usedCaptchas.submission, expiresAt: usedCaptchas.expiresAt })
+    .from(usedCaptchas)
+    .where(eq(usedCaptchas.nonce, sql.placeholder('nonce')))
+    .prepare('test_submission_of_captcha'),
+);
+
+const find = async (db: Db, nonce: string) => submissionOf(db).execute({ nonce });
+
+describe(`prepared queries on ${engine}`, () => {
+  it('take new values at every call, dates included', async () => {
+    const { db } = database;
+    const expiresAt = new Date('2026-11-28T12:34:56.789Z');
+    await insertUsed(db, { nonce: 'n-1', submission: 's-1', expiresAt });
+    await insertUsed(db, { nonce: 'n-2', submission: 's-2', expiresAt });
+    expect(await find(db, 'n-1')).toEqual([{ submission: 's-1', expiresAt }]);
+    expect(await find(db, 'n-2')).toEqual([{ submission: 's-2', expiresAt }]);
+    expect(await find(db, 'n-3')).toEqual([]);
+  });
+
+  it('run inside the transaction that runs them: its rollback takes their writes back', async () => {
+    const { db } = database;
+    const expiresAt = new Date();
+    await expect(
+      db.transaction(async (tx) => {
+        await insertUsed(tx, { nonce: 'n-rolled-back', submission: 's', expiresAt });
+        // The transaction sees its own write through a prepared query.
+        expect(await find(tx, 'n-rolled-back')).toHaveLength(1);
+        throw new Error('give up');
+      }),
+    ).rejects.toThrow('give up');
+    expect(await find(db, 'n-rolled-back')).toEqual([]);
+    await db.transaction(async (tx) => {
+      await insertUsed(tx, { nonce: 'n-committed', submission: 's', expiresAt });
+    });
+    expect(await find(db, 'n-committed')).toHaveLength(1);
+  });
+
+  it('refuse a call that lacks a value', async () => {
+    await expect(
+      insertUsed(database.db, { nonce: 'n-4', submission: 's' } as unknown as Used),
+    ).rejects.toThrow('No value for placeholder "expiresAt"');
+  });
+});

@@ -82,16 +82,6 @@ export function settledValue<T>(result: PromiseSettledResult<T>): T {
   return result.value;
 }
 
-/** The order a person already placed with this idempotency key, if any. */
-export async function findOrderByIdempotencyKey(
-  db: Db,
-  userId: string,
-  idempotencyKey: string,
-): Promise<string | null> {
-  const [row] = await orderOfKey(db).execute({ userId, idempotencyKey });
-  return row?.id ?? null;
-}
-
 // Every checkout asks these before its transaction (DESIGN §3.1).
 const orderOfKey = preparedQuery((db) =>
   db
@@ -140,6 +130,16 @@ const screenshotOfOrder = preparedQuery((db) =>
     )
     .prepare('screenshot_of_order'),
 );
+
+/** The order a person already placed with this idempotency key, if any. */
+export async function findOrderByIdempotencyKey(
+  db: Db,
+  userId: string,
+  idempotencyKey: string,
+): Promise<string | null> {
+  const [row] = await orderOfKey(db).execute({ userId, idempotencyKey });
+  return row?.id ?? null;
+}
 
 // Inside every checkout's transaction.
 const NEW_ORDER_FIELDS = [

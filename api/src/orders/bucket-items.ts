@@ -5,32 +5,68 @@ import {
   type NewCartLine,
 } from '@campus/shared/domain/cart';
 import type { Db } from '@campus/shared/server/db/client';
+import { preparedRows } from '@campus/shared/server/db/prepared';
 import { martItems, menuItems, restaurants } from '@campus/shared/server/db/schema';
-import { asc, eq, inArray } from 'drizzle-orm';
+import { asc, eq, sql } from 'drizzle-orm';
 
 type ItemRefs = TBucketPricesRequest['lines'];
 
-/** A menu item with its restaurant, as the database has it now. */
-export type MenuItemNow = {
-  id: string;
-  name: string;
-  pricePaisa: number;
-  restaurantId: string;
-  restaurantName: string;
-  campusId: string;
-  openTime: string;
-  closeTime: string;
-  is24x7: boolean;
+// What the bucket's lines are priced from; asked at every checkout and by every open bucket.
+const MENU_FIELDS = {
+  id: menuItems.id,
+  name: menuItems.name,
+  pricePaisa: menuItems.pricePaisa,
+  restaurantId: restaurants.id,
+  restaurantName: restaurants.name,
+  campusId: restaurants.campusId,
+  openTime: restaurants.openTime,
+  closeTime: restaurants.closeTime,
+  is24x7: restaurants.is24x7,
 };
 
-/** A mart item as the database has it now. */
-export type MartItemNow = {
-  id: string;
-  name: string;
-  pricePaisa: number;
-  campusId: string;
-  stock: number;
+const MART_FIELDS = {
+  id: martItems.id,
+  name: martItems.name,
+  pricePaisa: martItems.pricePaisa,
+  campusId: martItems.campusId,
+  stock: martItems.stock,
 };
+
+const menuItemsNow = (name: string, lock: boolean) =>
+  preparedRows<typeof MENU_FIELDS, { ids: string[] }>(name, MENU_FIELDS, (db, fields) => {
+    const query = db
+      .select(fields)
+      .from(menuItems)
+      .innerJoin(restaurants, eq(restaurants.id, menuItems.restaurantId))
+      .where(sql`${menuItems.id} = any(${sql.placeholder('ids')})`)
+      .orderBy(asc(menuItems.id));
+    return lock ? query.for('share') : query;
+  });
+
+const martItemsNow = (name: string, lock: boolean) =>
+  preparedRows<typeof MART_FIELDS, { ids: string[] }>(name, MART_FIELDS, (db, fields) => {
+    const query = db
+      .select(fields)
+      .from(martItems)
+      .where(sql`${martItems.id} = any(${sql.placeholder('ids')})`)
+      .orderBy(asc(martItems.id));
+    return lock ? query.for('update') : query;
+  });
+
+const READ = {
+  menu: menuItemsNow('menu_items_now', false),
+  mart: martItemsNow('mart_items_now', false),
+};
+const LOCKED = {
+  menu: menuItemsNow('menu_items_now_locked', true),
+  mart: martItemsNow('mart_items_now_locked', true),
+};
+
+/** A menu item with its restaurant, as the database has it now. */
+export type MenuItemNow = Awaited<ReturnType<typeof READ.menu>>[number];
+
+/** A mart item as the database has it now. */
+export type MartItemNow = Awaited<ReturnType<typeof READ.mart>>[number];
 
 /**
  * The catalogue items a bucket refers to, as they are now, by id. With `lock` (inside the order's
@@ -44,35 +80,9 @@ export async function findBucketItems(
 ): Promise<{ menu: Map<string, MenuItemNow>; mart: Map<string, MartItemNow> }> {
   const menuIds = refs.filter((ref) => ref.restaurantId !== null).map((ref) => ref.itemId);
   const martIds = refs.filter((ref) => ref.restaurantId === null).map((ref) => ref.itemId);
-  const menuQuery = db
-    .select({
-      id: menuItems.id,
-      name: menuItems.name,
-      pricePaisa: menuItems.pricePaisa,
-      restaurantId: restaurants.id,
-      restaurantName: restaurants.name,
-      campusId: restaurants.campusId,
-      openTime: restaurants.openTime,
-      closeTime: restaurants.closeTime,
-      is24x7: restaurants.is24x7,
-    })
-    .from(menuItems)
-    .innerJoin(restaurants, eq(restaurants.id, menuItems.restaurantId))
-    .where(inArray(menuItems.id, menuIds))
-    .orderBy(asc(menuItems.id));
-  const martQuery = db
-    .select({
-      id: martItems.id,
-      name: martItems.name,
-      pricePaisa: martItems.pricePaisa,
-      campusId: martItems.campusId,
-      stock: martItems.stock,
-    })
-    .from(martItems)
-    .where(inArray(martItems.id, martIds))
-    .orderBy(asc(martItems.id));
-  const menuRows = menuIds.length ? await (lock ? menuQuery.for('share') : menuQuery) : [];
-  const martRows = martIds.length ? await (lock ? martQuery.for('update') : martQuery) : [];
+  const read = lock ? LOCKED : READ;
+  const menuRows = menuIds.length ? await read.menu(db, { ids: menuIds }) : [];
+  const martRows = martIds.length ? await read.mart(db, { ids: martIds }) : [];
   return {
     menu: new Map(menuRows.map((row) => [row.id, row])),
     mart: new Map(martRows.map((row) => [row.id, row])),

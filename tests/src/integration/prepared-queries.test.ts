@@ -1,5 +1,10 @@
 import type { Database, Db } from '@campus/shared/server/db/client';
-import { placeholders, preparedQuery, preparedStatement } from '@campus/shared/server/db/prepared';
+import {
+  placeholders,
+  preparedQuery,
+  preparedRows,
+  preparedStatement,
+} from '@campus/shared/server/db/prepared';
 import { usedCaptchas } from '@campus/shared/server/db/schema';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -34,6 +39,21 @@ const submissionOf = preparedQuery((db) =>
     .prepare('test_submission_of_captcha'),
 );
 
+// Fields in an order of their own, not the table's.
+const usedOf = preparedRows<
+  { submission: typeof usedCaptchas.submission; nonce: typeof usedCaptchas.nonce },
+  { nonces: string[] }
+>(
+  'test_used_captchas_of',
+  { submission: usedCaptchas.submission, nonce: usedCaptchas.nonce },
+  (db, fields) =>
+    db
+      .select(fields)
+      .from(usedCaptchas)
+      .where(sql`${usedCaptchas.nonce} = any(${sql.placeholder('nonces')})`)
+      .orderBy(usedCaptchas.nonce),
+);
+
 const find = async (db: Db, nonce: string) => submissionOf(db).execute({ nonce });
 
 describe(`prepared queries on ${engine}`, () => {
@@ -63,6 +83,27 @@ describe(`prepared queries on ${engine}`, () => {
       await insertUsed(tx, { nonce: 'n-committed', submission: 's', expiresAt });
     });
     expect(await find(db, 'n-committed')).toHaveLength(1);
+  });
+
+  it('give rows as objects of the fields asked for, inside a transaction too', async () => {
+    const { db } = database;
+    const expiresAt = new Date();
+    await insertUsed(db, { nonce: 'r-1', submission: 'first', expiresAt });
+    await insertUsed(db, { nonce: 'r-2', submission: 'second', expiresAt });
+    expect(await usedOf(db, { nonces: ['r-2', 'r-1', 'r-none'] })).toEqual([
+      { submission: 'first', nonce: 'r-1' },
+      { submission: 'second', nonce: 'r-2' },
+    ]);
+    await expect(
+      db.transaction(async (tx) => {
+        await insertUsed(tx, { nonce: 'r-3', submission: 'third', expiresAt });
+        expect(await usedOf(tx, { nonces: ['r-3'] })).toEqual([
+          { submission: 'third', nonce: 'r-3' },
+        ]);
+        throw new Error('give up');
+      }),
+    ).rejects.toThrow('give up');
+    expect(await usedOf(db, { nonces: ['r-3'] })).toEqual([]);
   });
 
   it('refuse a call that lacks a value', async () => {

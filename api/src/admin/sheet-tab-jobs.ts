@@ -10,12 +10,11 @@ import type { Producer } from '@campus/shared/server/queue';
 import { and, inArray, isNotNull } from 'drizzle-orm';
 import type { Logger } from 'pino';
 
-type Executor = Pick<Db, 'insert' | 'selectDistinct'>;
 type NamedCampus = { universityName: string; campusName: string };
 
 /** A campus's tab jobs, planned inside the transaction that creates or renames it. */
 export async function planTabJobs(
-  tx: Executor,
+  tx: Db,
   kind: 'create' | 'delete',
   campuses: readonly NamedCampus[],
 ): Promise<OutboxJob[]> {
@@ -31,7 +30,7 @@ export async function planTabJobs(
  * under earlier names. Planned before the delete, while the orders still name their campus.
  */
 export async function planTabDeletes(
-  tx: Executor,
+  tx: Db,
   campuses: readonly (NamedCampus & { id: string })[],
 ): Promise<OutboxJob[]> {
   if (campuses.length === 0) return [];
@@ -50,7 +49,7 @@ export async function planTabDeletes(
   ]);
 }
 
-async function planJobsForTabs(tx: Executor, kind: 'create' | 'delete', tabNames: string[]) {
+async function planJobsForTabs(tx: Db, kind: 'create' | 'delete', tabNames: string[]) {
   const jobs = [...new Set(tabNames)]
     .filter((tabName) => tabName !== '')
     .map((tabName) => sheetTabJob(kind, tabName, newId()));

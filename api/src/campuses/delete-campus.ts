@@ -11,15 +11,13 @@ import { notFound } from '../http/errors';
 import { campusColumns } from './campus-columns';
 import type { NamedCampus } from './own-tabs';
 
-type Executor = Pick<Db, 'insert' | 'selectDistinct' | 'update'>;
-
 /**
  * What goes with campuses about to be deleted, in the transaction that deletes them: delete jobs
  * for their tabs (planned while the orders still name their campus), and their names on the
  * profiles of their people, who keep their accounts.
  */
 export async function prepareCampusDeletes(
-  tx: Executor,
+  tx: Db,
   gone: readonly NamedCampus[],
 ): Promise<OutboxJob[]> {
   const jobs = await planTabDeletes(tx, gone);

@@ -20,7 +20,12 @@ import { sheetTabName } from '@campus/shared/domain/sheet-tab';
 import type { Db } from '@campus/shared/server/db/client';
 import { isUniqueViolation } from '@campus/shared/server/db/errors';
 import { newId } from '@campus/shared/server/db/ids';
-import { placeholders, preparedQuery, preparedStatement } from '@campus/shared/server/db/prepared';
+import {
+  type InsertRow,
+  preparedInsert,
+  preparedQuery,
+  preparedStatement,
+} from '@campus/shared/server/db/prepared';
 import {
   campuses,
   martItems,
@@ -173,13 +178,29 @@ const NEW_ORDER_FIELDS = [
 ] as const;
 
 /** What checkout writes of a new order; the other columns take their defaults. */
-type NewOrder = {
-  [K in (typeof NEW_ORDER_FIELDS)[number]]-?: (typeof orders.$inferInsert)[K];
-};
+type NewOrder = InsertRow<typeof orders, (typeof NEW_ORDER_FIELDS)[number]>;
 
-const insertOrder = preparedStatement<NewOrder>('insert_order', (db) =>
-  db.insert(orders).values(placeholders(NEW_ORDER_FIELDS) as unknown as NewOrder),
+const insertOrder = preparedInsert<NewOrder>('insert_order', NEW_ORDER_FIELDS, (db, rows) =>
+  db.insert(orders).values(rows),
 );
+
+const NEW_LINE_FIELDS = [
+  'orderId',
+  'position',
+  'kind',
+  'menuItemId',
+  'martItemId',
+  'restaurantId',
+  'restaurantName',
+  'name',
+  'unitPricePaisa',
+  'quantity',
+  'lineTotalPaisa',
+] as const;
+
+const insertOrderLines = preparedInsert<
+  InsertRow<typeof orderLines, (typeof NEW_LINE_FIELDS)[number]>
+>('insert_order_lines', NEW_LINE_FIELDS, (db, rows) => db.insert(orderLines).values(rows));
 
 // The stock is taken only while enough is left.
 const takeStock = preparedStatement<
@@ -329,37 +350,40 @@ export async function placeOrder(
         }
       }
       const joined = await joinRound(tx, campus, now);
-      await insertOrder(tx, {
-        id: orderId,
-        userId: user.uid,
-        idempotencyKey: input.idempotencyKey,
-        universityId: campus.universityId,
-        campusId: campus.id,
-        universityName: campus.universityName,
-        campusName: campus.name,
-        sheetTabName: sheetTabName(campus.universityName, campus.name),
-        firstName: input.firstName,
-        lastName: input.lastName,
-        room: input.room,
-        phone: input.phone,
-        email: input.email,
-        persons: input.persons,
-        accountTitle: input.accountTitle,
-        bankName: input.bankName,
-        specialInstruction: input.specialInstruction,
-        itemTotalPaisa: totals.itemTotal,
-        deliveryChargePaisa: totals.deliveryCharge,
-        grandTotalPaisa: totals.grandTotal,
-        screenshotUrl: screenshot.url,
-        screenshotSha256: screenshot.sha256,
-        screenshotPerceptual: screenshot.perceptual,
-        cartItemsText: formatCartItemsText(lines),
-        timestampText: formatOrderTimestamp(now, campus.timeZone),
-        placedAt: now,
-        batchId: joined?.batchId ?? null,
-      });
+      await insertOrder(tx, [
+        {
+          id: orderId,
+          userId: user.uid,
+          idempotencyKey: input.idempotencyKey,
+          universityId: campus.universityId,
+          campusId: campus.id,
+          universityName: campus.universityName,
+          campusName: campus.name,
+          sheetTabName: sheetTabName(campus.universityName, campus.name),
+          firstName: input.firstName,
+          lastName: input.lastName,
+          room: input.room,
+          phone: input.phone,
+          email: input.email,
+          persons: input.persons,
+          accountTitle: input.accountTitle,
+          bankName: input.bankName,
+          specialInstruction: input.specialInstruction,
+          itemTotalPaisa: totals.itemTotal,
+          deliveryChargePaisa: totals.deliveryCharge,
+          grandTotalPaisa: totals.grandTotal,
+          screenshotUrl: screenshot.url,
+          screenshotSha256: screenshot.sha256,
+          screenshotPerceptual: screenshot.perceptual,
+          cartItemsText: formatCartItemsText(lines),
+          timestampText: formatOrderTimestamp(now, campus.timeZone),
+          placedAt: now,
+          batchId: joined?.batchId ?? null,
+        },
+      ]);
       if (joined?.note) await tx.insert(orderNotes).values({ orderId, at: now, text: joined.note });
-      await tx.insert(orderLines).values(
+      await insertOrderLines(
+        tx,
         lines.map((line, position) => ({
           orderId,
           position,

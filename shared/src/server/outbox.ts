@@ -1,7 +1,7 @@
 import { and, asc, eq, inArray, isNull, lt, sql } from 'drizzle-orm';
 import type { Logger } from 'pino';
 import type { Db } from './db/client';
-import { preparedQuery } from './db/prepared';
+import { type InsertRow, preparedInsert, preparedQuery } from './db/prepared';
 import { outbox } from './db/schema';
 import { COMPLETED_JOBS_KEPT_S, JOBS, type JobName, type OutboxJob } from './jobs';
 import { startPeriodic } from './periodic';
@@ -11,32 +11,44 @@ import type { Producer } from './queue';
 // job exists exactly when the change committed. Enqueueing is at-least-once and BullMQ's job id
 // makes a repeat harmless.
 
-type Executor = Pick<Db, 'insert'>;
-
 type OutboxRow = typeof outbox.$inferSelect;
 
 /** An outbox row as enqueueOutboxRows takes it. */
 export type WrittenOutboxRow = Pick<OutboxRow, 'id' | 'jobName' | 'jobId' | 'payload'>;
 
+const WRITTEN_FIELDS = {
+  id: outbox.id,
+  jobName: outbox.jobName,
+  jobId: outbox.jobId,
+  payload: outbox.payload,
+};
+
+// Every checkout writes its jobs.
+const insertJobs = preparedInsert<
+  InsertRow<typeof outbox, 'jobName' | 'jobId' | 'payload'>,
+  typeof WRITTEN_FIELDS
+>(
+  'write_outbox',
+  ['jobName', 'jobId', 'payload'],
+  (db, rows, returning) =>
+    db
+      .insert(outbox)
+      .values(rows)
+      .onConflictDoNothing({ target: outbox.jobId })
+      .returning(returning),
+  WRITTEN_FIELDS,
+);
+
 /**
  * Writes the jobs in the caller's transaction; returns the rows it wrote (a job id already in the
  * outbox is not written again), for enqueueOutboxRows once the transaction has committed.
  */
-export async function writeOutbox(
-  tx: Executor,
-  jobs: readonly OutboxJob[],
-): Promise<WrittenOutboxRow[]> {
+export async function writeOutbox(tx: Db, jobs: readonly OutboxJob[]): Promise<WrittenOutboxRow[]> {
   if (jobs.length === 0) return [];
-  return tx
-    .insert(outbox)
-    .values(jobs.map((job) => ({ jobName: job.jobName, jobId: job.jobId, payload: job.payload })))
-    .onConflictDoNothing({ target: outbox.jobId })
-    .returning({
-      id: outbox.id,
-      jobName: outbox.jobName,
-      jobId: outbox.jobId,
-      payload: outbox.payload,
-    });
+  return insertJobs(
+    tx,
+    jobs.map((job) => ({ jobName: job.jobName, jobId: job.jobId, payload: job.payload })),
+  );
 }
 
 // After every checkout: its rows that Redis took.

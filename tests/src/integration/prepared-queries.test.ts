@@ -1,6 +1,6 @@
 import type { Database, Db } from '@campus/shared/server/db/client';
 import {
-  placeholders,
+  preparedInsert,
   preparedQuery,
   preparedRows,
   preparedStatement,
@@ -25,10 +25,22 @@ afterAll(async () => {
 
 type Used = { nonce: string; submission: string; expiresAt: Date };
 
-const insertUsed = preparedStatement<Used>('test_insert_used_captcha', (db) =>
-  db
-    .insert(usedCaptchas)
-    .values(placeholders(['nonce', 'submission', 'expiresAt'] as const) as unknown as Used),
+const insertUsedRows = preparedInsert(
+  'test_insert_used_captchas',
+  ['nonce', 'submission', 'expiresAt'],
+  (db, rows: Used[], returning) => db.insert(usedCaptchas).values(rows).returning(returning),
+  { submission: usedCaptchas.submission, nonce: usedCaptchas.nonce },
+);
+const insertUsed = (db: Db, row: Used) => insertUsedRows(db, [row]);
+
+const resubmit = preparedStatement<{ nonce: string; submission: string }, { rows: unknown[] }>(
+  'test_resubmit_captcha',
+  (db) =>
+    db
+      .update(usedCaptchas)
+      .set({ submission: sql`${sql.placeholder('submission')}` })
+      .where(eq(usedCaptchas.nonce, sql.placeholder('nonce')))
+      .returning({ nonce: usedCaptchas.nonce }),
 );
 
 const submissionOf = preparedQuery((db) =>
@@ -65,6 +77,27 @@ describe(`prepared queries on ${engine}`, () => {
     expect(await find(db, 'n-1')).toEqual([{ submission: 's-1', expiresAt }]);
     expect(await find(db, 'n-2')).toEqual([{ submission: 's-2', expiresAt }]);
     expect(await find(db, 'n-3')).toEqual([]);
+    expect((await resubmit(db, { nonce: 'n-2', submission: 's-2b' })).rows).toEqual([
+      { nonce: 'n-2' },
+    ]);
+    expect((await resubmit(db, { nonce: 'n-3', submission: 's-3' })).rows).toEqual([]);
+    expect(await find(db, 'n-2')).toEqual([{ submission: 's-2b', expiresAt }]);
+  });
+
+  it('insert any number of rows, prepared or, past a few, built at each call', async () => {
+    const { db } = database;
+    const expiresAt = new Date();
+    for (const count of [2, 3, 40]) {
+      const rows = Array.from({ length: count }, (_, i) => ({
+        nonce: `many-${count}-${i}`,
+        submission: `s-${i}`,
+        expiresAt,
+      }));
+      const written = rows.map(({ nonce, submission }) => ({ submission, nonce }));
+      expect(await insertUsedRows(db, rows)).toEqual(written);
+      const nonces = rows.map((row) => row.nonce);
+      expect(await usedOf(db, { nonces })).toHaveLength(count);
+    }
   });
 
   it('run inside the transaction that runs them: its rollback takes their writes back', async () => {
@@ -109,6 +142,9 @@ describe(`prepared queries on ${engine}`, () => {
   it('refuse a call that lacks a value', async () => {
     await expect(
       insertUsed(database.db, { nonce: 'n-4', submission: 's' } as unknown as Used),
-    ).rejects.toThrow('No value for placeholder "expiresAt"');
+    ).rejects.toThrow('test_insert_used_captchas: no value for expiresAt');
+    await expect(
+      resubmit(database.db, { nonce: 'n-1' } as unknown as { nonce: string; submission: string }),
+    ).rejects.toThrow('No value for placeholder "submission"');
   });
 });

@@ -1,11 +1,10 @@
+import { type ColumnBaseConfig, type GetColumnData, type Query, sql } from 'drizzle-orm';
 import {
-  type ColumnBaseConfig,
-  type GetColumnData,
-  type Placeholder,
-  type Query,
-  sql,
-} from 'drizzle-orm';
-import { type PgColumn, PgTransaction, type PreparedQueryConfig } from 'drizzle-orm/pg-core';
+  type PgColumn,
+  type PgTable,
+  PgTransaction,
+  type PreparedQueryConfig,
+} from 'drizzle-orm/pg-core';
 import type { Db } from './client';
 
 /**
@@ -34,11 +33,14 @@ export function preparedQuery<Q>(build: (db: Db) => Q): (db: Db) => Q {
 /** Something drizzle can turn into SQL text and parameters. */
 type Buildable = { toSQL(): Query };
 
-/** Runs `query` as the named prepared statement `name` on the database or transaction `db`. */
+/**
+ * Runs `query` on the database or transaction `db`: as the named prepared statement `name`, or
+ * unnamed without one.
+ */
 function runPrepared<R>(
   db: Db,
   query: Query,
-  name: string,
+  name: string | undefined,
   values: object,
   mapRows?: (rows: unknown[][]) => R,
 ): Promise<R> {
@@ -65,35 +67,88 @@ export function preparedStatement<V extends object, R = unknown>(
   };
 }
 
-/** Columns a prepared read returns as the driver gives them: no decoding is needed. */
-type PlainColumn = PgColumn<ColumnBaseConfig<'string' | 'number' | 'boolean', string>>;
+// Above this many rows an insert is built at each call: each number of rows is a statement of its
+// own, and more rows at once are rare (a bucket of many lines, a batch's jobs).
+const MAX_PREPARED_ROWS = 16;
+
+/** The row of `TTable` with exactly the fields `K`, each of them required. */
+export type InsertRow<TTable extends PgTable, K extends keyof TTable['$inferInsert']> = {
+  [P in K]-?: TTable['$inferInsert'][P];
+};
+
+/** Columns a prepared statement gives as the driver decodes them: drizzle has nothing to add. */
+type PlainColumn = PgColumn<ColumnBaseConfig<'string' | 'number' | 'boolean' | 'json', string>>;
+
+type PlainFields = Record<string, PlainColumn>;
+
+/** A row of `fields` as a prepared statement gives it. */
+type RowOf<F extends PlainFields> = { [K in keyof F]: GetColumnData<F[K]> };
+
+/** Rows as the driver gives them in array mode, as objects of `fields` (in its keys' order). */
+function rowsOf<F extends PlainFields>(fields: F): (rows: unknown[][]) => RowOf<F>[] {
+  // drizzle selects (and returns) a flat record's columns in the order of its keys.
+  const keys = Object.keys(fields);
+  return (rows) =>
+    rows.map((row) => Object.fromEntries(keys.map((key, index) => [key, row[index]])) as RowOf<F>);
+}
+
+/**
+ * An insert of a few rows on a hot path (an order's lines, its jobs), prepared like a
+ * preparedStatement once for each number of rows (named `<name>_<rows>`), and built at each call
+ * above MAX_PREPARED_ROWS. `build` inserts the rows it is given, records of `fields` whose values
+ * are placeholders (or the values themselves above that many rows), and returns `returning`, a
+ * flat record of text, integer, boolean and json columns, if any.
+ */
+export function preparedInsert<Row extends object, F extends PlainFields = Record<never, never>>(
+  name: string,
+  fields: readonly (keyof Row & string)[],
+  build: (db: Db, rows: Row[], returning: F) => Buildable,
+  returning: F = {} as F,
+): (db: Db, rows: readonly Row[]) => Promise<RowOf<F>[]> {
+  const byCount = new Map<number, Query>();
+  const mapRows = rowsOf(returning);
+  return async (db, rows) => {
+    if (rows.length > MAX_PREPARED_ROWS) {
+      return runPrepared(db, build(db, [...rows], returning).toSQL(), undefined, {}, mapRows);
+    }
+    let query = byCount.get(rows.length);
+    if (!query) {
+      const placeholderRows = rows.map(
+        (_, index) =>
+          Object.fromEntries(
+            fields.map((field) => [field, sql.placeholder(`${field}_${index}`)]),
+          ) as Row,
+      );
+      query = build(db, placeholderRows, returning).toSQL();
+      byCount.set(rows.length, query);
+    }
+    const values = Object.fromEntries(
+      rows.flatMap((row, index) =>
+        fields.map((field) => {
+          // A value left out would go in as null, not as the column's default.
+          if (row[field] === undefined) throw new Error(`${name}: no value for ${field}`);
+          return [`${field}_${index}`, row[field]];
+        }),
+      ),
+    );
+    return runPrepared(db, query, `${name}_${rows.length}`, values, mapRows);
+  };
+}
 
 /**
  * A read of a hot path that may run in a transaction (the bucket's items at checkout), built and
- * sent like a preparedStatement. `build` selects `fields`, a flat record of text, integer and
- * boolean columns; each row comes back as an object of those fields.
+ * sent like a preparedStatement. `build` selects `fields`, a flat record of text, integer,
+ * boolean and json columns; each row comes back as an object of those fields.
  */
-export function preparedRows<F extends Record<string, PlainColumn>, V extends object>(
+export function preparedRows<F extends PlainFields, V extends object>(
   name: string,
   fields: F,
   build: (db: Db, fields: F) => Buildable,
-): (db: Db, values: V) => Promise<Array<{ [K in keyof F]: GetColumnData<F[K]> }>> {
-  type Row = { [K in keyof F]: GetColumnData<F[K]> };
-  // drizzle selects a flat record's columns in the order of its keys.
-  const keys = Object.keys(fields);
-  const mapRows = (rows: unknown[][]) =>
-    rows.map((row) => Object.fromEntries(keys.map((key, index) => [key, row[index]])) as Row);
+): (db: Db, values: V) => Promise<RowOf<F>[]> {
+  const mapRows = rowsOf(fields);
   let query: Query | undefined;
   return (db, values) => {
     query ??= build(db, fields).toSQL();
     return runPrepared(db, query, name, values, mapRows);
   };
-}
-
-/** A placeholder for each of `fields`, named after it: the values of a prepared insert. */
-export function placeholders<K extends string>(fields: readonly K[]): Record<K, Placeholder<K>> {
-  return Object.fromEntries(fields.map((field) => [field, sql.placeholder(field)])) as Record<
-    K,
-    Placeholder<K>
-  >;
 }

@@ -1,11 +1,11 @@
 import { createHmac, randomUUID } from 'node:crypto';
 import type { Db } from '@campus/shared/server/db/client';
-import { preparedQuery } from '@campus/shared/server/db/prepared';
+import { type InsertRow, preparedInsert } from '@campus/shared/server/db/prepared';
 import { usedCaptchas } from '@campus/shared/server/db/schema';
 import { createChallenge, randomInt } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/pbkdf2';
 import { verify } from 'altcha-lib/frameworks/shared';
-import { eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 
 // PBKDF2 with 1,000 iterations and a counter of 1,000–2,000 (by default): about 0.3 s on a laptop core in
 // Node, about 1–2 s on a phone's Web Crypto; verifying costs one derivation (under 1 ms).
@@ -30,17 +30,16 @@ export interface Captcha {
 export type CaptchaOutcome = 'verified' | 'invalid' | 'same-submission';
 
 // Every checkout and sign-in records its challenge.
-const useOnce = preparedQuery((db) =>
-  db
-    .insert(usedCaptchas)
-    .values({
-      nonce: sql.placeholder('nonce'),
-      submission: sql.placeholder('submission'),
-      expiresAt: sql.placeholder('expiresAt'),
-    })
-    .onConflictDoNothing({ target: usedCaptchas.nonce })
-    .returning({ nonce: usedCaptchas.nonce })
-    .prepare('use_captcha_once'),
+const useOnce = preparedInsert(
+  'use_captcha_once',
+  ['nonce', 'submission', 'expiresAt'],
+  (db, rows: InsertRow<typeof usedCaptchas, 'nonce' | 'submission' | 'expiresAt'>[], returning) =>
+    db
+      .insert(usedCaptchas)
+      .values(rows)
+      .onConflictDoNothing({ target: usedCaptchas.nonce })
+      .returning(returning),
+  { nonce: usedCaptchas.nonce },
 );
 
 /** Self-hosted ALTCHA proof of work; used challenges are kept in the database until they expire. */
@@ -62,7 +61,7 @@ export function createCaptcha(options: { secret: string; db: Db; counterMax?: nu
     // failure throws rather than letting a payload through unrecorded.
     const nonce = solved.challenge.parameters.nonce;
     const expiresAt = new Date(Date.now() + CAPTCHA_LIFETIME_MS);
-    const taken = await useOnce(options.db).execute({ nonce, submission, expiresAt });
+    const taken = await useOnce(options.db, [{ nonce, submission, expiresAt }]);
     // Expired records are deleted by the worker's upkeep (pruneUsedCaptchas).
     if (taken.length > 0) return 'verified';
     const [used] = await options.db

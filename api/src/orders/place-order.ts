@@ -23,7 +23,7 @@ import { newId } from '@campus/shared/server/db/ids';
 import {
   type InsertRow,
   preparedInsert,
-  preparedQuery,
+  preparedRows,
   preparedStatement,
 } from '@campus/shared/server/db/prepared';
 import {
@@ -88,52 +88,55 @@ export function settledValue<T>(result: PromiseSettledResult<T>): T {
 }
 
 // Every checkout asks these before its transaction (DESIGN §3.1).
-const orderOfKey = preparedQuery((db) =>
+const orderOfKey = preparedRows('order_of_idempotency_key', { id: orders.id }, (db, fields) =>
   db
-    .select({ id: orders.id })
+    .select(fields)
     .from(orders)
     .where(
       and(
         eq(orders.userId, sql.placeholder('userId')),
         eq(orders.idempotencyKey, sql.placeholder('idempotencyKey')),
       ),
-    )
-    .prepare('order_of_idempotency_key'),
+    ),
 );
 
-const campusOfOrder = preparedQuery((db) =>
-  db
-    .select({
-      id: campuses.id,
-      universityId: campuses.universityId,
-      name: campuses.name,
-      universityName: universities.name,
-      timeZone: campuses.timeZone,
-      deliverySlots: campuses.deliverySlots,
-    })
-    .from(campuses)
-    .innerJoin(universities, eq(universities.id, campuses.universityId))
-    .where(
-      and(
-        eq(campuses.id, sql.placeholder('campusId')),
-        eq(campuses.universityId, sql.placeholder('universityId')),
+const campusOfOrder = preparedRows(
+  'campus_of_order',
+  {
+    id: campuses.id,
+    universityId: campuses.universityId,
+    name: campuses.name,
+    universityName: universities.name,
+    timeZone: campuses.timeZone,
+    deliverySlots: campuses.deliverySlots,
+  },
+  (db, fields) =>
+    db
+      .select(fields)
+      .from(campuses)
+      .innerJoin(universities, eq(universities.id, campuses.universityId))
+      .where(
+        and(
+          eq(campuses.id, sql.placeholder('campusId')),
+          eq(campuses.universityId, sql.placeholder('universityId')),
+        ),
       ),
-    )
-    .prepare('campus_of_order'),
 );
 
-const screenshotOfOrder = preparedQuery((db) =>
-  db
-    .select({ url: uploads.url, sha256: uploads.sha256, perceptual: uploads.perceptual })
-    .from(uploads)
-    .where(
-      and(
-        eq(uploads.id, sql.placeholder('uploadId')),
-        eq(uploads.uploadedBy, sql.placeholder('userId')),
-        eq(uploads.purpose, 'screenshot'),
+const screenshotOfOrder = preparedRows(
+  'screenshot_of_order',
+  { url: uploads.url, sha256: uploads.sha256, perceptual: uploads.perceptual },
+  (db, fields) =>
+    db
+      .select(fields)
+      .from(uploads)
+      .where(
+        and(
+          eq(uploads.id, sql.placeholder('uploadId')),
+          eq(uploads.uploadedBy, sql.placeholder('userId')),
+          eq(uploads.purpose, 'screenshot'),
+        ),
       ),
-    )
-    .prepare('screenshot_of_order'),
 );
 
 /** The order a person already placed with this idempotency key, if any. */
@@ -142,7 +145,7 @@ export async function findOrderByIdempotencyKey(
   userId: string,
   idempotencyKey: string,
 ): Promise<string | null> {
-  const [row] = await orderOfKey(db).execute({ userId, idempotencyKey });
+  const [row] = await orderOfKey(db, { userId, idempotencyKey });
   return row?.id ?? null;
 }
 
@@ -223,7 +226,7 @@ const takeStock = preparedStatement<
 );
 
 async function loadCampus(db: Db, universityId: string, campusId: string) {
-  const [campus] = await campusOfOrder(db).execute({ campusId, universityId });
+  const [campus] = await campusOfOrder(db, { campusId, universityId });
   if (!campus) {
     throw invalidField('campusId', CHECKOUT_MESSAGES.selectUniversityAndCampus);
   }
@@ -292,7 +295,7 @@ function refuseChangedPrices(lines: readonly PricedLine[], grandTotalPaisa: numb
 
 /** The person's payment screenshot: its address and fingerprint. */
 async function findScreenshot(db: Db, uploadId: string, userId: string) {
-  const [upload] = await screenshotOfOrder(db).execute({ uploadId, userId });
+  const [upload] = await screenshotOfOrder(db, { uploadId, userId });
   if (!upload) throw invalidField('screenshot', CHECKOUT_MESSAGES.paymentFields);
   return upload;
 }

@@ -1,7 +1,7 @@
 import { and, asc, eq, inArray, isNull, lt, sql } from 'drizzle-orm';
 import type { Logger } from 'pino';
 import type { Db } from './db/client';
-import { type InsertRow, preparedInsert, preparedQuery } from './db/prepared';
+import { type InsertRow, preparedInsert, preparedStatement } from './db/prepared';
 import { outbox } from './db/schema';
 import { COMPLETED_JOBS_KEPT_S, JOBS, type JobName, type OutboxJob } from './jobs';
 import { startPeriodic } from './periodic';
@@ -52,12 +52,11 @@ export async function writeOutbox(tx: Db, jobs: readonly OutboxJob[]): Promise<W
 }
 
 // After every checkout: its rows that Redis took.
-const markEnqueued = preparedQuery((db) =>
+const markEnqueued = preparedStatement<{ ids: number[]; at: Date }>('mark_outbox_enqueued', (db) =>
   db
     .update(outbox)
     .set({ enqueuedAt: sql`${sql.placeholder('at')}` })
-    .where(sql`${outbox.id} = any(${sql.placeholder('ids')})`)
-    .prepare('mark_outbox_enqueued'),
+    .where(sql`${outbox.id} = any(${sql.placeholder('ids')})`),
 );
 
 /**
@@ -120,9 +119,9 @@ export async function enqueueOutboxRows(
   );
   if (done.length > 0) {
     // A row left unmarked is enqueued once more by the relay: harmless, its job id dedupes.
-    await markEnqueued(db)
-      .execute({ ids: done, at: new Date() })
-      .catch((error: unknown) => log.error({ err: error }, 'outbox bookkeeping failed'));
+    await markEnqueued(db, { ids: done, at: new Date() }).catch((error: unknown) =>
+      log.error({ err: error }, 'outbox bookkeeping failed'),
+    );
   }
   return { enqueued: done.length, failed };
 }

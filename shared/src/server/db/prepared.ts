@@ -1,34 +1,12 @@
 import { type ColumnBaseConfig, type GetColumnData, type Query, sql } from 'drizzle-orm';
-import {
-  type PgColumn,
-  type PgTable,
-  PgTransaction,
-  type PreparedQueryConfig,
-} from 'drizzle-orm/pg-core';
+import type { PgColumn, PgTable, PreparedQueryConfig } from 'drizzle-orm/pg-core';
 import type { Db } from './client';
 
-/**
- * A query of a hot path (checkout), built once per database and sent as a named prepared
- * statement: drizzle builds its SQL text once instead of at every call (about 0.1 ms of the api's
- * CPU a query), and PostgreSQL parses and plans it once per connection. `build` prepares it with
- * `sql.placeholder`s for the values and a name no other query uses.
- *
- * A statement prepared on a database runs on any of its connections, outside any transaction: on
- * a transaction it is built anew each time, and runs inside that transaction.
- */
-export function preparedQuery<Q>(build: (db: Db) => Q): (db: Db) => Q {
-  const byDatabase = new WeakMap<Db, Q>();
-  return (db) => {
-    const isTransaction: boolean = db instanceof PgTransaction;
-    if (isTransaction) return build(db);
-    let query = byDatabase.get(db);
-    if (!query) {
-      query = build(db);
-      byDatabase.set(db, query);
-    }
-    return query;
-  };
-}
+// The queries of a hot path (checkout), their SQL text built once and sent as named prepared
+// statements on whichever database or transaction runs them: drizzle builds a query's text anew at
+// every call otherwise (about 0.1 ms of the api's CPU a query), and PostgreSQL parses and plans it
+// once per connection instead of at every call. Each `build` writes its statement with
+// `sql.placeholder`s for the values, under a name no other statement uses (decision 020).
 
 /** Something drizzle can turn into SQL text and parameters. */
 type Buildable = { toSQL(): Query };
@@ -50,11 +28,9 @@ function runPrepared<R>(
 }
 
 /**
- * A write of a hot path that may run in a transaction (an order's insert), its SQL text built
- * once and sent as a named prepared statement on whichever database or transaction runs it.
- * `build` writes it with `sql.placeholder`s for the values. Its result is the driver's own, with
- * no column decoding (a timestamp comes back as text): it suits statements without `returning`,
- * or with `returning` of plain columns named like their fields.
+ * A statement whose result is the driver's own, with no column decoding (a timestamp comes back
+ * as text): for an update or delete without `returning`, or with `returning` of plain columns
+ * named like their fields.
  */
 export function preparedStatement<V extends object, R = unknown>(
   name: string,
@@ -93,9 +69,8 @@ function rowsOf<F extends PlainFields>(fields: F): (rows: unknown[][]) => RowOf<
 }
 
 /**
- * An insert of a few rows on a hot path (an order's lines, its jobs), prepared like a
- * preparedStatement once for each number of rows (named `<name>_<rows>`), and built at each call
- * above MAX_PREPARED_ROWS. `build` inserts the rows it is given, records of `fields` whose values
+ * An insert of a few rows (an order's lines, its jobs), prepared once for each number of rows
+ * (named `<name>_<rows>`), and built at each call above MAX_PREPARED_ROWS. `build` inserts the rows it is given, records of `fields` whose values
  * are placeholders (or the values themselves above that many rows), and returns `returning`, a
  * flat record of text, integer, boolean and json columns, if any.
  */
@@ -136,9 +111,8 @@ export function preparedInsert<Row extends object, F extends PlainFields = Recor
 }
 
 /**
- * A read of a hot path that may run in a transaction (the bucket's items at checkout), built and
- * sent like a preparedStatement. `build` selects `fields`, a flat record of text, integer,
- * boolean and json columns; each row comes back as an object of those fields.
+ * A read (the bucket's items at checkout): `build` selects `fields`, a flat record of text,
+ * integer, boolean and json columns, and each row comes back as an object of those fields.
  */
 export function preparedRows<F extends PlainFields, V extends object>(
   name: string,

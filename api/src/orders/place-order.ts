@@ -20,12 +20,7 @@ import { sheetTabName } from '@campus/shared/domain/sheet-tab';
 import type { Db } from '@campus/shared/server/db/client';
 import { isUniqueViolation } from '@campus/shared/server/db/errors';
 import { newId } from '@campus/shared/server/db/ids';
-import {
-  type InsertRow,
-  preparedInsert,
-  preparedRows,
-  preparedStatement,
-} from '@campus/shared/server/db/prepared';
+import { type InsertRow, preparedInsert, preparedRows } from '@campus/shared/server/db/prepared';
 import {
   campuses,
   martItems,
@@ -206,10 +201,10 @@ const insertOrderLines = preparedInsert<
 >('insert_order_lines', NEW_LINE_FIELDS, (db, rows) => db.insert(orderLines).values(rows));
 
 // The stock is taken only while enough is left.
-const takeStock = preparedStatement<
-  { id: string; quantity: number; now: Date },
-  { rows: unknown[] }
->('take_mart_stock', (db) =>
+const takeStock = preparedRows<
+  { id: typeof martItems.id },
+  { id: string; quantity: number; now: Date }
+>('take_mart_stock', { id: martItems.id }, (db, returning) =>
   db
     .update(martItems)
     .set({
@@ -222,7 +217,7 @@ const takeStock = preparedStatement<
         gte(martItems.stock, sql.placeholder('quantity')),
       ),
     )
-    .returning({ id: martItems.id }),
+    .returning(returning),
 );
 
 async function loadCampus(db: Db, universityId: string, campusId: string) {
@@ -341,7 +336,7 @@ export async function placeOrder(
       const martLines = lines.filter((l) => l.kind === 'mart');
       for (const line of martLines) {
         const taken = await takeStock(tx, { id: line.itemId, quantity: line.quantity, now });
-        if (taken.rows.length === 0) {
+        if (taken.length === 0) {
           const [item] = await tx
             .select({ stock: martItems.stock })
             .from(martItems)

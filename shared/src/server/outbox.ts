@@ -1,7 +1,7 @@
 import { and, asc, eq, inArray, isNull, lt, sql } from 'drizzle-orm';
 import type { Logger } from 'pino';
 import type { Db } from './db/client';
-import { type InsertRow, preparedInsert, preparedStatement } from './db/prepared';
+import { type InsertRow, preparedInsert, preparedRows } from './db/prepared';
 import { outbox } from './db/schema';
 import { COMPLETED_JOBS_KEPT_S, JOBS, type JobName, type OutboxJob } from './jobs';
 import { startPeriodic } from './periodic';
@@ -45,18 +45,18 @@ const insertJobs = preparedInsert<
  */
 export async function writeOutbox(tx: Db, jobs: readonly OutboxJob[]): Promise<WrittenOutboxRow[]> {
   if (jobs.length === 0) return [];
-  return insertJobs(
-    tx,
-    jobs.map((job) => ({ jobName: job.jobName, jobId: job.jobId, payload: job.payload })),
-  );
+  return insertJobs(tx, jobs);
 }
 
 // After every checkout: its rows that Redis took.
-const markEnqueued = preparedStatement<{ ids: number[]; at: Date }>('mark_outbox_enqueued', (db) =>
-  db
-    .update(outbox)
-    .set({ enqueuedAt: sql`${sql.placeholder('at')}` })
-    .where(sql`${outbox.id} = any(${sql.placeholder('ids')})`),
+const markEnqueued = preparedRows<Record<never, never>, { ids: number[]; at: Date }>(
+  'mark_outbox_enqueued',
+  {},
+  (db) =>
+    db
+      .update(outbox)
+      .set({ enqueuedAt: sql`${sql.placeholder('at')}` })
+      .where(sql`${outbox.id} = any(${sql.placeholder('ids')})`),
 );
 
 /**

@@ -1,5 +1,5 @@
 import type { Database, Db } from '@campus/shared/server/db/client';
-import { preparedInsert, preparedRows, preparedStatement } from '@campus/shared/server/db/prepared';
+import { preparedInsert, preparedRows } from '@campus/shared/server/db/prepared';
 import { usedCaptchas } from '@campus/shared/server/db/schema';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -28,14 +28,15 @@ const insertUsedRows = preparedInsert(
 );
 const insertUsed = (db: Db, row: Used) => insertUsedRows(db, [row]);
 
-const resubmit = preparedStatement<{ nonce: string; submission: string }, { rows: unknown[] }>(
-  'test_resubmit_captcha',
-  (db) =>
-    db
-      .update(usedCaptchas)
-      .set({ submission: sql`${sql.placeholder('submission')}` })
-      .where(eq(usedCaptchas.nonce, sql.placeholder('nonce')))
-      .returning({ nonce: usedCaptchas.nonce }),
+const resubmit = preparedRows<
+  { nonce: typeof usedCaptchas.nonce },
+  { nonce: string; submission: string }
+>('test_resubmit_captcha', { nonce: usedCaptchas.nonce }, (db, returning) =>
+  db
+    .update(usedCaptchas)
+    .set({ submission: sql`${sql.placeholder('submission')}` })
+    .where(eq(usedCaptchas.nonce, sql.placeholder('nonce')))
+    .returning(returning),
 );
 
 const submissionOf = preparedRows(
@@ -79,10 +80,8 @@ describe(`prepared queries on ${engine}`, () => {
       .where(eq(usedCaptchas.nonce, 'n-1'));
     expect(stored?.expiresAt).toEqual(expiresAt);
     expect(await find(db, 'n-3')).toEqual([]);
-    expect((await resubmit(db, { nonce: 'n-2', submission: 's-2b' })).rows).toEqual([
-      { nonce: 'n-2' },
-    ]);
-    expect((await resubmit(db, { nonce: 'n-3', submission: 's-3' })).rows).toEqual([]);
+    expect(await resubmit(db, { nonce: 'n-2', submission: 's-2b' })).toEqual([{ nonce: 'n-2' }]);
+    expect(await resubmit(db, { nonce: 'n-3', submission: 's-3' })).toEqual([]);
     expect(await find(db, 'n-2')).toEqual([{ submission: 's-2b' }]);
   });
 

@@ -27,22 +27,6 @@ function runPrepared<R>(
     .execute(values as Record<string, unknown>);
 }
 
-/**
- * A statement whose result is the driver's own, with no column decoding (a timestamp comes back
- * as text): for an update or delete without `returning`, or with `returning` of plain columns
- * named like their fields.
- */
-export function preparedStatement<V extends object, R = unknown>(
-  name: string,
-  build: (db: Db) => Buildable,
-): (db: Db, values: V) => Promise<R> {
-  let query: Query | undefined;
-  return (db, values) => {
-    query ??= build(db).toSQL();
-    return runPrepared<R>(db, query, name, values);
-  };
-}
-
 // Above this many rows an insert is built at each call: each number of rows is a statement of its
 // own, and more rows at once are rare (a bucket of many lines, a batch's jobs).
 const MAX_PREPARED_ROWS = 16;
@@ -70,9 +54,10 @@ function rowsOf<F extends PlainFields>(fields: F): (rows: unknown[][]) => RowOf<
 
 /**
  * An insert of a few rows (an order's lines, its jobs), prepared once for each number of rows
- * (named `<name>_<rows>`), and built at each call above MAX_PREPARED_ROWS. `build` inserts the rows it is given, records of `fields` whose values
- * are placeholders (or the values themselves above that many rows), and returns `returning`, a
- * flat record of text, integer, boolean and json columns, if any.
+ * (named `<name>_<rows>`), and built at each call above MAX_PREPARED_ROWS. `build` inserts the
+ * rows it is given, records of `fields` whose values are placeholders (or the values themselves
+ * above that many rows), and returns `returning`, a flat record of text, integer, boolean and
+ * json columns, if any.
  */
 export function preparedInsert<Row extends object, F extends PlainFields = Record<never, never>>(
   name: string,
@@ -111,8 +96,9 @@ export function preparedInsert<Row extends object, F extends PlainFields = Recor
 }
 
 /**
- * A read (the bucket's items at checkout): `build` selects `fields`, a flat record of text,
- * integer, boolean and json columns, and each row comes back as an object of those fields.
+ * A read, or an update (the bucket's items at checkout, the stock it takes): `build` selects or
+ * returns `fields`, a flat record of text, integer, boolean and json columns (none for an update
+ * that returns nothing), and each row comes back as an object of those fields.
  */
 export function preparedRows<F extends PlainFields, V extends object>(
   name: string,

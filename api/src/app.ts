@@ -110,7 +110,7 @@ export function createApp(deps: AppDeps) {
   const writes = new WriteWatch();
   const { accounts, producer, catalogue } = deps;
   const { db } = accounts;
-  const guards = createGuards(accounts.auth);
+  const guards = createGuards(accounts.auth, db);
   const admin = { db, producer, catalogue };
   // What moves orders: checkout and the transitions also tell the open pages.
   const orderDeps = { ...admin, events: deps.events };

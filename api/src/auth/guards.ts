@@ -6,11 +6,14 @@ import {
   hasRole,
   type TRole,
 } from '@campus/shared/domain/roles';
+import type { Db } from '@campus/shared/server/db/client';
 import type { Context } from 'hono';
+import { getCookie } from 'hono/cookie';
 import { createMiddleware } from 'hono/factory';
 import type { AppEnv } from '../app-env';
 import { forbidden, notFound, unauthenticated } from '../http/errors';
-import { type Auth, toProfile } from './auth';
+import type { Auth } from './auth';
+import { createSessionProfile } from './session-profile';
 
 const roleRequired = (roles: readonly TRole[]) => forbidden(accessDeniedMessage(roles));
 
@@ -40,13 +43,14 @@ export function assertCampusAccess(
 }
 
 /** Who is asking, from the session cookie, and the middlewares that let only some through. */
-export function createGuards(auth: Auth) {
+export function createGuards(auth: Auth, db: Db) {
+  const sessionProfile = createSessionProfile(auth, db);
+
   /** The profile of the session cookie on this request, or null; looked up once per request. */
   async function currentUser(c: Context<AppEnv>): Promise<TUserProfile | null> {
     const known = c.get('user');
     if (known !== undefined) return known;
-    const session = await auth.api.getSession({ headers: c.req.raw.headers });
-    const user = session ? toProfile(session.user) : null;
+    const user = await sessionProfile(c.req.raw.headers, (name) => getCookie(c, name));
     c.set('user', user);
     return user;
   }

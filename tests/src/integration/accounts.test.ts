@@ -3,7 +3,7 @@ import { createGuards } from '@campus/api/auth/guards';
 import { freePort } from '@campus/shared/dev/free-port';
 import { toApiErrorResponse } from '@campus/shared/domain/error-catalogue';
 import type { Database } from '@campus/shared/server/db/client';
-import { users } from '@campus/shared/server/db/schema';
+import { sessions, users } from '@campus/shared/server/db/schema';
 import { listOutbox, readMail } from '@campus/shared/server/mail/eml';
 import { createMailer } from '@campus/shared/server/mail/mailer';
 import { connectRedis, openCheckedRedis } from '@campus/shared/server/redis';
@@ -414,7 +414,7 @@ describe(`accounts on ${engine}`, () => {
       return cookieOf(await signIn(test.app, made.email, made.password));
     };
     // A stand-in admin route: the campus comes from the path, or is unknown (null).
-    const { requireCampusAccess, requireSignedIn } = createGuards(test.accounts.auth);
+    const { requireCampusAccess, requireSignedIn } = createGuards(test.accounts.auth, database.db);
     const guarded = new Hono<AppEnv>()
       .get(
         '/campus/:campusId',
@@ -465,6 +465,43 @@ describe(`accounts on ${engine}`, () => {
       404,
       'The requested resource was not found.',
     ]);
+  });
+
+  it('reads a session and its person afresh at every request: a changed role, an ended or expired session count at once', async () => {
+    const { app } = createTestApp({ database, redis });
+    const made = await createPerson(database.db, 'campusAdmin', tree.campus);
+    const profileOf = async (cookie: string) => {
+      const response = await app.request('/api/account/session', { headers: { cookie } });
+      return ((await response.json()) as { user: Record<string, unknown> | null }).user;
+    };
+    const cookie = cookieOf(await signIn(app, made.email, made.password));
+    // The first request of a cookie goes through better-auth, the next ones read it themselves:
+    // the same profile both ways.
+    const first = await profileOf(cookie);
+    expect(first).toMatchObject({ uid: made.id, role: 'campusAdmin', campusId: tree.campus.id });
+    expect(await profileOf(cookie)).toEqual(first);
+
+    await database.db.update(users).set({ role: 'user' }).where(eq(users.id, made.id));
+    expect(await profileOf(cookie)).toEqual({ ...first, role: 'user' });
+
+    // A forged signature on the same token is a cookie never verified: signed out.
+    const [name, value] = cookie.split('=') as [string, string];
+    const token = decodeURIComponent(value).split('.')[0];
+    const forged = `${name}=${encodeURIComponent(`${token}.${'A'.repeat(43)}=`)}`;
+    expect(await profileOf(forged)).toBeNull();
+    expect(await profileOf(cookie)).toMatchObject({ uid: made.id });
+
+    await database.db
+      .update(sessions)
+      .set({ expiresAt: new Date(Date.now() - 1_000) })
+      .where(eq(sessions.userId, made.id));
+    expect(await profileOf(cookie)).toBeNull();
+
+    const again = cookieOf(await signIn(app, made.email, made.password));
+    expect(await profileOf(again)).toMatchObject({ uid: made.id });
+    expect(await profileOf(again)).toMatchObject({ uid: made.id });
+    expect((await post(app, '/api/account/sign-out', {}, { cookie: again })).status).toBe(200);
+    expect(await profileOf(again)).toBeNull();
   });
 
   it('refuses a state-changing request from another site', async () => {

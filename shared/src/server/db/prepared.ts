@@ -1,4 +1,4 @@
-import { type ColumnBaseConfig, type GetColumnData, type Query, sql } from 'drizzle-orm';
+import { type ColumnBaseConfig, type GetColumnData, type Query, type SQL, sql } from 'drizzle-orm';
 import type { PgColumn, PgTable, PreparedQueryConfig } from 'drizzle-orm/pg-core';
 import type { Db } from './client';
 
@@ -39,10 +39,22 @@ export type InsertRow<TTable extends PgTable, K extends keyof TTable['$inferInse
 /** Columns a prepared statement gives as the driver decodes them: drizzle has nothing to add. */
 type PlainColumn = PgColumn<ColumnBaseConfig<'string' | 'number' | 'boolean' | 'json', string>>;
 
-type PlainFields = Record<string, PlainColumn>;
+/**
+ * A column of those types, or an expression whose SQL type the driver decodes to its TypeScript
+ * type (text to string, integer or float8 to number, boolean; not bigint, which comes as text).
+ */
+type PlainField = PlainColumn | SQL<string> | SQL<number> | SQL<boolean>;
+
+type PlainFields = Record<string, PlainField>;
 
 /** A row of `fields` as a prepared statement gives it. */
-type RowOf<F extends PlainFields> = { [K in keyof F]: GetColumnData<F[K]> };
+type RowOf<F extends PlainFields> = {
+  [K in keyof F]: F[K] extends SQL<infer T>
+    ? T
+    : F[K] extends PlainColumn
+      ? GetColumnData<F[K]>
+      : never;
+};
 
 /** Rows as the driver gives them in array mode, as objects of `fields` (in its keys' order). */
 function rowsOf<F extends PlainFields>(fields: F): (rows: unknown[][]) => RowOf<F>[] {
@@ -97,8 +109,8 @@ export function preparedInsert<Row extends object, F extends PlainFields = Recor
 
 /**
  * A read, or an update (the bucket's items at checkout, the stock it takes): `build` selects or
- * returns `fields`, a flat record of text, integer, boolean and json columns (none for an update
- * that returns nothing), and each row comes back as an object of those fields.
+ * returns `fields`, a flat record of text, integer, boolean and json columns or expressions (none
+ * for an update that returns nothing), and each row comes back as an object of those fields.
  */
 export function preparedRows<F extends PlainFields, V extends object>(
   name: string,

@@ -59,6 +59,35 @@ const markEnqueued = preparedRows<Record<never, never>, { ids: number[]; at: Dat
       .where(sql`${outbox.id} = any(${sql.placeholder('ids')})`),
 );
 
+/** The next update of a database's marks: the ids it will carry, and when it has run. */
+type PendingMarks = { ids: number[]; done: Promise<void> };
+
+/** Per database: the update waiting to run (taking ids meanwhile), and the one that runs. */
+const marksOf = new WeakMap<Db, { pending: PendingMarks | null; running: Promise<void> }>();
+
+/**
+ * Marks rows enqueued, the rows of checkouts that finish together in one update: while an update
+ * runs, the ids that come meanwhile wait for it and then go in the next one. A lone checkout's
+ * update runs at once; under load each costs a part of one statement. Settles when the update
+ * that carried the ids has run.
+ */
+function markRowsEnqueued(db: Db, ids: readonly number[]): Promise<void> {
+  const marks = marksOf.get(db) ?? { pending: null, running: Promise.resolve() };
+  marksOf.set(db, marks);
+  if (marks.pending) {
+    marks.pending.ids.push(...ids);
+    return marks.pending.done;
+  }
+  const next: PendingMarks = { ids: [...ids], done: Promise.resolve() };
+  next.done = marks.running.then(() => {
+    marks.pending = null;
+    return markEnqueued(db, { ids: next.ids, at: new Date() }).then(() => undefined);
+  });
+  marks.pending = next;
+  marks.running = next.done.catch(() => undefined);
+  return next.done;
+}
+
 /**
  * Enqueues the given outbox rows and marks those Redis took: each queue's rows in their order, the
  * queues at once (a checkout's sheet and mail jobs cost one round trip, not two). Never throws: at
@@ -119,7 +148,7 @@ export async function enqueueOutboxRows(
   );
   if (done.length > 0) {
     // A row left unmarked is enqueued once more by the relay: harmless, its job id dedupes.
-    await markEnqueued(db, { ids: done, at: new Date() }).catch((error: unknown) =>
+    await markRowsEnqueued(db, done).catch((error: unknown) =>
       log.error({ err: error }, 'outbox bookkeeping failed'),
     );
   }

@@ -27,7 +27,7 @@ import { buildCampusTree } from '../support/builders';
 import { engine } from '../support/database';
 import { testLog } from '../support/logger';
 import { type OrderServices, openOrderServices } from '../support/order-services';
-import { buildOrderingStudent, placeOrderInput, screenshotPng } from '../support/orders';
+import { buildOrderingStudent, menuLine, placeOrderInput, screenshotPng } from '../support/orders';
 import { createPerson } from '../support/people';
 
 // Checkout's use cases, called directly (the routes' tests go through HTTP, captcha and all):
@@ -99,6 +99,33 @@ describe(`checkout on ${engine}`, () => {
       created: false,
     });
     expect(await db().select().from(orders).where(eq(orders.userId, student.uid))).toHaveLength(1);
+  });
+
+  it('marks the jobs of every checkout of a rush enqueued, those placed together in a shared update', async () => {
+    const students = await Promise.all(
+      Array.from({ length: 12 }, () => buildOrderingStudent(db(), tree)),
+    );
+    const placed = await Promise.all(
+      students.map(({ student, screenshotId }) =>
+        // Menu lines only: the tree's mart item has stock for a few orders.
+        checkOut(
+          deps(),
+          student,
+          placeOrderInput(tree, student, screenshotId, { cartItems: [menuLine(tree, 1)] }),
+        ),
+      ),
+    );
+    for (const order of placed) {
+      const jobs = await db()
+        .select({ enqueuedAt: outbox.enqueuedAt })
+        .from(outbox)
+        .where(like(outbox.jobId, `order-${order.orderId}-%`));
+      expect(jobs, order.orderId).toHaveLength(3);
+      expect(
+        jobs.every((job) => job.enqueuedAt !== null),
+        order.orderId,
+      ).toBe(true);
+    }
   });
 
   it('shows the campus’s own pay-to account only when it is complete', async () => {

@@ -16,26 +16,39 @@ type OutboxRow = typeof outbox.$inferSelect;
 /** An outbox row as enqueueOutboxRows takes it. */
 export type WrittenOutboxRow = Pick<OutboxRow, 'id' | 'jobName' | 'jobId' | 'payload'>;
 
-const WRITTEN_FIELDS = {
+/** What is returned of the outbox rows a statement wrote. */
+export const WRITTEN_FIELDS = {
   id: outbox.id,
   jobName: outbox.jobName,
   jobId: outbox.jobId,
   payload: outbox.payload,
 };
 
+/** An outbox row as a statement writes it: the other columns take their defaults. */
+export type NewOutboxRow = InsertRow<typeof outbox, 'jobName' | 'jobId' | 'payload'>;
+export const NEW_OUTBOX_FIELDS = ['jobName', 'jobId', 'payload'] as const;
+
+/**
+ * The insert of jobs into the outbox, on `db` or on a query builder that goes with other writes: a
+ * job id already there is not written again, and the rows written return `returning`.
+ */
+export function insertOutboxRows<F extends Partial<typeof WRITTEN_FIELDS>>(
+  db: Pick<Db, 'insert'>,
+  rows: NewOutboxRow[],
+  returning: F,
+) {
+  return db
+    .insert(outbox)
+    .values(rows)
+    .onConflictDoNothing({ target: outbox.jobId })
+    .returning(returning);
+}
+
 // Every checkout writes its jobs.
-const insertJobs = preparedInsert<
-  InsertRow<typeof outbox, 'jobName' | 'jobId' | 'payload'>,
-  typeof WRITTEN_FIELDS
->(
+const insertJobs = preparedInsert<NewOutboxRow, typeof WRITTEN_FIELDS>(
   'write_outbox',
-  ['jobName', 'jobId', 'payload'],
-  (db, rows, returning) =>
-    db
-      .insert(outbox)
-      .values(rows)
-      .onConflictDoNothing({ target: outbox.jobId })
-      .returning(returning),
+  NEW_OUTBOX_FIELDS,
+  insertOutboxRows,
   WRITTEN_FIELDS,
 );
 

@@ -1,7 +1,12 @@
 import type { Database, Db } from '@campus/shared/server/db/client';
-import { preparedInsert, preparedRows } from '@campus/shared/server/db/prepared';
-import { usedCaptchas } from '@campus/shared/server/db/schema';
-import { eq, sql } from 'drizzle-orm';
+import { preparedInsert, preparedInserts, preparedRows } from '@campus/shared/server/db/prepared';
+import { outbox, usedCaptchas } from '@campus/shared/server/db/schema';
+import {
+  insertOutboxRows,
+  NEW_OUTBOX_FIELDS,
+  type NewOutboxRow,
+} from '@campus/shared/server/outbox';
+import { eq, like, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { engine, openTestDatabase } from '../support/database';
 
@@ -66,6 +71,20 @@ const usedOf = preparedRows<
 
 const find = async (db: Db, nonce: string) => submissionOf(db, { nonce });
 
+// Two tables in one statement: used captchas in a WITH clause, jobs in the main insert.
+const insertUsedAndJobs = preparedInserts<
+  { used: Used; jobs: NewOutboxRow },
+  { jobId: typeof outbox.jobId }
+>(
+  'test_insert_used_and_jobs',
+  { used: ['nonce', 'submission', 'expiresAt'], jobs: NEW_OUTBOX_FIELDS },
+  (db, rows, returning) => {
+    const used = db.$with('used').as(db.insert(usedCaptchas).values(rows.used));
+    return insertOutboxRows(db.with(used), rows.jobs, returning);
+  },
+  { jobId: outbox.jobId },
+);
+
 describe(`prepared queries on ${engine}`, () => {
   it('take new values at every call, dates included', async () => {
     const { db } = database;
@@ -99,6 +118,40 @@ describe(`prepared queries on ${engine}`, () => {
       const nonces = rows.map((row) => row.nonce);
       expect(await usedOf(db, { nonces })).toHaveLength(count);
     }
+  });
+
+  it('insert into several tables in one statement, all or nothing', async () => {
+    const { db } = database;
+    const expiresAt = new Date();
+    for (const [usedCount, jobCount] of [
+      [1, 2],
+      [2, 1],
+      [1, 20],
+    ] as const) {
+      const tag = `groups-${usedCount}-${jobCount}`;
+      const used = Array.from({ length: usedCount }, (_, i) => ({
+        nonce: `${tag}-${i}`,
+        submission: 's',
+        expiresAt,
+      }));
+      const jobs = Array.from({ length: jobCount }, (_, i) => ({
+        jobName: 'check-screenshot',
+        jobId: `${tag}-job-${i}`,
+        payload: { orderId: tag },
+      }));
+      expect(await insertUsedAndJobs(db, { used, jobs })).toEqual(
+        jobs.map(({ jobId }) => ({ jobId })),
+      );
+      expect(await usedOf(db, { nonces: used.map((row) => row.nonce) })).toHaveLength(usedCount);
+    }
+    // A used captcha already there fails the statement: its jobs are not written either.
+    await expect(
+      insertUsedAndJobs(db, {
+        used: [{ nonce: 'groups-1-2-0', submission: 's', expiresAt }],
+        jobs: [{ jobName: 'check-screenshot', jobId: 'groups-again-job', payload: {} }],
+      }),
+    ).rejects.toThrow();
+    expect(await db.select().from(outbox).where(like(outbox.jobId, 'groups-again-%'))).toEqual([]);
   });
 
   it('run inside the transaction that runs them: its rollback takes their writes back', async () => {

@@ -77,33 +77,72 @@ export function preparedInsert<Row extends object, F extends PlainFields = Recor
   build: (db: Db, rows: Row[], returning: F) => Buildable,
   returning: F = {} as F,
 ): (db: Db, rows: readonly Row[]) => Promise<RowOf<F>[]> {
-  const byCount = new Map<number, Query>();
+  const insert = preparedInserts<{ rows: Row }, F>(
+    name,
+    { rows: fields },
+    (db, groups, returningFields) => build(db, groups.rows, returningFields),
+    returning,
+  );
+  return (db, rows) => insert(db, { rows });
+}
+
+/**
+ * One statement that inserts several groups of rows, each into its table (an order, its lines and
+ * its jobs, through WITH clauses): like preparedInsert, prepared once for each number of rows of
+ * each group (named `<name>_<rows>_<rows>...`), built at each call when a group has more than
+ * MAX_PREPARED_ROWS.
+ */
+export function preparedInserts<
+  Groups extends Record<string, object>,
+  F extends PlainFields = Record<never, never>,
+>(
+  name: string,
+  fields: { [G in keyof Groups]: readonly (keyof Groups[G] & string)[] },
+  build: (db: Db, rows: { [G in keyof Groups]: Groups[G][] }, returning: F) => Buildable,
+  returning: F = {} as F,
+): (db: Db, rows: { [G in keyof Groups]: readonly Groups[G][] }) => Promise<RowOf<F>[]> {
+  const byShape = new Map<string, Query>();
   const mapRows = rowsOf(returning);
+  const groupNames = Object.keys(fields) as (keyof Groups & string)[];
+  const placeholderName = (group: string, field: string, index: number) =>
+    `${group}_${field}_${index}`;
   return async (db, rows) => {
-    if (rows.length > MAX_PREPARED_ROWS) {
-      return runPrepared(db, build(db, [...rows], returning).toSQL(), undefined, {}, mapRows);
+    if (groupNames.some((group) => rows[group].length > MAX_PREPARED_ROWS)) {
+      const copies = Object.fromEntries(groupNames.map((group) => [group, [...rows[group]]]));
+      const query = build(db, copies as { [G in keyof Groups]: Groups[G][] }, returning).toSQL();
+      return runPrepared(db, query, undefined, {}, mapRows);
     }
-    let query = byCount.get(rows.length);
+    const shape = groupNames.map((group) => rows[group].length).join('_');
+    let query = byShape.get(shape);
     if (!query) {
-      const placeholderRows = rows.map(
-        (_, index) =>
-          Object.fromEntries(
-            fields.map((field) => [field, sql.placeholder(`${field}_${index}`)]),
-          ) as Row,
+      const placeholders = Object.fromEntries(
+        groupNames.map((group) => [
+          group,
+          rows[group].map((_, index) =>
+            Object.fromEntries(
+              fields[group].map((field) => [
+                field,
+                sql.placeholder(placeholderName(group, field, index)),
+              ]),
+            ),
+          ),
+        ]),
       );
-      query = build(db, placeholderRows, returning).toSQL();
-      byCount.set(rows.length, query);
+      query = build(db, placeholders as { [G in keyof Groups]: Groups[G][] }, returning).toSQL();
+      byShape.set(shape, query);
     }
     const values = Object.fromEntries(
-      rows.flatMap((row, index) =>
-        fields.map((field) => {
-          // A value left out would go in as null, not as the column's default.
-          if (row[field] === undefined) throw new Error(`${name}: no value for ${field}`);
-          return [`${field}_${index}`, row[field]];
-        }),
+      groupNames.flatMap((group) =>
+        rows[group].flatMap((row, index) =>
+          fields[group].map((field) => {
+            // A value left out would go in as null, not as the column's default.
+            if (row[field] === undefined) throw new Error(`${name}: no value for ${field}`);
+            return [placeholderName(group, field, index), row[field]];
+          }),
+        ),
       ),
     );
-    return runPrepared(db, query, `${name}_${rows.length}`, values, mapRows);
+    return runPrepared(db, query, `${name}_${shape}`, values, mapRows);
   };
 }
 

@@ -19,6 +19,9 @@ RUN npm run build:web && npm run build:server
 FROM node:20-bookworm-slim
 WORKDIR /app
 ENV NODE_ENV=production
+# A young generation of 32 MB a half (V8's default is 16): fewer of checkout's short-lived objects
+# reach the old generation and its longer collections (decision 020).
+ENV NODE_OPTIONS=--max-semi-space-size=32
 COPY --from=build /src/dist/server/package.json /src/dist/server/package-lock.json ./
 RUN npm ci --omit=dev --no-audit --no-fund && npm cache clean --force
 COPY --from=build /src/dist/server ./

@@ -8,7 +8,6 @@ import {
 } from '@campus/shared/domain/roles';
 import type { Db } from '@campus/shared/server/db/client';
 import type { Context } from 'hono';
-import { getCookie } from 'hono/cookie';
 import { createMiddleware } from 'hono/factory';
 import type { AppEnv } from '../app-env';
 import { forbidden, notFound, unauthenticated } from '../http/errors';
@@ -50,7 +49,7 @@ export function createGuards(auth: Auth, db: Db) {
   async function currentUser(c: Context<AppEnv>): Promise<TUserProfile | null> {
     const known = c.get('user');
     if (known !== undefined) return known;
-    const user = await sessionProfile(c.req.raw.headers, (name) => getCookie(c, name));
+    const user = await sessionProfile(c.req.raw.headers);
     c.set('user', user);
     return user;
   }

@@ -72,6 +72,9 @@ const markEnqueued = preparedRows<Record<never, never>, { ids: number[]; at: Dat
       .where(sql`${outbox.id} = any(${sql.placeholder('ids')})`),
 );
 
+// A mark that takes longer than this (a connection that hangs) no longer holds up the next ones.
+const MARK_WAIT_MS = 1_000;
+
 /** The next update of a database's marks: the ids it will carry, and when it has run. */
 type PendingMarks = { ids: number[]; done: Promise<void> };
 
@@ -80,9 +83,9 @@ const marksOf = new WeakMap<Db, { pending: PendingMarks | null; running: Promise
 
 /**
  * Marks rows enqueued, the rows of checkouts that finish together in one update: while an update
- * runs, the ids that come meanwhile wait for it and then go in the next one. A lone checkout's
- * update runs at once; under load each costs a part of one statement. Settles when the update
- * that carried the ids has run.
+ * runs, the ids that come meanwhile wait for it (at most MARK_WAIT_MS) and then go in the next
+ * one. A lone checkout's update runs at once; under load each costs a part of one statement.
+ * Settles when the update that carried the ids has run.
  */
 function markRowsEnqueued(db: Db, ids: readonly number[]): Promise<void> {
   const marks = marksOf.get(db) ?? { pending: null, running: Promise.resolve() };
@@ -97,7 +100,16 @@ function markRowsEnqueued(db: Db, ids: readonly number[]): Promise<void> {
     return markEnqueued(db, { ids: next.ids, at: new Date() }).then(() => undefined);
   });
   marks.pending = next;
-  marks.running = next.done.catch(() => undefined);
+  marks.running = new Promise<void>((resolve) => {
+    const timer = setTimeout(resolve, MARK_WAIT_MS);
+    timer.unref();
+    next.done
+      .catch(() => undefined)
+      .finally(() => {
+        clearTimeout(timer);
+        resolve();
+      });
+  });
   return next.done;
 }
 

@@ -11,7 +11,7 @@ import { eq } from 'drizzle-orm';
 import { Hono } from 'hono';
 import type { Redis } from 'ioredis';
 import { SMTPServer } from 'smtp-server';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestApp, TEST_PUBLIC_URL } from '../support/app';
 import { buildCampusTree } from '../support/builders';
 import { solvedCaptcha } from '../support/captcha';
@@ -468,7 +468,8 @@ describe(`accounts on ${engine}`, () => {
   });
 
   it('reads a session and its person afresh at every request: a changed role, an ended or expired session count at once', async () => {
-    const { app } = createTestApp({ database, redis });
+    const { app, accounts } = createTestApp({ database, redis });
+    const verified = vi.spyOn(accounts.auth.api, 'getSession');
     const made = await createPerson(database.db, 'campusAdmin', tree.campus);
     const profileOf = async (cookie: string) => {
       const response = await app.request('/api/account/session', { headers: { cookie } });
@@ -480,6 +481,13 @@ describe(`accounts on ${engine}`, () => {
     const first = await profileOf(cookie);
     expect(first).toMatchObject({ uid: made.id, role: 'campusAdmin', campusId: tree.campus.id });
     expect(await profileOf(cookie)).toEqual(first);
+    expect(verified).toHaveBeenCalledTimes(1);
+    // The same cookie twice in one header is never remembered: better-auth judges it each time.
+    expect(await profileOf(`${cookie}; ${cookie}`)).toEqual(first);
+    expect(await profileOf(`${cookie}; ${cookie}`)).toEqual(first);
+    expect(verified).toHaveBeenCalledTimes(3);
+    expect(await profileOf('campusSelection=a%2Fb')).toBeNull();
+    expect(verified).toHaveBeenCalledTimes(3);
 
     await database.db.update(users).set({ role: 'user' }).where(eq(users.id, made.id));
     expect(await profileOf(cookie)).toEqual({ ...first, role: 'user' });

@@ -101,7 +101,7 @@ describe(`checkout on ${engine}`, () => {
     expect(await db().select().from(orders).where(eq(orders.userId, student.uid))).toHaveLength(1);
   });
 
-  it('marks the jobs of every checkout of a rush enqueued, those placed together in a shared update', async () => {
+  it('marks the jobs of every checkout of a rush enqueued, however their marks are shared', async () => {
     const students = await Promise.all(
       Array.from({ length: 12 }, () => buildOrderingStudent(db(), tree)),
     );

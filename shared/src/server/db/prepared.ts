@@ -104,8 +104,9 @@ export function preparedInserts<
   const byShape = new Map<string, Query>();
   const mapRows = rowsOf(returning);
   const groupNames = Object.keys(fields) as (keyof Groups & string)[];
+  // Names no group or field can make twice: neither has a colon.
   const placeholderName = (group: string, field: string, index: number) =>
-    `${group}_${field}_${index}`;
+    `${group}:${field}:${index}`;
   return async (db, rows) => {
     if (groupNames.some((group) => rows[group].length > MAX_PREPARED_ROWS)) {
       const copies = Object.fromEntries(groupNames.map((group) => [group, [...rows[group]]]));

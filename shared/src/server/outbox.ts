@@ -88,29 +88,38 @@ const marksOf = new WeakMap<Db, { pending: PendingMarks | null; running: Promise
  * Settles when the update that carried the ids has run.
  */
 function markRowsEnqueued(db: Db, ids: readonly number[]): Promise<void> {
-  const marks = marksOf.get(db) ?? { pending: null, running: Promise.resolve() };
-  marksOf.set(db, marks);
+  let marks = marksOf.get(db);
+  if (!marks) {
+    marks = { pending: null, running: Promise.resolve() };
+    marksOf.set(db, marks);
+  }
   if (marks.pending) {
     marks.pending.ids.push(...ids);
     return marks.pending.done;
   }
-  const next: PendingMarks = { ids: [...ids], done: Promise.resolve() };
-  next.done = marks.running.then(() => {
-    marks.pending = null;
-    return markEnqueued(db, { ids: next.ids, at: new Date() }).then(() => undefined);
+  const state = marks;
+  const batch = [...ids];
+  const done = state.running.then(() => {
+    state.pending = null;
+    return markEnqueued(db, { ids: batch, at: new Date() }).then(() => undefined);
   });
-  marks.pending = next;
-  marks.running = new Promise<void>((resolve) => {
-    const timer = setTimeout(resolve, MARK_WAIT_MS);
+  state.pending = { ids: batch, done };
+  state.running = settledOrLate(done, MARK_WAIT_MS);
+  return done;
+}
+
+/** Resolves once `work` has settled, whichever way, or after `ms`, whichever comes first. */
+function settledOrLate(work: Promise<unknown>, ms: number): Promise<void> {
+  return new Promise((resolve) => {
+    const timer = setTimeout(resolve, ms);
     timer.unref();
-    next.done
+    work
       .catch(() => undefined)
       .finally(() => {
         clearTimeout(timer);
         resolve();
       });
   });
-  return next.done;
 }
 
 /**

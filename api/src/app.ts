@@ -16,6 +16,7 @@ import type { AccountServices } from './auth/services';
 import type { LiveEvents } from './events/live-events';
 import { limitBody } from './http/body';
 import { invalidArgument, notFound, unavailable } from './http/errors';
+import type { RepeatAnswers } from './http/repeat-answers';
 import { answerHeaders } from './middleware/answer-headers';
 import { httpMetrics } from './middleware/http-metrics';
 import { plainTextParams } from './middleware/plain-text-params';
@@ -55,6 +56,8 @@ export interface AppDeps {
   webDistDir: string;
   /** Public catalogue reads; admin writes call its invalidate* methods. */
   catalogue: CatalogueCache;
+  /** Where the catalogue's answers are kept for Node to send again (serveHttp's answerFirst). */
+  repeats: RepeatAnswers;
   /** Sign-up, sign-in, captcha, rate limits and the mailer. */
   accounts: AccountServices;
   /** The address people open, e.g. https://campusbucket.example. */
@@ -117,7 +120,7 @@ export function createApp(deps: AppDeps) {
   app.route('/', healthRoutes(deps.health, writes));
   const metrics = { metrics: deps.metrics, token: deps.metricsToken ?? null, log: deps.log };
   app.route('/', metricsRoutes({ ...metrics, db, producer }, guards));
-  app.route('/api/catalogue', catalogueRoutes(catalogue));
+  app.route('/api/catalogue', catalogueRoutes(catalogue, deps.repeats));
   app.route('/', publicConfigRoutes({ whatsappNumber: deps.whatsappNumber ?? null }));
   app.route('/api/account', accountRoutes(accounts, guards));
   app.route('/api/admin/mail', mailRoutes(accounts.mailer, guards));

@@ -15,6 +15,7 @@ import type { ApiAdapters } from './adapters';
 import { createApp } from './app';
 import { createAccountServices } from './auth/services';
 import { LiveEvents } from './events/live-events';
+import { RepeatAnswers } from './http/repeat-answers';
 import { serveHttp } from './http/serve';
 
 // How long requests under way may take to finish once the server is told to stop.
@@ -61,6 +62,7 @@ export async function startApi(options: {
 }): Promise<RunningApi> {
   const metrics = options.metrics ?? createMetrics({ processMetrics: true });
   const catalogue = new CatalogueCache(databaseCatalogueSource(options.database.db));
+  const repeats = new RepeatAnswers(catalogue);
   const catalogueSync = await startCatalogueSync({
     cache: catalogue,
     redis: options.redis,
@@ -89,6 +91,7 @@ export async function startApi(options: {
     events,
     webDistDir: options.webDistDir,
     catalogue,
+    repeats,
     accounts,
     publicUrl: options.publicUrl,
     whatsappNumber: options.whatsappNumber ?? null,
@@ -109,7 +112,12 @@ export async function startApi(options: {
       },
     },
   });
-  const server = serveHttp({ fetch: app.fetch, hostname: options.host, port: options.port });
+  const server = serveHttp({
+    fetch: app.fetch,
+    hostname: options.host,
+    port: options.port,
+    answerFirst: repeats.answerFirst(metrics, options.log),
+  });
   // Once stopping, every answer closes its connection: keep-alive clients reconnect to another
   // replica instead of holding this one open.
   let stopping = false;

@@ -1,5 +1,5 @@
-import type { IncomingMessage, Server, ServerResponse } from 'node:http';
-import { serve } from '@hono/node-server';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { getRequestListener } from '@hono/node-server';
 
 // A body the api refuses (413 before reading it, or a route that answers without reading all of
 // it) must not be parsed as the next request on the same keep-alive connection. @hono/node-server
@@ -37,13 +37,28 @@ function drainAfterAnswer(request: IncomingMessage, response: ServerResponse) {
   });
 }
 
-/** Serves a fetch handler over HTTP/1.1 as the api does, refused bodies drained (see above). */
+/**
+ * A listener that may answer a request before the app does: it answers and returns true, or
+ * leaves the request alone and returns false.
+ */
+export type AnswerFirst = (request: IncomingMessage, response: ServerResponse) => boolean;
+
+/**
+ * Serves a fetch handler over HTTP/1.1 as the api does, refused bodies drained (see above); the
+ * server starts listening at once.
+ */
 export function serveHttp(options: {
   fetch: (request: Request) => Response | Promise<Response>;
   hostname: string;
   port: number;
+  answerFirst?: AnswerFirst;
 }): Server {
-  const server = serve({ ...options, autoCleanupIncoming: false }) as Server;
+  const { answerFirst, hostname } = options;
+  const app = getRequestListener(options.fetch, { hostname, autoCleanupIncoming: false });
+  const server = createServer((request, response) => {
+    if (!answerFirst?.(request, response)) void app(request, response);
+  });
   server.prependListener('request', drainAfterAnswer);
+  server.listen(options.port, hostname);
   return server;
 }

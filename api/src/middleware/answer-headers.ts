@@ -22,7 +22,7 @@ export const contentSecurityPolicy = (inlineScriptHashes: string[] = []) =>
   ].join('; ');
 
 /** What every answer carries: Hono's secureHeaders defaults, and the policy above. */
-const SECURITY_HEADERS = Object.entries({
+export const SECURITY_HEADERS = Object.entries({
   'Content-Security-Policy': contentSecurityPolicy(),
   'Cross-Origin-Resource-Policy': 'same-origin',
   'Cross-Origin-Opener-Policy': 'same-origin',
@@ -37,9 +37,14 @@ const SECURITY_HEADERS = Object.entries({
   'X-XSS-Protection': '0',
 });
 
-const REQUEST_ID_HEADER = 'X-Request-Id';
+export const REQUEST_ID_HEADER = 'X-Request-Id';
 // A proxy's id is kept when it is a plain token of reasonable length; anything else gets a new one.
 const PASSED_ID = /^[\w\-=]{1,255}$/;
+
+/** A request's id: the caller's X-Request-Id when it is a plain token, else a new UUID. */
+export function requestIdOf(passed: string | undefined): string {
+  return passed && PASSED_ID.test(passed) ? passed : crypto.randomUUID();
+}
 
 /**
  * Gives the request its id (the caller's X-Request-Id when it is a plain token, else a new
@@ -55,8 +60,7 @@ const PASSED_ID = /^[\w\-=]{1,255}$/;
  */
 export function answerHeaders(): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
-    const passed = c.req.header(REQUEST_ID_HEADER);
-    const id = passed && PASSED_ID.test(passed) ? passed : crypto.randomUUID();
+    const id = requestIdOf(c.req.header(REQUEST_ID_HEADER));
     c.set('requestId', id);
     const headers = [...SECURITY_HEADERS, [REQUEST_ID_HEADER, id]] as const;
     const outgoing = (c.env as Partial<HttpBindings> | undefined)?.outgoing;

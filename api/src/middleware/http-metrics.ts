@@ -11,6 +11,17 @@ const CHECKOUT = { method: 'POST', route: '/api/orders' } as const;
 
 const METHODS = new Set(['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS']);
 
+/** Counts and times one answer: `route` is its route pattern, `seconds` the time to answer. */
+export function countAnswer(
+  metrics: Metrics,
+  answer: { method: string; route: string; status: number; seconds: number },
+): void {
+  const method = METHODS.has(answer.method) ? answer.method : 'OTHER';
+  const { route, status } = answer;
+  metrics.httpRequests.inc({ method, route, status: String(status) });
+  metrics.httpDuration.observe({ method, route }, answer.seconds);
+}
+
 /**
  * The route pattern of the request (`/api/admin/orders/:id`), never its path: ids in a label would
  * make a series per order. A refusal by a middleware in front of a route (a body too large) counts
@@ -50,11 +61,10 @@ export function httpMetrics(metrics: Metrics): MiddlewareHandler<AppEnv> {
     const started = performance.now();
     await next();
     const seconds = (performance.now() - started) / 1000;
-    const method = METHODS.has(c.req.method) ? c.req.method : 'OTHER';
+    const { method } = c.req;
     const route = routeLabel(c);
     const { status } = c.res;
-    metrics.httpRequests.inc({ method, route, status: String(status) });
-    metrics.httpDuration.observe({ method, route }, seconds);
+    countAnswer(metrics, { method, route, status, seconds });
     if (method === CHECKOUT.method && route === CHECKOUT.route) {
       if (status === 201) metrics.ordersPlaced.inc();
       else if (status >= 400) {

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { createApp } from '@campus/api/app';
 import { type AccountServices, createAccountServices } from '@campus/api/auth/services';
 import { LiveEvents } from '@campus/api/events/live-events';
+import { RepeatAnswers } from '@campus/api/http/repeat-answers';
 import type { ImageStore } from '@campus/api/uploads/image-store';
 import { createLocalImageStore } from '@campus/api/uploads/local-image-store';
 import { CatalogueCache } from '@campus/shared/server/catalogue/cache';
@@ -16,6 +17,7 @@ import { guardSheetStore } from '@campus/shared/server/sheets/guarded-sheet-stor
 import { createLocalSheetStore } from '@campus/shared/server/sheets/local-sheet-store';
 import type { SheetStore } from '@campus/shared/server/sheets/sheet-store';
 import type { Redis } from 'ioredis';
+import type { Logger } from 'pino';
 import { testLog } from './logger';
 import { testQueuePrefix } from './redis';
 
@@ -47,6 +49,8 @@ export interface TestAppOptions {
   metrics?: Metrics;
   /** METRICS_TOKEN; defaults to none (super admins only). */
   metricsToken?: string;
+  /** The app's logger (its access lines); defaults to the silent test logger. */
+  log?: Logger;
 }
 
 /** Sheet appends a minute for a test's api and worker: more than any test makes. */
@@ -105,13 +109,15 @@ export function createTestApp(options: TestAppOptions) {
     heartbeatMs: options.eventsHeartbeatMs,
   });
   const metrics = options.metrics ?? createMetrics();
+  const repeats = new RepeatAnswers(catalogue);
   const app = createApp({
-    log: testLog,
+    log: options.log ?? testLog,
     metrics,
     metricsToken: options.metricsToken ?? null,
     events,
     webDistDir: options.webDistDir ?? join(tmpdir(), 'campus-no-web-here'),
     catalogue,
+    repeats,
     accounts,
     publicUrl,
     producer,
@@ -129,6 +135,7 @@ export function createTestApp(options: TestAppOptions) {
   });
   return {
     app,
+    repeats,
     accounts,
     mailer,
     catalogue,

@@ -107,6 +107,31 @@ describe('CatalogueCache', () => {
     expect(calls.universities).toBe(3);
   });
 
+  it('an answer is current while a read would answer it from memory, and no longer', async () => {
+    const { source } = memorySource([restaurant('r1', 'c1')]);
+    const cache = new CatalogueCache(source);
+    const list = await cache.restaurants('c1');
+    const menu = await cache.restaurant('c1', 'r1');
+    expect(cache.isCurrent(list)).toBe(true);
+    expect(await cache.restaurants('c1')).toBe(list);
+    // Another key's invalidation leaves it; its own drops it, and the reload is current instead.
+    await cache.invalidateMartItems('c1');
+    expect(cache.isCurrent(list)).toBe(true);
+    await cache.invalidateCampus('c1');
+    expect(cache.isCurrent(list)).toBe(false);
+    expect(menu && cache.isCurrent(menu)).toBe(false);
+    const reloaded = await cache.restaurants('c1');
+    expect(cache.isCurrent(reloaded)).toBe(true);
+    // Off, nothing is current; an answer never stored (an id no row can have) never is.
+    cache.setEnabled(false);
+    expect(cache.isCurrent(reloaded)).toBe(false);
+    cache.setEnabled(true);
+    expect(cache.isCurrent(await cache.restaurants('not an id'))).toBe(false);
+    // Past its age.
+    const aged = new CatalogueCache(source, { maxAgeMs: 0 });
+    expect(aged.isCurrent(await aged.universities())).toBe(false);
+  });
+
   it('a failed load is not kept: the next request tries again', async () => {
     let fail = true;
     const { source } = memorySource([]);

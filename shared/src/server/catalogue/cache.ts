@@ -34,6 +34,8 @@ export interface CachedResponse<A = unknown> {
 
 interface Entry<A> extends CachedResponse<A> {
   loadedAt: number;
+  /** Its key in the cache, once stored there. */
+  key?: string;
 }
 
 type CatalogueAnswer =
@@ -235,6 +237,16 @@ export class CatalogueCache {
     this.enabled = enabled;
   }
 
+  /**
+   * Whether `answer` is what a read of its key would answer now from memory: stored, not dropped
+   * by an invalidation, not past its age, the cache on. An answer never stored is not current.
+   */
+  isCurrent(answer: CachedResponse): boolean {
+    const { key, loadedAt } = answer as Entry<unknown>;
+    if (!this.enabled || key === undefined || this.entries.get(key) !== answer) return false;
+    return Date.now() - loadedAt < this.maxAgeMs;
+  }
+
   /** Whether reads are served from memory right now. */
   isEnabled(): boolean {
     return this.enabled;
@@ -277,10 +289,10 @@ export class CatalogueCache {
     const startedAt = this.clock;
     const promise: Promise<Entry<T> | null> = load()
       .then((loaded) => {
-        if (loaded && this.enabled && this.unchangedSince(scopes, startedAt)) {
-          this.remember(this.entries, key, loaded);
-        }
-        return loaded;
+        if (!loaded || !this.enabled || !this.unchangedSince(scopes, startedAt)) return loaded;
+        const stored = { ...loaded, key };
+        this.remember(this.entries, key, stored);
+        return stored;
       })
       .finally(() => {
         if (this.loading.get(key) === promise) this.loading.delete(key);

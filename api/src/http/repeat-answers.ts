@@ -1,0 +1,85 @@
+import type { CachedResponse, CatalogueCache } from '@campus/shared/server/catalogue/cache';
+import type { Metrics } from '@campus/shared/server/metrics/metrics';
+import type { Logger } from 'pino';
+import { REQUEST_ID_HEADER, requestIdOf, SECURITY_HEADERS } from '../middleware/answer-headers';
+import { countAnswer } from '../middleware/http-metrics';
+import { logAnswer } from '../middleware/request-log';
+import { catalogueHeaders, isNotModified } from '../routes/catalogue';
+import type { AnswerFirst } from './serve';
+
+// Bounded, so requests for many unknown ids cannot grow memory without limit (the catalogue cache
+// holds as many entries).
+const MAX_PATHS = 10_000;
+
+interface Kept {
+  /** The route pattern that answered, for the metrics. */
+  route: string;
+  cached: CachedResponse;
+  body: Buffer;
+  /** Every header of the 200 and of the 304 but X-Request-Id, as writeHead's name/value list. */
+  ok: string[];
+  notModified: string[];
+}
+
+function headList(headers: Record<string, string>): string[] {
+  return [...SECURITY_HEADERS, ...Object.entries(headers)].flat();
+}
+
+/**
+ * The catalogue's answers to GETs, kept by the path they answered, so that Node sends the same
+ * answer again without running the app while the catalogue cache still holds it (decision 018).
+ * Only a path the app itself routed and answered is kept, without a query, so a repeat is the very
+ * request the app's middleware let through; anything else, and any answer an invalidation or its
+ * age made stale, goes to the app as before.
+ */
+export class RepeatAnswers {
+  private readonly byPath = new Map<string, Kept>();
+
+  constructor(private readonly cache: CatalogueCache) {}
+
+  /** After the app answered a GET of `path` with `cached`, through the route pattern `route`. */
+  keep(path: string, route: string, cached: CachedResponse): void {
+    if (this.byPath.get(path)?.cached === cached || !this.cache.isCurrent(cached)) return;
+    this.byPath.delete(path);
+    if (this.byPath.size >= MAX_PATHS) {
+      const oldest = this.byPath.keys().next();
+      if (!oldest.done) this.byPath.delete(oldest.value);
+    }
+    const body = Buffer.from(cached.body);
+    this.byPath.set(path, {
+      route,
+      cached,
+      body,
+      ok: headList({ ...catalogueHeaders(cached, false), 'Content-Length': String(body.length) }),
+      notModified: headList(catalogueHeaders(cached, true)),
+    });
+  }
+
+  /**
+   * Answers a GET of a kept path whose answer is still current as the app would: the same status,
+   * headers and body (a 304 to a matching If-None-Match), the request's id, its log line and its
+   * metrics. Any other request is left to the app.
+   */
+  answerFirst(metrics: Metrics, log: Logger): AnswerFirst {
+    return (request, response) => {
+      if (request.method !== 'GET') return false;
+      const path = request.url ?? '';
+      const kept = this.byPath.get(path);
+      if (!kept || !this.cache.isCurrent(kept.cached)) return false;
+      const started = performance.now();
+      const reqId = requestIdOf(request.headers['x-request-id'] as string | undefined);
+      const notModified = isNotModified(request.headers['if-none-match'], kept.cached.etag);
+      const status = notModified ? 304 : 200;
+      response.writeHead(status, [
+        ...(notModified ? kept.notModified : kept.ok),
+        REQUEST_ID_HEADER,
+        reqId,
+      ]);
+      response.end(notModified ? undefined : kept.body);
+      const seconds = (performance.now() - started) / 1000;
+      countAnswer(metrics, { method: 'GET', route: kept.route, status, seconds });
+      logAnswer(log, { reqId, method: 'GET', path, status, started });
+      return true;
+    };
+  }
+}

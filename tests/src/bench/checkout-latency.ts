@@ -67,7 +67,12 @@ export interface CheckoutReport {
      * Another backlog as large, drained while the stand-in answers at once: the worker's own time,
      * without the 2 s of each Sheets call.
      */
-    instantSheet: { seconds: number; ordersPerSecond: number; sheetCalls: number };
+    instantSheet: {
+      seconds: number;
+      ordersPerSecond: number;
+      jobsDoneSeconds: number;
+      sheetCalls: number;
+    };
   };
   /** The floor of the drain: BACKLOG no-op BullMQ jobs on the same Redis, waiting, then worked. */
   noOpDrain: { jobs: number; concurrency: number; seconds: number; jobsPerSecond: number };
@@ -334,6 +339,7 @@ export async function measureCheckout(options: {
         instantSheet: {
           seconds: instant.seconds,
           ordersPerSecond: BACKLOG / instant.seconds,
+          jobsDoneSeconds: instant.jobsDoneSeconds,
           sheetCalls: instant.sheetCalls,
         },
       },

@@ -8,14 +8,14 @@ import { catalogueHeaders, isNotModified } from '../routes/catalogue';
 import type { AnswerFirst } from './serve';
 
 // Bounded, so requests for many unknown ids cannot grow memory without limit (the catalogue cache
-// holds as many entries).
+// holds as many entries). A kept answer holds its body (shared with the cache) until its path is
+// asked for again after it went stale, or it is the oldest of a full map.
 const MAX_PATHS = 10_000;
 
 interface Kept {
   /** The route pattern that answered, for the metrics. */
   route: string;
   cached: CachedResponse;
-  body: Buffer;
   /** Every header of the 200 and of the 304 but X-Request-Id, as writeHead's name/value list. */
   ok: string[];
   notModified: string[];
@@ -45,12 +45,11 @@ export class RepeatAnswers {
       const oldest = this.byPath.keys().next();
       if (!oldest.done) this.byPath.delete(oldest.value);
     }
-    const body = Buffer.from(cached.body);
+    const length = String(Buffer.byteLength(cached.body));
     this.byPath.set(path, {
       route,
       cached,
-      body,
-      ok: headList({ ...catalogueHeaders(cached, false), 'Content-Length': String(body.length) }),
+      ok: headList({ ...catalogueHeaders(cached, false), 'Content-Length': length }),
       notModified: headList(catalogueHeaders(cached, true)),
     });
   }
@@ -65,7 +64,11 @@ export class RepeatAnswers {
       if (request.method !== 'GET') return false;
       const path = request.url ?? '';
       const kept = this.byPath.get(path);
-      if (!kept || !this.cache.isCurrent(kept.cached)) return false;
+      if (!kept) return false;
+      if (!this.cache.isCurrent(kept.cached)) {
+        this.byPath.delete(path);
+        return false;
+      }
       const started = performance.now();
       const reqId = requestIdOf(request.headers['x-request-id'] as string | undefined);
       const notModified = isNotModified(request.headers['if-none-match'], kept.cached.etag);
@@ -75,7 +78,7 @@ export class RepeatAnswers {
         REQUEST_ID_HEADER,
         reqId,
       ]);
-      response.end(notModified ? undefined : kept.body);
+      response.end(notModified ? undefined : kept.cached.body);
       const seconds = (performance.now() - started) / 1000;
       countAnswer(metrics, { method: 'GET', route: kept.route, status, seconds });
       logAnswer(log, { reqId, method: 'GET', path, status, started });

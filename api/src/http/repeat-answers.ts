@@ -1,3 +1,4 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { CachedResponse, CatalogueCache } from '@campus/shared/server/catalogue/cache';
 import type { Metrics } from '@campus/shared/server/metrics/metrics';
 import type { Logger } from 'pino';
@@ -19,6 +20,18 @@ interface Kept {
   /** Every header of the 200 and of the 304 but X-Request-Id, as writeHead's name/value list. */
   ok: string[];
   notModified: string[];
+}
+
+// A Host header the app certainly accepts, as a name whose last label starts with a letter (so it
+// is no IPv4 address to the URL parser) or as four octets, with a port or none; @hono/node-server
+// answers 400 to a Host it cannot build the request's URL from. Anything else goes to the app.
+const PLAIN_HOST =
+  /^(?:(?:[a-z0-9-]+\.)*[a-z][a-z0-9-]*|(?:(?:25[0-5]|2[0-4]\d|1?\d?\d)\.){3}(?:25[0-5]|2[0-4]\d|1?\d?\d))(?::(\d{1,5}))?$/i;
+
+function isPlainHost(host: string | undefined): boolean {
+  if (host === undefined) return true;
+  const port = PLAIN_HOST.exec(host);
+  return port !== null && Number(port[1] ?? 0) <= 65_535;
 }
 
 function headList(headers: Record<string, string>): string[] {
@@ -61,28 +74,46 @@ export class RepeatAnswers {
    */
   answerFirst(metrics: Metrics, log: Logger): AnswerFirst {
     return (request, response) => {
-      if (request.method !== 'GET') return false;
-      const path = request.url ?? '';
-      const kept = this.byPath.get(path);
-      if (!kept) return false;
-      if (!this.cache.isCurrent(kept.cached)) {
-        this.byPath.delete(path);
-        return false;
+      try {
+        return this.answer(request, response, metrics, log);
+      } catch (error) {
+        // A fault here is ours, not the request's: the app answers it, unless an answer has begun.
+        log.error({ err: error }, 'a repeat of a catalogue answer failed');
+        if (!response.headersSent) return false;
+        // Counting or logging an answer already sent failed: that answer stands.
+        if (!response.writableEnded) response.destroy();
+        return true;
       }
-      const started = performance.now();
-      const reqId = requestIdOf(request.headers['x-request-id'] as string | undefined);
-      const notModified = isNotModified(request.headers['if-none-match'], kept.cached.etag);
-      const status = notModified ? 304 : 200;
-      response.writeHead(status, [
-        ...(notModified ? kept.notModified : kept.ok),
-        REQUEST_ID_HEADER,
-        reqId,
-      ]);
-      response.end(notModified ? undefined : kept.cached.body);
-      const seconds = (performance.now() - started) / 1000;
-      countAnswer(metrics, { method: 'GET', route: kept.route, status, seconds });
-      logAnswer(log, { reqId, method: 'GET', path, status, started });
-      return true;
     };
+  }
+
+  private answer(
+    request: IncomingMessage,
+    response: ServerResponse,
+    metrics: Metrics,
+    log: Logger,
+  ): boolean {
+    if (request.method !== 'GET' || !isPlainHost(request.headers.host)) return false;
+    const path = request.url ?? '';
+    const kept = this.byPath.get(path);
+    if (!kept) return false;
+    if (!this.cache.isCurrent(kept.cached)) {
+      this.byPath.delete(path);
+      return false;
+    }
+    const started = performance.now();
+    const reqId = requestIdOf(request.headers['x-request-id'] as string | undefined);
+    const notModified = isNotModified(request.headers['if-none-match'], kept.cached.etag);
+    const status = notModified ? 304 : 200;
+    response.writeHead(status, [
+      ...(notModified ? kept.notModified : kept.ok),
+      REQUEST_ID_HEADER,
+      reqId,
+    ]);
+    response.end(notModified ? undefined : kept.cached.body);
+    const seconds = (performance.now() - started) / 1000;
+    countAnswer(metrics, { method: 'GET', route: kept.route, status, seconds });
+    logAnswer(log, { reqId, method: 'GET', path, status, started });
+    return true;
   }
 }

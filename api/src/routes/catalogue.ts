@@ -29,6 +29,8 @@ export function catalogueHeaders(cached: CachedResponse, notModified: boolean) {
 // is: c.body with more than one header would build a fetch Headers object for every answer. A
 // GET's answer is kept for Node to send again (RepeatAnswers) while the cache holds it.
 function send(c: Context<AppEnv>, cached: CachedResponse, repeats: RepeatAnswers): Response {
+  // Kept only from a request without a query: a repeat has none (its target is the path), and
+  // should a route ever read one, an answer to another query must not stand for the plain path.
   if (c.req.method === 'GET' && !c.req.url.includes('?')) {
     repeats.keep(c.req.path, routePath(c), cached);
   }

@@ -5,7 +5,7 @@ import type { JobProcessor } from '../job-context';
  * `check-screenshot`: flags the order with the orders paid with the same screenshot, or one that
  * looks the same (issue 16), once (checkOrderScreenshot). Placement leaves it to this job because
  * the look compares every order of 90 days: checkout stays as fast on the millionth order as on
- * the first, and no more than two scans run at once per worker process (a queue of their own),
+ * the first, and the scans take turns on every worker (a queue of their own, one at a time),
  * whatever the rush. The order's Payments card says it is being checked until then; every page
  * showing an order whose flag changed is told.
  */

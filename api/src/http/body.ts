@@ -1,6 +1,6 @@
 import { ERROR_CATEGORIES } from '@campus/shared/domain/error-catalogue';
 import { isIdText, TEXT_MESSAGES } from '@campus/shared/domain/text';
-import type { Context } from 'hono';
+import type { Context, MiddlewareHandler } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { z } from 'zod';
 import { invalidArgument, invalidField, payloadTooLarge } from './errors';
@@ -8,14 +8,25 @@ import { invalidArgument, invalidField, payloadTooLarge } from './errors';
 /**
  * Refuses a body over `maxBytes` with a 413 before it is read into memory; `message` is what the
  * person reads (the catalogue's 'check your input' unless given).
+ *
+ * A body of declared length is judged by its Content-Length alone, as Hono's bodyLimit judges it,
+ * but without asking for the request's body stream: that stream makes @hono/node-server build a
+ * fetch Request whose body a route then reads through web streams, where it otherwise reads
+ * Node's request straight into one buffer. A chunked body is counted by bodyLimit as it comes.
  */
-export function limitBody(maxBytes: number, message?: string) {
-  return bodyLimit({
-    maxSize: maxBytes,
-    onError: (c) => {
-      throw payloadTooLarge(`${c.req.method} ${c.req.path} body over ${maxBytes} bytes`, message);
-    },
-  });
+export function limitBody(maxBytes: number, message?: string): MiddlewareHandler {
+  const refuse = (c: Context): never => {
+    throw payloadTooLarge(`${c.req.method} ${c.req.path} body over ${maxBytes} bytes`, message);
+  };
+  const counted = bodyLimit({ maxSize: maxBytes, onError: refuse });
+  return async (c, next) => {
+    const declared = c.req.header('content-length');
+    if (declared === undefined || c.req.header('transfer-encoding') !== undefined) {
+      return counted(c, next);
+    }
+    if (Number.parseInt(declared, 10) > maxBytes) refuse(c);
+    await next();
+  };
 }
 
 /** The request's JSON body, or a 400 when it is not JSON. */

@@ -93,10 +93,10 @@ export class RepeatAnswers {
     metrics: Metrics,
     log: Logger,
   ): boolean {
-    if (request.method !== 'GET' || !isPlainHost(request.headers.host)) return false;
+    if (request.method !== 'GET') return false;
     const path = request.url ?? '';
     const kept = this.byPath.get(path);
-    if (!kept) return false;
+    if (!kept || !isPlainHost(request.headers.host)) return false;
     if (!this.cache.isCurrent(kept.cached)) {
       this.byPath.delete(path);
       return false;

@@ -169,7 +169,7 @@ describe(`repeated catalogue answers on ${engine}`, () => {
       status: 200,
     });
     expect(typeof repeatLine?.ms).toBe('number');
-    // The same fields in the same order as the app's line (its reqId comes from its child logger).
+    // The same fields in the same order as the app's line.
     const fields = (line: LogLine | undefined) =>
       Object.keys(line ?? {}).filter((key) => !['by', 'time', 'pid', 'hostname'].includes(key));
     expect(fields(repeatLine)).toEqual(fields(appLine));

@@ -1,6 +1,7 @@
 // The api as production starts it (startApi: its middleware, its catalogue cache synced over
-// Redis), in the bench's process on a database the caller opened, for autocannon to load. It logs
-// as production does, an access line per request at 'info', into DATA_DIR's api.log.
+// Redis), in the bench's process on a database the caller opened, for autocannon to load: checkout
+// over HTTP profiles it there (the catalogue's api runs in a process of its own, api-process.ts).
+// It logs as production does, an access line per request at 'info', into DATA_DIR's api.log.
 import { join } from 'node:path';
 import { type RunningApi, startApi } from '@campus/api/server';
 import { createLocalImageStore } from '@campus/api/uploads/local-image-store';

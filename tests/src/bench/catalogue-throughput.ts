@@ -1,12 +1,12 @@
 // Catalogue reads per second against the floor: a bare Hono app in a process of its own answering
 // the same bytes (200 and 304), and the api's own cheapest route. The api as production starts it
-// (startApi: its middleware, its catalogue cache synced over Redis) on a seeded in-memory PGlite,
-// in this process; the load is autocannon's, in another process (closed loop).
+// (api/src/main.ts in a process of its own: its middleware, its catalogue cache synced over Redis,
+// its access log) on a seeded scratch PostgreSQL database; the load is autocannon's, in another
+// process (closed loop).
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { DEFAULT_CAPTCHA_COUNTER_MAX } from '@campus/api/auth/captcha';
 import { freePort } from '@campus/shared/dev/free-port';
-import { type Database, type Db, openDatabase } from '@campus/shared/server/db/client';
+import type { Db } from '@campus/shared/server/db/client';
 import { newId } from '@campus/shared/server/db/ids';
 import {
   campuses,
@@ -18,9 +18,10 @@ import {
 import type { Lifecycle } from '@campus/shared/server/lifecycle';
 import type { Logger } from 'pino';
 import { spawnEntry } from '../support/process';
+import { scratchDatabase } from '../support/scratch-database';
+import { startApiProcess } from './api-process';
 import { type LoadFigures, runAutocannon } from './autocannon-load';
 import type { BareResponse } from './bare-hono-server';
-import { startBenchApi } from './bench-api';
 
 // Connections of the closed loop, each with one request in flight.
 const CONNECTIONS = 32;
@@ -121,6 +122,7 @@ export async function measureCatalogueThroughput(options: {
   redisUrl: string;
   queuePrefix: string;
   dataDir: string;
+  postgresAdminUrl: string;
   log: Logger;
   lifecycle: Lifecycle;
 }): Promise<ThroughputReport> {
@@ -131,18 +133,17 @@ export async function measureCatalogueThroughput(options: {
   };
   options.lifecycle.add('throughput server', closeAll);
   try {
-    const database: Database = await openDatabase({ kind: 'pglite-memory' }, log);
-    resources.push(database.close);
-    const campusId = await seedCampus(database.db);
+    const scratch = await scratchDatabase(options.postgresAdminUrl, 'campus_bench_catalogue', log);
+    resources.push(scratch.drop);
+    const campusId = await seedCampus(scratch.database.db);
 
-    const api = await startBenchApi({
-      database,
+    const api = await startApiProcess({
+      databaseUrl: scratch.url,
       redisUrl: options.redisUrl,
       queuePrefix: options.queuePrefix,
       dataDir: options.dataDir,
-      captchaCounterMax: DEFAULT_CAPTCHA_COUNTER_MAX,
-      resources,
     });
+    resources.push(api.stop);
 
     const cataloguePath = `/api/catalogue/campuses/${campusId}/restaurants`;
     const first = await fetch(`${api.url}${cataloguePath}`);

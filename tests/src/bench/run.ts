@@ -187,9 +187,9 @@ try {
   const postgresAdminUrl = withPostgres ? POSTGRES_ADMIN_URL : undefined;
 
   let throughput: ThroughputReport | null = null;
-  if (measures('catalogue')) {
+  if (measures('catalogue') && postgresAdminUrl) {
     say('Measuring catalogue throughput with autocannon (about 1 minute)...');
-    throughput = await measureCatalogueThroughput(common);
+    throughput = await measureCatalogueThroughput({ ...common, postgresAdminUrl });
   }
   let checkoutHttp: CheckoutHttpReport | null = null;
   if (measures('checkout-http')) {
@@ -261,11 +261,18 @@ try {
   say(`CampusBucket bench${only ? ` (only ${only.join(', ')})` : ''}`);
   say(`${cpus().length} CPUs; load average at the start ${one}, ${five}, ${fifteen}.`);
   say('');
+  if (measures('catalogue') && !throughput) {
+    say(
+      'Catalogue throughput skipped: the api is measured as production starts it, on PostgreSQL, and none answered.',
+    );
+    say('');
+  }
   if (throughput) {
     say(
       `Catalogue throughput: autocannon in its own process, ${throughput.connections} connections ` +
-        `(closed loop), ${throughput.durationSeconds} s per target after a warm-up; the api in the ` +
-        `bench's process, the bare app in its own; the restaurants body is ${kb(throughput.responseBytes)}.`,
+        `(closed loop), ${throughput.durationSeconds} s per target after a warm-up; the api ` +
+        '(api/src/main.ts on PostgreSQL, its log to a file) and the bare app each in a process of ' +
+        `its own; the restaurants body is ${kb(throughput.responseBytes)}.`,
     );
     for (const row of throughput.rows) {
       const ratio = row.ratio === undefined ? '' : `  ${ratioText(row.ratio)} of ${row.floor}`;

@@ -270,12 +270,20 @@ try {
   if (throughput) {
     say(
       `Catalogue throughput: autocannon in its own process, ${throughput.connections} connections ` +
-        `(closed loop), ${throughput.durationSeconds} s per target after a warm-up; the api ` +
+        `(closed loop), ${throughput.rounds} rounds of ${throughput.durationSeconds / throughput.rounds} s ` +
+        'per target after a warm-up, each target right after its floor (a ratio is the median of ' +
+        "the rounds'); the api " +
         '(api/src/main.ts on PostgreSQL, its log to a file) and the bare app each in a process of ' +
         `its own; the restaurants body is ${kb(throughput.responseBytes)}.`,
     );
     for (const row of throughput.rows) {
-      const ratio = row.ratio === undefined ? '' : `  ${ratioText(row.ratio)} of ${row.floor}`;
+      const ratio =
+        row.ratio === undefined
+          ? ''
+          : `  ${ratioText(row.ratio)} of ${row.floor}` +
+            (row.ratioRange
+              ? ` (rounds ${row.ratioRange.map((r) => r.toFixed(2)).join('-')})`
+              : '');
       const failed = row.failed > 0 ? `, ${row.failed} failed` : '';
       say(
         `  ${row.label.padEnd(46)} ${perSecond(row.requestsPerSecond).padStart(14)}` +

@@ -112,8 +112,48 @@ const reactRouterProduction = {
   ),
 };
 
+// React Router's production build declares its components at the top level as
+// `React.forwardRef(...)` calls and then names them (`Link.displayName = "Link"`). To a bundler both
+// look like side effects, so every component stays in the bundle, used or not: `<Form>` and
+// what it submits with, 1.7 KB gzip of the first paint. Marked pure, and without the names (which
+// only React's development tools show), the ones the app never renders are left out.
+const REACT_ROUTER_CHUNK = /\/react-router\/dist\/production\/[^/]+\.mjs$/;
+const TOP_LEVEL_FORWARD_REF = /^(var \w+ = )(React\d*\.forwardRef\()/gm;
+// Replaced by an empty line, so that the module keeps its line numbers.
+const TOP_LEVEL_DISPLAY_NAME = /^\w+\.displayName = "[^"\n]*";$/gm;
+
+function reactRouterTreeShaking(): Plugin {
+  return {
+    name: 'campus-react-router-tree-shaking',
+    apply: 'build',
+    transform: {
+      filter: { id: REACT_ROUTER_CHUNK },
+      handler(code, id) {
+        if (!code.match(TOP_LEVEL_FORWARD_REF)) return null;
+        // A React Router that names its components some other way would keep them all again.
+        if (!code.match(TOP_LEVEL_DISPLAY_NAME)) {
+          throw new Error(`${id}: forwardRef components without a displayName line to drop`);
+        }
+        return {
+          code: code
+            .replace(TOP_LEVEL_FORWARD_REF, '$1/* @__PURE__ */ $2')
+            .replace(TOP_LEVEL_DISPLAY_NAME, ''),
+          map: null,
+        };
+      },
+    },
+  };
+}
+
 export default defineConfig(({ command, isSsrBuild }) => ({
-  plugins: [react(), tailwindcss(), earlyRequests(), startAfterFirstPaint(), precompress()],
+  plugins: [
+    react(),
+    tailwindcss(),
+    reactRouterTreeShaking(),
+    earlyRequests(),
+    startAfterFirstPaint(),
+    precompress(),
+  ],
   resolve: {
     alias: [
       { find: '@', replacement: fileURLToPath(new URL('./src', import.meta.url)) },

@@ -22,6 +22,7 @@ import { scratchDatabase } from '../support/scratch-database';
 import { startApiProcess } from './api-process';
 import { type LoadFigures, runAutocannon } from './autocannon-load';
 import type { BareResponse } from './bare-hono-server';
+import { percentile } from './percentile';
 
 // Connections of the closed loop, each with one request in flight.
 const CONNECTIONS = 32;
@@ -49,7 +50,7 @@ export interface ThroughputRow {
   p99Ms: number;
   /** The row this one is measured against. */
   floor?: string;
-  /** The median over the rounds of requests per second / the floor's in the same round. */
+  /** The median (p50) over the rounds of requests per second / the floor's in the same round. */
   ratio?: number;
   /** The lowest and the highest of those rounds' ratios. */
   ratioRange?: [number, number];
@@ -61,14 +62,6 @@ export interface ThroughputReport {
   durationSeconds: number;
   rows: ThroughputRow[];
   responseBytes: number;
-}
-
-/** The median of values sorted ascending. */
-function median(sorted: readonly number[]): number {
-  const middle = sorted.length / 2;
-  return Number.isInteger(middle)
-    ? ((sorted[middle - 1] ?? 0) + (sorted[middle] ?? 0)) / 2
-    : (sorted[Math.floor(middle)] ?? 0);
 }
 
 type Target = {
@@ -253,7 +246,7 @@ export async function measureCatalogueThroughput(options: {
         .map((run, round) => run.requestsPerSecond / (floorRuns[round]?.requestsPerSecond ?? 0))
         .sort((a, b) => a - b);
       row.floor = rows[target.floor]?.label;
-      row.ratio = median(ratios);
+      row.ratio = percentile(ratios, 50);
       row.ratioRange = [ratios[0] ?? 0, ratios[ratios.length - 1] ?? 0];
     }
     return {

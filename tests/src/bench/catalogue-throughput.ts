@@ -53,7 +53,7 @@ export interface ThroughputRow {
   /** The median (p50) over the rounds of requests per second / the floor's in the same round. */
   ratio?: number;
   /** The lowest and the highest of those rounds' ratios. */
-  ratioRange?: [number, number];
+  ratioRange?: { lowest: number; highest: number };
 }
 
 export interface ThroughputReport {
@@ -247,7 +247,7 @@ export async function measureCatalogueThroughput(options: {
         .sort((a, b) => a - b);
       row.floor = rows[target.floor]?.label;
       row.ratio = percentile(ratios, 50);
-      row.ratioRange = [ratios[0] ?? 0, ratios[ratios.length - 1] ?? 0];
+      row.ratioRange = { lowest: ratios[0] ?? 0, highest: ratios[ratios.length - 1] ?? 0 };
     }
     return {
       connections: CONNECTIONS,

@@ -282,7 +282,7 @@ try {
           ? ''
           : `  ${ratioText(row.ratio)} of ${row.floor}` +
             (row.ratioRange
-              ? ` (rounds ${row.ratioRange.map((r) => r.toFixed(2)).join('-')})`
+              ? ` (rounds ${row.ratioRange.lowest.toFixed(2)}-${row.ratioRange.highest.toFixed(2)})`
               : '');
       const failed = row.failed > 0 ? `, ${row.failed} failed` : '';
       say(

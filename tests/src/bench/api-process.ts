@@ -47,17 +47,14 @@ export async function startApiProcess(options: {
   });
   closeSync(logFd);
   const exited = new Promise<number | null>((resolve) => child.once('exit', resolve));
-  let gone = false;
-  void exited.then(() => {
-    gone = true;
-  });
+  const gone = () => child.exitCode !== null || child.signalCode !== null;
   const stop = async () => {
-    if (!gone) child.kill('SIGTERM');
+    if (!gone()) child.kill('SIGTERM');
     await exited;
   };
   try {
     for (let waited = 0; ; waited += READY_POLL_MS) {
-      if (gone) throw new Error('it exited before it answered');
+      if (gone()) throw new Error('it exited before it answered');
       if (waited >= READY_TIMEOUT_MS) throw new Error(`no answer in ${READY_TIMEOUT_MS / 1000} s`);
       const ready = await fetch(`${url}/healthz`).then(
         (answer) => answer.ok,

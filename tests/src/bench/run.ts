@@ -272,8 +272,8 @@ try {
       `Catalogue throughput: autocannon in its own process, ${throughput.connections} connections ` +
         `(closed loop), ${throughput.rounds} rounds of ${throughput.durationSeconds / throughput.rounds} s ` +
         'per target after a warm-up, each target right after its floor (a ratio is the median of ' +
-        "the rounds'); the api " +
-        '(api/src/main.ts on PostgreSQL, its log to a file) and the bare app each in a process of ' +
+        "the rounds'); the api (api/src/main.ts on PostgreSQL, its log to a file) and the bare " +
+        'app each in a process of ' +
         `its own; the restaurants body is ${kb(throughput.responseBytes)}.`,
     );
     for (const row of throughput.rows) {

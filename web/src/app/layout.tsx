@@ -1,9 +1,10 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, Suspense, useEffect, useId, useState } from 'react';
-import { Link, NavLink, Outlet, useLocation, useNavigate } from 'react-router-dom';
+import { Outlet, useLocation, useNavigate } from 'react-router-dom';
 import { BucketBar, useBucketBarShown } from '@/components/cart/bucket-bar';
 import { ErrorBoundary } from '@/components/error-boundary';
 import { ChatLink } from '@/components/layout/chat-link';
+import { Link, NavLink } from '@/components/link';
 import { ErrorFallback } from '@/components/ui/error-fallback';
 import { Spinner } from '@/components/ui/spinner';
 import { AccountNav, AdminNavLinks } from '@/features/auth/components/account-nav';

@@ -1,6 +1,7 @@
 import { cartItemTotalPaisa } from '@campus/shared/domain/cart';
 import { formatRs } from '@campus/shared/domain/money';
-import { Link, useLocation } from 'react-router-dom';
+import { useLocation } from 'react-router-dom';
+import { Link } from '@/components/link';
 import { primaryButton } from '@/components/ui/button-styles';
 import { useCart } from '@/lib/cart-store';
 

@@ -1,4 +1,5 @@
-import { Link, useNavigate } from 'react-router-dom';
+import { useNavigate } from 'react-router-dom';
+import { Link } from '@/components/link';
 import { type FromState, useAuth } from '@/lib/auth';
 import { useCart } from '@/lib/cart-store';
 import { itemCount, useBucketBarShown } from './bucket-bar';

@@ -6,7 +6,7 @@ import {
   ROLE_LABELS,
 } from '@campus/shared/domain/roles';
 import { useEffect, useRef, useState } from 'react';
-import { Link } from 'react-router-dom';
+import { Link } from '@/components/link';
 import { useAuth } from '@/lib/auth';
 
 const linkClass = 'text-gray-700 hover:text-orange-700';

@@ -6,10 +6,11 @@ import {
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { Link, useSearchParams } from 'react-router-dom';
+import { useSearchParams } from 'react-router-dom';
 import { NewPasswordField } from '@/components/forms/new-password-field';
 import { SubmitButton } from '@/components/forms/submit-button';
 import { useFormFailure } from '@/components/forms/use-form-failure';
+import { Link } from '@/components/link';
 import { Alert } from '@/components/ui/alert';
 import { primaryButton } from '@/components/ui/button-styles';
 import { SuccessNotice } from '@/components/ui/success-notice';

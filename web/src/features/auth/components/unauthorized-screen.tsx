@@ -1,5 +1,6 @@
 import { ERROR_CATEGORIES } from '@campus/shared/domain/error-catalogue';
-import { Link, useLocation, useNavigate } from 'react-router-dom';
+import { useLocation, useNavigate } from 'react-router-dom';
+import { Link } from '@/components/link';
 import { primaryButton, secondaryButton } from '@/components/ui/button-styles';
 import type { DeniedState } from './require-auth';
 

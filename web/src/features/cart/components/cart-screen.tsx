@@ -1,8 +1,8 @@
 import { CART_MESSAGES, cartItemTotalPaisa, cartLineKey } from '@campus/shared/domain/cart';
 import { formatRs } from '@campus/shared/domain/money';
 import { useEffect, useRef, useState } from 'react';
-import { Link } from 'react-router-dom';
 import { PriceChangesNotice } from '@/components/cart/price-changes-notice';
+import { Link } from '@/components/link';
 import { primaryButton, secondaryButton } from '@/components/ui/button-styles';
 import { useCart } from '@/lib/cart-store';
 import { useLivePrices } from '@/lib/use-live-prices';

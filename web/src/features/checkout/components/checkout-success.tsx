@@ -3,7 +3,7 @@ import { CHECKOUT_MESSAGES } from '@campus/shared/domain/checkout';
 import { roundPromise } from '@campus/shared/domain/delivery-rounds';
 import { formatRs } from '@campus/shared/domain/money';
 import { useEffect, useRef, useState } from 'react';
-import { Link } from 'react-router-dom';
+import { Link } from '@/components/link';
 import { primaryButton, secondaryButton } from '@/components/ui/button-styles';
 import { roundOf } from '@/lib/rounds';
 

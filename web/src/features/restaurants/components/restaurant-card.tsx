@@ -1,6 +1,6 @@
 import type { TRestaurant } from '@campus/shared/domain/entities';
 import { restaurantStatus } from '@campus/shared/domain/restaurant-hours';
-import { Link } from 'react-router-dom';
+import { Link } from '@/components/link';
 import { primaryButton } from '@/components/ui/button-styles';
 import { RestaurantStatusBadge } from '@/components/ui/restaurant-status-badge';
 

@@ -8,7 +8,7 @@ import { clockTime, roundName } from '@campus/shared/domain/delivery-rounds';
 import { formatError } from '@campus/shared/domain/error-catalogue';
 import { formatRs } from '@campus/shared/domain/money';
 import { useId, useState } from 'react';
-import { Link } from 'react-router-dom';
+import { Link } from '@/components/link';
 import { Alert } from '@/components/ui/alert';
 import { primaryButton, secondaryButton } from '@/components/ui/button-styles';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';

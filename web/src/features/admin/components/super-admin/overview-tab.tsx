@@ -1,6 +1,6 @@
 import { QUEUES_DASHBOARD_PATH } from '@campus/shared/domain/operations-api';
 import { ROLE_LABELS, ROLES } from '@campus/shared/domain/roles';
-import { Link } from 'react-router-dom';
+import { Link } from '@/components/link';
 import { secondaryButton } from '@/components/ui/button-styles';
 import { LoadFailure } from '@/components/ui/load-failure';
 import { StatusMessage } from '@/components/ui/status-message';

@@ -68,7 +68,7 @@ describe('Link', () => {
     expect(screen.getByRole('status', { name: 'open page' }).textContent).toBe('/cart');
   });
 
-  it("leaves the page alone when its own onClick prevents the click, or when it opens a new tab", () => {
+  it('leaves the page alone when its own onClick prevents the click, or when it opens a new tab', () => {
     renderAt('/');
     fireEvent.click(screen.getByRole('link', { name: 'Checkout' }));
     fireEvent.click(screen.getByRole('link', { name: 'Bucket' }), { ctrlKey: true });

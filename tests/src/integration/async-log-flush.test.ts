@@ -51,4 +51,27 @@ describe('logging without blocking', () => {
     expect(logged).toEqual(Array.from({ length: LINES }, (_, i) => i));
     expect(lines.at(-1)?.msg).toBe('shutting down');
   }, 90_000);
+
+  it('a lone line is written while the process runs on, not kept until a batch fills', async () => {
+    const child = spawnNode(
+      [
+        '--import',
+        'tsx',
+        '--input-type=module',
+        '--eval',
+        `import { createLogger } from '@campus/shared/server/logger';
+const log = createLogger({ level: 'info', service: 'log-flush-test' });
+log.info('alone');
+setInterval(() => {}, 60_000);`,
+      ],
+      { LOG_LEVEL: 'info' },
+      repoRoot,
+    );
+    try {
+      await child.waitFor(/"msg":"alone"/, 30_000);
+    } finally {
+      child.child.kill('SIGKILL');
+      await child.exited;
+    }
+  }, 60_000);
 });

@@ -14,6 +14,7 @@ const READY_POLL_MS = 200;
 
 export interface ApiProcess {
   url: string;
+  pid: number;
   stop(): Promise<void>;
 }
 
@@ -60,7 +61,7 @@ export async function startApiProcess(options: {
         (answer) => answer.ok,
         () => false,
       );
-      if (ready) return { url, stop };
+      if (ready) return { url, pid: child.pid ?? 0, stop };
       await new Promise((resolve) => setTimeout(resolve, READY_POLL_MS));
     }
   } catch (error) {

@@ -23,6 +23,7 @@ import { startApiProcess } from './api-process';
 import { type LoadFigures, runAutocannon } from './autocannon-load';
 import type { BareResponse } from './bare-hono-server';
 import { percentile } from './percentile';
+import { canReadProcessCost, costSince, readProcessCost } from './process-cost';
 
 // Connections of the closed loop, each with one request in flight.
 const CONNECTIONS = 32;
@@ -31,6 +32,9 @@ const WARMUP_SECONDS = 2;
 // round measures a target right after its floor, and the ratio is the median of the rounds'.
 const ROUND_SECONDS = 3;
 const ROUNDS = 6;
+// Then each target's cost per answer at a fixed rate that both servers keep up with on a slow host.
+const COST_RATE = 5_000;
+const COST_SECONDS = 6;
 // Set by Node's HTTP server itself, whoever answers.
 const TRANSPORT_HEADERS = new Set([
   'connection',
@@ -56,12 +60,27 @@ export interface ThroughputRow {
   ratioRange?: { lowest: number; highest: number };
 }
 
+/** What one answer cost the process that gave it, at a fixed rate. */
+export interface CostRow {
+  label: string;
+  answers: number;
+  /** CPU time of every thread of the process, in µs per answer. */
+  cpuMicros: number;
+  /** Write system calls per answer (the answer's own, the log's). */
+  writes: number;
+  floor?: string;
+  /** cpuMicros / the floor's. */
+  ratio?: number;
+}
+
 export interface ThroughputReport {
   connections: number;
   rounds: number;
   durationSeconds: number;
   rows: ThroughputRow[];
   responseBytes: number;
+  /** Null where /proc cannot tell (not Linux). */
+  costs: { rate: number; seconds: number; rows: CostRow[] } | null;
 }
 
 type Target = {
@@ -71,6 +90,8 @@ type Target = {
   headers?: Record<string, string>;
   /** The index of the floor's target. */
   floor?: number;
+  /** The process that answers, whose cost per answer is measured. */
+  pid?: number;
 };
 
 /** The headers of an answer the api wrote, to be written again by the bare app. */
@@ -125,6 +146,44 @@ async function seedCampus(db: Db): Promise<string> {
 }
 
 /** Measures, prints nothing: run.ts prints the report. */
+/**
+ * What one answer of each target costs the process that gives it, under an open loop at COST_RATE
+ * answers a second: that process's CPU time and write system calls over the run / its answers.
+ */
+async function measureCosts(targets: Target[]): Promise<ThroughputReport['costs']> {
+  const measured = targets.filter((target) => target.pid !== undefined);
+  if (!measured.every((target) => canReadProcessCost(target.pid ?? 0))) return null;
+  const rows = new Map<Target, CostRow>();
+  for (const target of measured) {
+    const pid = target.pid ?? 0;
+    const before = readProcessCost(pid);
+    const figures = await runAutocannon({
+      url: target.url,
+      connections: CONNECTIONS,
+      overallRate: COST_RATE,
+      durationSeconds: COST_SECONDS,
+      headers: target.headers,
+      expectStatus: target.status,
+    });
+    const spent = costSince(pid, before);
+    const answers = figures.ok + figures.failed;
+    rows.set(target, {
+      label: target.label,
+      answers,
+      cpuMicros: (spent.cpuMs * 1000) / answers,
+      writes: spent.writes / answers,
+    });
+  }
+  for (const [target, row] of rows) {
+    const floor =
+      target.floor === undefined ? undefined : rows.get(targets[target.floor] as Target);
+    if (!floor) continue;
+    row.floor = floor.label;
+    row.ratio = row.cpuMicros / floor.cpuMicros;
+  }
+  return { rate: COST_RATE, seconds: COST_SECONDS, rows: [...rows.values()] };
+}
+
 export async function measureCatalogueThroughput(options: {
   redisUrl: string;
   queuePrefix: string;
@@ -186,18 +245,25 @@ export async function measureCatalogueThroughput(options: {
 
     // Each target right after its floor.
     const targets: Target[] = [
-      { label: 'bare Hono app, the same 200 with body', url: bareUrl, status: 200 },
+      {
+        label: 'bare Hono app, the same 200 with body',
+        url: bareUrl,
+        status: 200,
+        pid: bare.child.pid,
+      },
       {
         label: 'catalogue restaurants, 200 with body',
         url: `${api.url}${cataloguePath}`,
         status: 200,
         floor: 0,
+        pid: api.pid,
       },
       {
         label: 'bare Hono app, the same 304',
         url: bareUrl,
         status: 304,
         headers: { 'If-None-Match': etag },
+        pid: bare.child.pid,
       },
       {
         label: 'catalogue restaurants, 304 (If-None-Match)',
@@ -205,6 +271,7 @@ export async function measureCatalogueThroughput(options: {
         status: 304,
         headers: { 'If-None-Match': etag },
         floor: 2,
+        pid: api.pid,
       },
       { label: "the api's /healthz (its middleware only)", url: `${api.url}/healthz`, status: 200 },
     ];
@@ -255,6 +322,7 @@ export async function measureCatalogueThroughput(options: {
       durationSeconds: ROUND_SECONDS * ROUNDS,
       responseBytes: Buffer.byteLength(body),
       rows,
+      costs: await measureCosts(targets),
     };
   } finally {
     await closeAll();

@@ -290,6 +290,22 @@ try {
           `  p99 ${ms(row.p99Ms).padStart(6)}${ratio}${failed}`,
       );
     }
+    const { costs } = throughput;
+    if (costs) {
+      say(
+        `  What an answer costs the process that gives it, at a fixed ${costs.rate.toLocaleString('en-US')} ` +
+          `answers a second for ${costs.seconds} s (its CPU time, every thread, and its write system calls, from /proc):`,
+      );
+      for (const row of costs.rows) {
+        const ratio = row.ratio === undefined ? '' : `  ${ratioText(row.ratio)} the bare app's CPU`;
+        say(
+          `  ${row.label.padEnd(46)} ${`${row.cpuMicros.toFixed(1)} µs`.padStart(14)}` +
+            `  ${row.writes.toFixed(2)} writes${ratio}`,
+        );
+      }
+    } else {
+      say("  (What an answer costs is read from Linux's /proc, which this machine does not have.)");
+    }
     say('');
   }
   if (checkoutHttp) for (const line of formatCheckoutHttp(checkoutHttp)) say(line);

@@ -145,7 +145,6 @@ async function seedCampus(db: Db): Promise<string> {
   return campusId;
 }
 
-/** Measures, prints nothing: run.ts prints the report. */
 /**
  * What one answer of each target costs the process that gives it, under an open loop at COST_RATE
  * answers a second: that process's CPU time and write system calls over the run / its answers.
@@ -184,6 +183,7 @@ async function measureCosts(targets: Target[]): Promise<ThroughputReport['costs'
   return { rate: COST_RATE, seconds: COST_SECONDS, rows: [...rows.values()] };
 }
 
+/** Measures, prints nothing: run.ts prints the report. */
 export async function measureCatalogueThroughput(options: {
   redisUrl: string;
   queuePrefix: string;

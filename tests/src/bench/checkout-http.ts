@@ -21,6 +21,7 @@ import { BENCH_AUTH_SECRET, startBenchApi } from './bench-api';
 import { benchOrder, benchScreenshot, openBenchCampus } from './bench-campus';
 import { type ProfileSummary, profiled } from './cpu-profile';
 import { percentile } from './percentile';
+import { canReadProcessCost, costSince, readProcessCost } from './process-cost';
 
 /** Buyers checking out at once: autocannon's connections. */
 const BUYERS = 100;
@@ -53,7 +54,14 @@ export interface CheckoutHttpReport {
    * bench's process): its longest stall and longest garbage collection, in ms, which a p99 of a
    * thousand orders shows at once.
    */
-  fixedRate: { rate: number; figures: LoadFigures; longestStallMs: number; longestGcMs: number };
+  fixedRate: {
+    rate: number;
+    figures: LoadFigures;
+    longestStallMs: number;
+    longestGcMs: number;
+    /** The api's process per order (its CPU, every thread; its write system calls); null without /proc. */
+    cost: { cpuMicros: number; writes: number } | null;
+  };
   floor: { orders: number; poolSize: number; ordersPerSecond: number; p99: number } | null;
   /** Orders per second over HTTP / the floor's. */
   ratio: number | null;
@@ -86,9 +94,16 @@ async function watchingEventLoop(load: () => Promise<LoadFigures>) {
   });
   collections.observe({ entryTypes: ['gc'] });
   delays.enable();
+  const before = canReadProcessCost(process.pid) ? readProcessCost(process.pid) : null;
   try {
     const figures = await load();
-    return { figures, longestStallMs: delays.max / 1e6, longestGcMs };
+    const spent = before && costSince(process.pid, before);
+    const answers = figures.ok + figures.failed;
+    const cost = spent && {
+      cpuMicros: (spent.cpuMs * 1000) / answers,
+      writes: spent.writes / answers,
+    };
+    return { figures, longestStallMs: delays.max / 1e6, longestGcMs, cost };
   } finally {
     delays.disable();
     collections.disconnect();
@@ -343,6 +358,12 @@ export function formatCheckoutHttp(report: CheckoutHttpReport): string[] {
       `  p99 ${ms(fixedRate.figures.latency.p99)} (target <= 50 ms)${failed(fixedRate.figures)}`,
     `  ${''.padEnd(40)} the api's event loop meanwhile: longest stall ${ms(fixedRate.longestStallMs)}, ` +
       `longest garbage collection ${ms(fixedRate.longestGcMs)}`,
+    ...(fixedRate.cost
+      ? [
+          `  ${''.padEnd(40)} the api's process per order: ${(fixedRate.cost.cpuMicros / 1000).toFixed(2)} ms ` +
+            `of CPU, ${fixedRate.cost.writes.toFixed(1)} write system calls (from /proc)`,
+        ]
+      : []),
     `  Where the api's process spent its busy ${ms(report.profile.busyMs)} during a profiled closed loop ` +
       `of ${PROFILED_ORDERS} orders (idle ${ms(report.profile.idleMs)}), by package ` +
       "(Node's internals counted for the package calling them; no per-stage split: after an await " +

@@ -7,7 +7,7 @@ type LinkProps = Omit<AnchorHTMLAttributes<HTMLAnchorElement>, 'href'> & { to: s
  * A link inside the app, made of React Router's own hooks for custom links: the address it shows
  * and the navigation on a plain click (a click with a modifier key, or to another target, is the
  * browser's). React Router's `Link` also carries its framework mode's prefetching and view
- * transitions, which its body refers to, so every page would load them unused: 2.6 KB gzip of the
+ * transitions, which its body refers to, so every page would load them unused: 2.4 KB gzip of the
  * first paint (decision 017).
  */
 export function Link({ to, onClick, target, ...rest }: LinkProps) {

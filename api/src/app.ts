@@ -139,7 +139,13 @@ export function createApp(deps: AppDeps) {
   app.route('/api/events', eventRoutes(deps.events, guards));
   app.route('/api/sheets', sheetRoutes({ sheets: deps.sheets, producer, db }, guards));
   const { captcha, rateLimiter } = accounts;
-  const checkout = { ...orderDeps, captcha, rateLimiter, payToDefault: deps.payToDefault };
+  const checkout = {
+    ...orderDeps,
+    captcha,
+    rateLimiter,
+    payToDefault: deps.payToDefault,
+    metrics: deps.metrics,
+  };
   app.route('/api', checkoutRoutes(checkout, guards));
   app.route('/api', myOrderRoutes(orderDeps, guards));
   app.route('/', submitOrderRoutes(admin, guards));

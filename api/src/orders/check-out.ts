@@ -7,6 +7,7 @@ import { enqueueOutboxRows } from '@campus/shared/server/outbox';
 import type { Producer } from '@campus/shared/server/queue';
 import type { Logger } from 'pino';
 import { isoRound } from '../delivery/round-of-order';
+import type { EndStage } from './checkout-stages';
 import { type PlaceOrderInput, placeOrder } from './place-order';
 
 /** A checkout's order: a new one with the round it joined, or the earlier one of its submission. */
@@ -27,12 +28,15 @@ export async function checkOut(
     catalogue: CatalogueCache;
     events: OrderEventPublisher;
     log: Logger;
+    /** Told when the order is placed, before its jobs are handed to Redis (the route's timing). */
+    endStage?: EndStage;
   },
   user: TUserProfile,
   input: PlaceOrderInput,
 ): Promise<CheckedOut> {
   const { db, producer, catalogue, log } = deps;
   const order = await placeOrder(db, user, input);
+  deps.endStage?.('order');
   if (!order.created) return { orderId: order.orderId, created: false };
   // Independent of one another, so at once: each is a round trip to Redis the student waits for.
   await Promise.all([

@@ -14,6 +14,7 @@ import { zText } from '@campus/shared/domain/form-validation';
 import { isIdText, TEXT_LIMITS } from '@campus/shared/domain/text';
 import type { Db } from '@campus/shared/server/db/client';
 import type { OrderEventPublisher } from '@campus/shared/server/events/order-events';
+import type { Metrics } from '@campus/shared/server/metrics/metrics';
 import { Hono } from 'hono';
 import { z } from 'zod';
 import type { AdminDeps } from '../admin/deps';
@@ -29,6 +30,7 @@ import { invalidField, tooManyAttempts } from '../http/errors';
 import { withinPersonLimit } from '../http/needs-redis';
 import { noStore } from '../http/no-store';
 import { checkOut } from '../orders/check-out';
+import { startStageClock } from '../orders/checkout-stages';
 import { getCheckoutContext } from '../orders/get-checkout-context';
 import { findOrderByIdempotencyKey, settledValue } from '../orders/place-order';
 import { awaitSameSubmission } from '../orders/same-submission';
@@ -81,7 +83,10 @@ async function placed(db: Db, orderId: string): Promise<TPlaceOrderResponse> {
 }
 
 /** Checkout (SPEC §2, §5; DESIGN §3): the page's context and placing the order. */
-export function checkoutRoutes(deps: OrderRouteDeps & { payToDefault: TPayTo }, guards: Guards) {
+export function checkoutRoutes(
+  deps: OrderRouteDeps & { payToDefault: TPayTo; metrics: Metrics },
+  guards: Guards,
+) {
   const { db } = deps;
   const { signedInUser } = guards;
   return new Hono<AppEnv>()
@@ -101,7 +106,10 @@ export function checkoutRoutes(deps: OrderRouteDeps & { payToDefault: TPayTo }, 
       return c.json(body);
     })
     .post('/orders', noStore, async (c) => {
+      // Where a checkout's time goes, for operators and the bench (campus_checkout_stage_seconds).
+      const endStage = startStageClock(deps.metrics);
       const user = await signedInUser(c);
+      endStage('session');
       const body = await jsonBody(c);
       const { idempotencyKey } = parseWith(ZOrderKey, body);
       // A repeat of a placed order (a double click, a retry after a lost answer) is answered
@@ -113,18 +121,22 @@ export function checkoutRoutes(deps: OrderRouteDeps & { payToDefault: TPayTo }, 
       const known = settledValue(knownLookup);
       if (known) return c.json(await placed(db, known), 200);
       const values = settledValue(formCheck);
+      endStage('form');
       const log = c.get('log');
       if (!(await withinPersonLimit({ ...deps, log }, 'order', user.uid, ORDER_LIMIT))) {
         throw tooManyAttempts();
       }
+      endStage('rate_limit');
       const captcha = await deps.captcha.verifyFor(values.captcha, `${user.uid}:${idempotencyKey}`);
       if (captcha === 'same-submission') {
         const same = await awaitSameSubmission(db, user.uid, idempotencyKey);
         return c.json(await placed(db, same), 200);
       }
       if (captcha === 'invalid') throw invalidField('captcha', CHECKOUT_MESSAGES.captchaRequired);
-      const order = await checkOut({ ...deps, log }, user, { ...values, idempotencyKey });
+      endStage('captcha');
+      const order = await checkOut({ ...deps, log, endStage }, user, { ...values, idempotencyKey });
       if (!order.created) return c.json(await placed(db, order.orderId), 200);
+      endStage('enqueue');
       const { orderId, round, timeZone } = order;
       const answer: TPlaceOrderResponse = { ok: true, orderId, round, timeZone };
       return c.json(answer, 201);

@@ -9,6 +9,7 @@ import { freePort } from '@campus/shared/dev/free-port';
 import type { Database } from '@campus/shared/server/db/client';
 import { createLogger, flushLogger } from '@campus/shared/server/logger';
 import { createMailer } from '@campus/shared/server/mail/mailer';
+import type { Metrics } from '@campus/shared/server/metrics/metrics';
 import { createProducer } from '@campus/shared/server/queue';
 import { closeRedis, openCheckedRedis } from '@campus/shared/server/redis';
 import { createLocalSheetStore } from '@campus/shared/server/sheets/local-sheet-store';
@@ -25,6 +26,8 @@ export async function startBenchApi(options: {
   dataDir: string;
   captchaCounterMax: number;
   resources: Array<() => Promise<unknown>>;
+  /** The api's metrics, for the caller to read; default: its own. */
+  metrics?: Metrics;
 }): Promise<RunningApi> {
   const { database, resources } = options;
   const log = createLogger({
@@ -57,6 +60,7 @@ export async function startBenchApi(options: {
     publicUrl: `http://127.0.0.1:${port}`,
     trustProxy: false,
     captchaCounterMax: options.captchaCounterMax,
+    metrics: options.metrics,
     adapters: {
       sheets: createLocalSheetStore(database.db),
       images: createLocalImageStore({

@@ -7,9 +7,11 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { monitorEventLoopDelay, PerformanceObserver } from 'node:perf_hooks';
 import { createCaptcha } from '@campus/api/auth/captcha';
+import { CHECKOUT_STAGES, type CheckoutStage } from '@campus/api/orders/checkout-stages';
 import { newId } from '@campus/shared/server/db/ids';
 import { orders } from '@campus/shared/server/db/schema';
 import type { Lifecycle } from '@campus/shared/server/lifecycle';
+import { createMetrics, type Metrics } from '@campus/shared/server/metrics/metrics';
 import type { Challenge } from 'altcha-lib';
 import { desc } from 'drizzle-orm';
 import pg from 'pg';
@@ -61,6 +63,8 @@ export interface CheckoutHttpReport {
     longestGcMs: number;
     /** The api's process per order (its CPU, every thread; its write system calls); null without /proc. */
     cost: { cpuMicros: number; writes: number } | null;
+    /** Each stage's mean time per checkout meanwhile, from campus_checkout_stage_seconds. */
+    stages: StageTime[];
   };
   floor: { orders: number; poolSize: number; ordersPerSecond: number; p99: number } | null;
   /** Orders per second over HTTP / the floor's. */
@@ -70,6 +74,40 @@ export interface CheckoutHttpReport {
 }
 
 type Row = Record<string, unknown>;
+
+interface StageTime {
+  stage: CheckoutStage;
+  /** Checkouts that got through the stage. */
+  count: number;
+  meanMs: number;
+}
+
+/** Each stage's total seconds and count so far, from the api's histogram. */
+async function stageTotals(metrics: Metrics) {
+  const totals = new Map<string, { seconds: number; count: number }>();
+  for (const { labels, metricName, value } of (await metrics.checkoutStage.get()).values) {
+    const stage = String(labels.stage);
+    const total = totals.get(stage) ?? { seconds: 0, count: 0 };
+    if (metricName?.endsWith('_sum')) total.seconds = value;
+    else if (metricName?.endsWith('_count')) total.count = value;
+    totals.set(stage, total);
+  }
+  return totals;
+}
+
+/** Runs `load` and gives each stage's mean time per checkout meanwhile. */
+async function timingStages<T>(metrics: Metrics, load: () => Promise<T>) {
+  const before = await stageTotals(metrics);
+  const result = await load();
+  const after = await stageTotals(metrics);
+  const stages = CHECKOUT_STAGES.map((stage): StageTime => {
+    const was = before.get(stage) ?? { seconds: 0, count: 0 };
+    const now = after.get(stage) ?? { seconds: 0, count: 0 };
+    const count = now.count - was.count;
+    return { stage, count, meanMs: count > 0 ? ((now.seconds - was.seconds) * 1000) / count : 0 };
+  });
+  return { result, stages };
+}
 
 /** A value as `pg` should send it back: jsonb columns come out as objects and arrays. */
 function param(value: unknown): unknown {
@@ -232,7 +270,10 @@ export async function measureCheckoutHttp(options: {
     });
     const { database, url: databaseUrl, tree } = campus;
     const { db } = database;
+    // The api's own metrics, as production makes them; the bench reads its checkout stages.
+    const metrics = createMetrics({ processMetrics: true });
     const api = await startBenchApi({
+      metrics,
       database,
       redisUrl: options.redisUrl,
       // Its jobs wait, no worker runs: a prefix of their own keeps them from the checkout part's
@@ -297,7 +338,9 @@ export async function measureCheckoutHttp(options: {
     const throughputFile = await prepare(THROUGHPUT_ORDERS, 'throughput');
     const throughput = await post(throughputFile);
     const fixedRateFile = await prepare(FIXED_RATE * FIXED_RATE_SECONDS, 'fixed-rate');
-    const fixedRate = await watchingEventLoop(() => post(fixedRateFile, FIXED_RATE));
+    const { result: fixedRate, stages } = await timingStages(metrics, () =>
+      watchingEventLoop(() => post(fixedRateFile, FIXED_RATE)),
+    );
     // Last: the profile, read into this process, is garbage the api's collector would otherwise
     // sweep during the fixed-rate run, and count into its latency.
     const profiledFile = await prepare(PROFILED_ORDERS, 'profiled');
@@ -318,7 +361,7 @@ export async function measureCheckoutHttp(options: {
       buyers: BUYERS,
       students: STUDENTS,
       throughput,
-      fixedRate: { rate: FIXED_RATE, ...fixedRate },
+      fixedRate: { rate: FIXED_RATE, ...fixedRate, stages },
       floor,
       ratio: floor ? throughput.requestsPerSecond / floor.ordersPerSecond : null,
       profile,
@@ -330,6 +373,15 @@ export async function measureCheckoutHttp(options: {
 
 const ms = (value: number) => `${Math.round(value).toLocaleString('en-US')} ms`;
 const percent = (share: number) => `${(share * 100).toFixed(1).padStart(5)} %`;
+
+function stageLines(stages: StageTime[]): string[] {
+  const total = stages.reduce((sum, row) => sum + row.meanMs, 0);
+  return stages.map(
+    (row) =>
+      `    ${row.stage.padEnd(12)} ${row.meanMs.toFixed(2).padStart(6)} ms  ${percent(total > 0 ? row.meanMs / total : 0)}` +
+      `  (${row.count.toLocaleString('en-US')} checkouts)`,
+  );
+}
 
 /** The report's lines for run.ts to print. */
 export function formatCheckoutHttp(report: CheckoutHttpReport): string[] {
@@ -364,10 +416,13 @@ export function formatCheckoutHttp(report: CheckoutHttpReport): string[] {
             `of CPU, ${fixedRate.cost.writes.toFixed(1)} write system calls (from /proc)`,
         ]
       : []),
+    `  Where a checkout's time goes, by stage, at ${fixedRate.rate} orders/s (the mean per checkout ` +
+      "from campus_checkout_stage_seconds; each stage's waits on PostgreSQL and Redis included):",
+    ...stageLines(fixedRate.stages),
     `  Where the api's process spent its busy ${ms(report.profile.busyMs)} during a profiled closed loop ` +
       `of ${PROFILED_ORDERS} orders (idle ${ms(report.profile.idleMs)}), by package ` +
-      "(Node's internals counted for the package calling them; no per-stage split: after an await " +
-      'a stack starts from the microtask queue, not from the route):',
+      "(Node's internals counted for the package calling them; a stack after an await starts " +
+      'from the microtask queue, so the profile cannot say which stage it served):',
     ...report.profile.packages.map((row) => `    ${percent(row.share)}  ${row.name}`),
     '  and by function:',
     ...report.profile.functions.map((row) => `    ${percent(row.share)}  ${row.name}`),

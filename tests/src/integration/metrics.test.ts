@@ -111,6 +111,14 @@ describe(`GET /metrics after orders on ${engine}`, () => {
     expect(sample(before, 'campus_http_requests_total', { ...checkout, status: '201' })).toBe(2);
     expect(sample(before, 'campus_http_requests_total', { ...checkout, status: '409' })).toBe(1);
     expect(sample(before, 'campus_http_request_duration_seconds_count', checkout)).toBe(3);
+    // Each stage counts the checkouts that got through it: the refused one stopped at its order.
+    const stages = ['session', 'form', 'rate_limit', 'captcha', 'order', 'enqueue'];
+    expect(
+      stages.map((stage) => sample(before, 'campus_checkout_stage_seconds_count', { stage })),
+    ).toEqual([3, 3, 3, 3, 2, 2]);
+    for (const stage of stages) {
+      expect(sample(before, 'campus_checkout_stage_seconds_sum', { stage })).toBeGreaterThan(0);
+    }
     expect(
       sample(before, 'campus_http_requests_total', {
         method: 'GET',

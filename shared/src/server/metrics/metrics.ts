@@ -5,6 +5,9 @@ import { Counter, collectDefaultMetrics, Histogram, Registry } from 'prom-client
 // (docs/ops/grafana-dashboard.json) and the alert rules (docs/ops/prometheus-alerts.yml) use them.
 
 const SECONDS_HTTP = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
+// A checkout's stages take from a fraction of a millisecond (a Redis round trip) up to its whole
+// answer.
+const SECONDS_STAGE = [0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1];
 // Jobs range from a mail (tens of ms) to a batched append that waited for the sheet (a minute).
 const SECONDS_JOB = [0.01, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30, 60, 120, 300];
 
@@ -42,6 +45,13 @@ export function createMetrics(options: { processMetrics?: boolean } = {}) {
       name: 'campus_checkout_failures_total',
       help: 'Checkouts refused or failed, by the error code of the answer',
       labelNames: ['reason'] as const,
+      registers,
+    }),
+    checkoutStage: new Histogram({
+      name: 'campus_checkout_stage_seconds',
+      help: 'Time a checkout spent in each stage it got through (session, form, rate_limit, captcha, order, enqueue)',
+      labelNames: ['stage'] as const,
+      buckets: SECONDS_STAGE,
       registers,
     }),
     jobDuration: new Histogram({

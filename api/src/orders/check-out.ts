@@ -28,7 +28,7 @@ export async function checkOut(
     catalogue: CatalogueCache;
     events: OrderEventPublisher;
     log: Logger;
-    /** Told when the order is placed, before its jobs are handed to Redis (the route's timing). */
+    /** Told when a new order is placed, before its jobs go to Redis (the route's stage timing). */
     endStage?: EndStage;
   },
   user: TUserProfile,
@@ -36,8 +36,8 @@ export async function checkOut(
 ): Promise<CheckedOut> {
   const { db, producer, catalogue, log } = deps;
   const order = await placeOrder(db, user, input);
-  deps.endStage?.('order');
   if (!order.created) return { orderId: order.orderId, created: false };
+  deps.endStage?.('order');
   // Independent of one another, so at once: each is a round trip to Redis the student waits for.
   await Promise.all([
     enqueueOutboxRows(db, producer, order.jobs, log),

@@ -23,7 +23,7 @@ import { startApiProcess } from './api-process';
 import { type LoadFigures, runAutocannon } from './autocannon-load';
 import type { BareResponse } from './bare-hono-server';
 import { percentile } from './percentile';
-import { canReadProcessCost, costSince, readProcessCost } from './process-cost';
+import { canReadProcessCost, costPerAnswer, costSince, readProcessCost } from './process-cost';
 
 // Connections of the closed loop, each with one request in flight.
 const CONNECTIONS = 32;
@@ -164,13 +164,11 @@ async function measureCosts(targets: Target[]): Promise<ThroughputReport['costs'
       headers: target.headers,
       expectStatus: target.status,
     });
-    const spent = costSince(pid, before);
     const answers = figures.ok + figures.failed;
     rows.set(target, {
       label: target.label,
       answers,
-      cpuMicros: (spent.cpuMs * 1000) / answers,
-      writes: spent.writes / answers,
+      ...costPerAnswer(costSince(pid, before), answers),
     });
   }
   for (const [target, row] of rows) {

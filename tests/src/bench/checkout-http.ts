@@ -23,7 +23,7 @@ import { BENCH_AUTH_SECRET, startBenchApi } from './bench-api';
 import { benchOrder, benchScreenshot, openBenchCampus } from './bench-campus';
 import { type ProfileSummary, profiled } from './cpu-profile';
 import { percentile } from './percentile';
-import { canReadProcessCost, costSince, readProcessCost } from './process-cost';
+import { canReadProcessCost, costPerAnswer, costSince, readProcessCost } from './process-cost';
 
 /** Buyers checking out at once: autocannon's connections. */
 const BUYERS = 100;
@@ -135,12 +135,8 @@ async function watchingEventLoop(load: () => Promise<LoadFigures>) {
   const before = canReadProcessCost(process.pid) ? readProcessCost(process.pid) : null;
   try {
     const figures = await load();
-    const spent = before && costSince(process.pid, before);
-    const answers = figures.ok + figures.failed;
-    const cost = spent && {
-      cpuMicros: (spent.cpuMs * 1000) / answers,
-      writes: spent.writes / answers,
-    };
+    const cost =
+      before && costPerAnswer(costSince(process.pid, before), figures.ok + figures.failed);
     return { figures, longestStallMs: delays.max / 1e6, longestGcMs, cost };
   } finally {
     delays.disable();

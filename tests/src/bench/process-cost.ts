@@ -44,3 +44,11 @@ export function costSince(pid: number, before: ProcessCost): ProcessCost {
   const now = readProcessCost(pid);
   return { cpuMs: now.cpuMs - before.cpuMs, writes: now.writes - before.writes };
 }
+
+/** What one answer (or order) cost of what a process spent on `answers` of them. */
+export function costPerAnswer(
+  spent: ProcessCost,
+  answers: number,
+): { cpuMicros: number; writes: number } {
+  return { cpuMicros: (spent.cpuMs * 1000) / answers, writes: spent.writes / answers };
+}

@@ -1,3 +1,4 @@
+import { CHECKOUT_STAGES } from '@campus/api/orders/checkout-stages';
 import { PRICES_CHANGED_CODE } from '@campus/shared/domain/bucket-prices';
 import type { Database } from '@campus/shared/server/db/client';
 import { createMailer } from '@campus/shared/server/mail/mailer';
@@ -112,11 +113,12 @@ describe(`GET /metrics after orders on ${engine}`, () => {
     expect(sample(before, 'campus_http_requests_total', { ...checkout, status: '409' })).toBe(1);
     expect(sample(before, 'campus_http_request_duration_seconds_count', checkout)).toBe(3);
     // Each stage counts the checkouts that got through it: the refused one stopped at its order.
-    const stages = ['session', 'form', 'rate_limit', 'captcha', 'order', 'enqueue'];
     expect(
-      stages.map((stage) => sample(before, 'campus_checkout_stage_seconds_count', { stage })),
+      CHECKOUT_STAGES.map((stage) =>
+        sample(before, 'campus_checkout_stage_seconds_count', { stage }),
+      ),
     ).toEqual([3, 3, 3, 3, 2, 2]);
-    for (const stage of stages) {
+    for (const stage of CHECKOUT_STAGES) {
       expect(sample(before, 'campus_checkout_stage_seconds_sum', { stage })).toBeGreaterThan(0);
     }
     expect(

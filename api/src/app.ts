@@ -7,7 +7,7 @@ import { isDiskFull, isTextRefused } from '@campus/shared/server/db/errors';
 import type { Metrics } from '@campus/shared/server/metrics/metrics';
 import type { Producer } from '@campus/shared/server/queue';
 import type { GuardedSheetStore } from '@campus/shared/server/sheets/guarded-sheet-store';
-import { Hono } from 'hono';
+import { Hono, type MiddlewareHandler } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import type { Logger } from 'pino';
 import type { AppEnv } from './app-env';
@@ -86,6 +86,33 @@ export interface AppDeps {
   metricsToken?: string | null;
 }
 
+/** Bodies of /api routes that raise none of their own: forms of a few hundred bytes of text. */
+export const API_BODY_MAX_BYTES = 16 * 1024;
+
+/**
+ * Refuses a body over its route's limit before it is read into memory (README: Security): every
+ * /api body is small unless its route needs more.
+ */
+function apiBodyLimit(): MiddlewareHandler<AppEnv> {
+  const small = limitBody(API_BODY_MAX_BYTES);
+  // A bucket is a few kilobytes; 64 KB leaves room for a big one and no more.
+  const bucket = limitBody(64 * 1024);
+  // A cancel carries at most a short reason.
+  const cancel = limitBody(4 * 1024);
+  // Admin forms are a few hundred bytes of text; photos go through /api/uploads.
+  const adminForms = limitBody(32 * 1024);
+  const limitOf = (path: string): MiddlewareHandler | null => {
+    // Files and sheet rows: these routes refuse past their own, larger limits.
+    if (CATALOGUE_IMPORT_PATHS.includes(path)) return null;
+    if (path === '/api/uploads' || path.startsWith('/api/sheets/')) return null;
+    if (path === '/api/orders' || path === '/api/bucket/prices') return bucket;
+    if (/^\/api\/orders\/[^/]+\/cancel$/.test(path)) return cancel;
+    if (path.startsWith('/api/admin/')) return adminForms;
+    return small;
+  };
+  return (c, next) => limitOf(c.req.path)?.(c, next) ?? next();
+}
+
 /** The api as a Hono app; the process entry points only decide what it runs on. */
 export function createApp(deps: AppDeps) {
   const app = new Hono<AppEnv>();
@@ -94,18 +121,7 @@ export function createApp(deps: AppDeps) {
   app.use(requestLog(deps.log));
   app.use(plainTextParams());
   app.use('/api/*', sameOrigin(deps.publicUrl));
-  // Account forms are a few hundred bytes; nothing bigger is read into memory.
-  app.use('/api/account/*', limitBody(16 * 1024));
-  // A bucket is a few kilobytes; 64 KB leaves room for a big one and no more.
-  app.use('/api/orders', limitBody(64 * 1024));
-  // A cancel carries at most a short reason ('/api/orders/*' would also be checkout's own path).
-  app.use('/api/orders/:id/cancel', limitBody(4 * 1024));
-  // Admin forms are a few hundred bytes of text; photos go through /api/uploads. Catalogue files
-  // (issue 20) are the one admin body that is a file: up to 2 MB, still refused before reading.
-  const adminForms = limitBody(32 * 1024);
-  app.use('/api/admin/*', (c, next) =>
-    CATALOGUE_IMPORT_PATHS.includes(c.req.path) ? next() : adminForms(c, next),
-  );
+  app.use('/api/*', apiBodyLimit());
   app.use('/submit-order', sameOrigin(deps.publicUrl));
   app.use('/submit-order', limitBody(4 * 1024));
   app.use(`${QUEUES_DASHBOARD_PATH}/*`, sameOrigin(deps.publicUrl));

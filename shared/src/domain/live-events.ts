@@ -6,7 +6,17 @@ import { canAccessCampus, isSuperAdmin, type RoleHolder } from './roles';
 export const LIVE_EVENTS_PATH = '/api/events';
 
 /** An event id: the position in the api's event log ('<ms>-<seq>'); later events, larger ids. */
-export const LIVE_EVENT_ID_PATTERN = /^\d{1,20}-\d{1,20}$/;
+const LIVE_EVENT_ID_PATTERN = /^\d{1,20}-\d{1,20}$/;
+
+/** Redis keeps each part of a stream id in 64 bits. */
+const MAX_ID_PART = 2n ** 64n - 1n;
+
+/** Whether `text` is an id the event log could have given out (each part below 2^64). */
+export function isLiveEventId(text: string): boolean {
+  return (
+    LIVE_EVENT_ID_PATTERN.test(text) && text.split('-').every((part) => BigInt(part) <= MAX_ID_PART)
+  );
+}
 
 const ZEventId = z.string().check(z.regex(LIVE_EVENT_ID_PATTERN));
 

@@ -208,8 +208,10 @@ describe(`live events over two api replicas, on ${engine}`, () => {
     const later = orderOf('student', ours);
     await a.events.publishOrder(later);
     expect(await current.nextEvent()).toMatchObject({ type: 'order', orderId: later.orderId });
-    // An id that is no id, or one this log never gave out (another Redis), gets a resync too.
-    for (const id of ['not-an-id', '99999999999999-0']) {
+    // An id that is no id, past what Redis can hold (2^64), or one this log never gave out
+    // (another Redis), gets a resync too.
+    const past64Bits = ['18446744073709551616-0', '1-18446744073709551616'];
+    for (const id of ['not-an-id', ...past64Bits, '99999999999999-0']) {
       const odd = await streamOf('student', a, id);
       expect(await odd.nextEvent()).toMatchObject({ type: 'resync' });
     }

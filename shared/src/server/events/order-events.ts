@@ -1,7 +1,7 @@
 import type { Redis } from 'ioredis';
 import type { Logger } from 'pino';
 import { z } from 'zod';
-import { LIVE_EVENT_ID_PATTERN } from '../../domain/live-events';
+import { isLiveEventId } from '../../domain/live-events';
 
 // Order events (DESIGN §8): after a change of an order commits, the api (or the worker) appends a
 // small event to a capped Redis stream, the event log, and announces it on a pub/sub channel in
@@ -130,7 +130,7 @@ export function parseAnnouncement(
   if (message === RESYNC_ANNOUNCEMENT) return RESYNC_ANNOUNCEMENT;
   const space = message.indexOf(' ');
   const id = message.slice(0, space);
-  if (space < 0 || !LIVE_EVENT_ID_PATTERN.test(id)) return null;
+  if (space < 0 || !isLiveEventId(id)) return null;
   return parseEvent(id, message.slice(space + 1));
 }
 
@@ -167,7 +167,7 @@ export async function readOrderEventsSince(
   prefix: string,
   lastId: string | undefined,
 ): Promise<Replay> {
-  const valid = lastId !== undefined && LIVE_EVENT_ID_PATTERN.test(lastId);
+  const valid = lastId !== undefined && isLiveEventId(lastId);
   const answer = (await redis.eval(
     READ_SINCE,
     1,

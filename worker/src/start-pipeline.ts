@@ -1,10 +1,10 @@
+import { databaseNow } from '@campus/shared/server/db/database-now';
 import type { Metrics } from '@campus/shared/server/metrics/metrics';
 import { pruneOutbox, startOutboxRelay } from '@campus/shared/server/outbox';
 import { startPeriodic } from '@campus/shared/server/periodic';
 import type { Producer } from '@campus/shared/server/queue';
 import { pruneUsedCaptchas } from '@campus/shared/server/used-captchas';
 import type { Redis } from 'ioredis';
-import { databaseNow } from './database-now';
 import type { WorkerDeps } from './job-context';
 import { processors } from './processors';
 import { reviveBatchCloses } from './revive-batch-closes';

@@ -18,6 +18,7 @@ import {
 import { findClosedRestaurantMessage } from '@campus/shared/domain/restaurant-hours';
 import { sheetTabName } from '@campus/shared/domain/sheet-tab';
 import type { Db } from '@campus/shared/server/db/client';
+import { databaseNow } from '@campus/shared/server/db/database-now';
 import { isUniqueViolation } from '@campus/shared/server/db/errors';
 import { newId } from '@campus/shared/server/db/ids';
 import { type InsertRow, preparedInserts, preparedRows } from '@campus/shared/server/db/prepared';
@@ -315,12 +316,13 @@ async function findScreenshot(db: Db, uploadId: string, userId: string) {
  * database, then writes the order, its lines, the stock decrements and its jobs' outbox rows in
  * one transaction. Whether its screenshot was used before is the check-screenshot job's to find
  * (flagged, never refused). The same idempotency key from the same person returns the first order.
+ * It is placed at `at` when given (tests of time), else at the database's time.
  */
 export async function placeOrder(
   db: Db,
   user: TUserProfile,
   input: PlaceOrderInput,
-  now: Date = new Date(),
+  at?: Date,
 ): Promise<PlacedOrder> {
   const [campusLookup, screenshotLookup] = await Promise.allSettled([
     loadCampus(db, input.universityId, input.campusId),
@@ -333,6 +335,8 @@ export async function placeOrder(
   const orderId = newId();
   try {
     const placed = await db.transaction(async (tx) => {
+      // The database's clock, never this replica's (shared/src/server/db/database-now.ts).
+      const now = at ?? (await databaseNow(tx));
       const lines = await priceLines(tx, campus.id, input.cartItems);
       const closed = findClosedRestaurantMessage(
         lines.map((line) => ({ restaurantName: line.restaurantName, restaurantData: line.hours })),

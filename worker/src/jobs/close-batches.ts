@@ -1,5 +1,5 @@
 import { closeDueBatches } from '@campus/shared/server/batches/close-batch';
-import { databaseNow } from '../database-now';
+import { databaseNow } from '@campus/shared/server/db/database-now';
 import type { JobProcessor } from '../job-context';
 
 /**

@@ -1,4 +1,5 @@
-import { mkdirSync, mkdtempSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
+import { spawn } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -16,6 +17,26 @@ function staleLock(dir: string, pid: number) {
   writeFileSync(join(dir, 'campusbucket.lock'), String(pid));
 }
 
+/** A process that takes the data folder's lock and is then killed: its lock is still fresh. */
+async function crashedHolder(dir: string): Promise<number> {
+  const lockModule = new URL('./data-dir-lock.ts', import.meta.url).pathname;
+  const code = `const { lockDataDir } = await import(${JSON.stringify(lockModule)});
+    await lockDataDir(${JSON.stringify(dir)}); console.log('locked'); setInterval(() => {}, 1000);`;
+  const child = spawn(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', code], {
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  await new Promise<void>((resolve, reject) => {
+    child.stdout.on('data', (chunk: Buffer) => {
+      if (chunk.toString().includes('locked')) resolve();
+    });
+    child.once('exit', (exitCode) => reject(new Error(`the holder exited (${exitCode})`)));
+  });
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  child.kill('SIGKILL');
+  await exited;
+  return child.pid as number;
+}
+
 describe('lockDataDir', () => {
   let dir: string;
   beforeEach(() => {
@@ -31,6 +52,19 @@ describe('lockDataDir', () => {
     await release();
     const again = await lockDataDir(dir);
     await again();
+  });
+
+  it('takes a fresh lock at once when its holder on this host has ended', async () => {
+    const pid = await crashedHolder(dir);
+    expect(readFileSync(join(dir, 'campusbucket.pid'), 'utf8')).toMatch(new RegExp(`^${pid}\\n`));
+    const release = await lockDataDir(dir);
+    await release();
+  });
+
+  it('leaves a fresh lock alone when its holder ran elsewhere (another host or pid namespace)', async () => {
+    const pid = await crashedHolder(dir);
+    writeFileSync(join(dir, 'campusbucket.pid'), `${pid}\nanother-host pid:[1]\n`);
+    await expect(lockDataDir(dir)).rejects.toThrow(`Another CampusBucket process (pid ${pid})`);
   });
 
   it('takes over a stale lock even when its pid now belongs to an unrelated live process', async () => {

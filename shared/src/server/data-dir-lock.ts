@@ -1,16 +1,19 @@
-import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, readlinkSync, rmSync, writeFileSync } from 'node:fs';
+import { hostname } from 'node:os';
 import { join, resolve } from 'node:path';
 import lockfile from 'proper-lockfile';
 
 // The data folder is claimed with proper-lockfile: an atomic mkdir, kept fresh by a heartbeat that
 // touches it every UPDATE_MS. A holder that crashed stops touching it and its lock goes stale after
-// STALE_MS, whatever pid it had: a pid in a file says nothing once the system has given it to
-// another process. The embedded database refuses a second opener on its own as well
-// (db/exclusive-open.ts), since two starters can both judge one stale lock stale at once.
+// STALE_MS. Sooner than that, a lock is taken over when the pid file names a process of this host
+// and pid namespace that no longer runs (after a crash, `npm start` again starts at once); a pid
+// that runs may have been given to another process, so only the stale time frees that lock. The
+// embedded database refuses a second opener on its own as well (db/exclusive-open.ts), since two
+// starters can both judge one lock free at once.
 const STALE_MS = 10_000;
 const UPDATE_MS = 2_500;
 const LOCK_NAME = '.campusbucket.lock';
-// Only for the message a second starter prints; nothing is decided by it.
+// The holder's pid and where that pid means something (pidScope), one a line.
 const PID_FILE = 'campusbucket.pid';
 // The lock file of earlier versions (a pid in a file); it means nothing now.
 const LEGACY_LOCK_FILE = 'campusbucket.lock';
@@ -26,17 +29,41 @@ export class DataDirBusyError extends Error {
   }
 }
 
-function readHolder(dir: string): string | null {
+/** Where this process's pids mean something: its host and, on Linux, its pid namespace. */
+function pidScope(): string {
   try {
-    return readFileSync(join(dir, PID_FILE), 'utf8').trim() || null;
+    return `${hostname()} ${readlinkSync('/proc/self/ns/pid')}`;
+  } catch {
+    return hostname();
+  }
+}
+
+function readHolder(dir: string): { pid: string; scope: string } | null {
+  try {
+    const [pid = '', scope = ''] = readFileSync(join(dir, PID_FILE), 'utf8').split('\n');
+    return pid.trim() ? { pid: pid.trim(), scope: scope.trim() } : null;
   } catch {
     return null;
   }
 }
 
+/** Whether the pid file names a process of this host and pid namespace that has ended. */
+function holderEnded(dir: string): boolean {
+  const holder = readHolder(dir);
+  const pid = Number(holder?.pid);
+  if (holder?.scope !== pidScope() || !Number.isSafeInteger(pid) || pid <= 0) return false;
+  try {
+    process.kill(pid, 0);
+    return false;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'ESRCH';
+  }
+}
+
 /**
  * Claims the data folder for this process: the embedded database and the private Redis must never
- * be opened by two processes at once. A lock whose holder stopped refreshing it is taken over.
+ * be opened by two processes at once. A lock whose holder ended, or stopped refreshing it, is
+ * taken over.
  * `onCompromised` hears of a lock that was taken over while this process still ran (it was busy
  * for longer than the stale time). Returns the release function.
  */
@@ -47,9 +74,8 @@ export async function lockDataDir(
   const absolute = resolve(dir);
   mkdirSync(absolute, { recursive: true });
   const lockfilePath = join(absolute, LOCK_NAME);
-  let release: () => Promise<void>;
-  try {
-    release = await lockfile.lock(absolute, {
+  const take = () =>
+    lockfile.lock(absolute, {
       lockfilePath,
       realpath: false,
       stale: STALE_MS,
@@ -57,19 +83,26 @@ export async function lockDataDir(
       retries: 0,
       onCompromised,
     });
+  let release: () => Promise<void>;
+  try {
+    release = await take().catch((error: NodeJS.ErrnoException) => {
+      if (error.code !== 'ELOCKED' || !holderEnded(absolute)) throw error;
+      rmSync(lockfilePath, { recursive: true, force: true });
+      return take();
+    });
   } catch (error) {
     // ENOENT: this starter had just taken a stale lock over when another starter, judging the same
     // stale lock at the same moment, removed it and took it in turn. That one holds the folder.
     const { code } = error as NodeJS.ErrnoException;
     if (code === 'ELOCKED' || code === 'ENOENT') {
-      throw new DataDirBusyError(absolute, readHolder(absolute));
+      throw new DataDirBusyError(absolute, readHolder(absolute)?.pid ?? null);
     }
     throw error;
   }
-  writeFileSync(join(absolute, PID_FILE), String(process.pid));
+  writeFileSync(join(absolute, PID_FILE), `${process.pid}\n${pidScope()}\n`);
   if (existsSync(join(absolute, LEGACY_LOCK_FILE))) rmSync(join(absolute, LEGACY_LOCK_FILE));
   return async () => {
-    if (readHolder(absolute) === String(process.pid))
+    if (readHolder(absolute)?.pid === String(process.pid))
       rmSync(join(absolute, PID_FILE), { force: true });
     await release().catch(() => {});
   };

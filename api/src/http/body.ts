@@ -13,6 +13,8 @@ import { invalidArgument, invalidField, payloadTooLarge } from './errors';
  * but without asking for the request's body stream: that stream makes @hono/node-server build a
  * fetch Request whose body a route then reads through web streams, where it otherwise reads
  * Node's request straight into one buffer. A chunked body is counted by bodyLimit as it comes.
+ * A GET or HEAD carries no body the app reads (@hono/node-server drops it), so it is let by
+ * without building that Request, which a Host the URL parser refuses would turn into a 500.
  */
 export function limitBody(maxBytes: number, message?: string): MiddlewareHandler {
   const refuse = (c: Context): never => {
@@ -20,6 +22,7 @@ export function limitBody(maxBytes: number, message?: string): MiddlewareHandler
   };
   const counted = bodyLimit({ maxSize: maxBytes, onError: refuse });
   return async (c, next) => {
+    if (c.req.method === 'GET' || c.req.method === 'HEAD') return next();
     const declared = c.req.header('content-length');
     if (declared === undefined || c.req.header('transfer-encoding') !== undefined) {
       return counted(c, next);

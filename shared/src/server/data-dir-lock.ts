@@ -1,6 +1,7 @@
 import { existsSync, mkdirSync, readFileSync, readlinkSync, rmSync, writeFileSync } from 'node:fs';
 import { hostname } from 'node:os';
 import { join, resolve } from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
 import lockfile from 'proper-lockfile';
 
 // The data folder is claimed with proper-lockfile: an atomic mkdir, kept fresh by a heartbeat that
@@ -83,16 +84,29 @@ export async function lockDataDir(
       retries: 0,
       onCompromised,
     });
+  // ENOENT: this starter had just taken a stale lock over when another starter, judging the same
+  // stale lock at the same moment, removed it (proper-lockfile also removes the lock it made when
+  // that happens, so a crowd of starters can leave none). Trying again after a random pause, so
+  // that the crowd does not do it in step, takes a free folder or finds its new holder.
+  const takeOver = async (triesLeft: number): Promise<() => Promise<void>> => {
+    try {
+      return await take();
+    } catch (error) {
+      const { code } = error as NodeJS.ErrnoException;
+      if (triesLeft <= 0) throw error;
+      if (code === 'ENOENT') {
+        await sleep(Math.random() * 50);
+        return takeOver(triesLeft - 1);
+      }
+      if (code !== 'ELOCKED' || !holderEnded(absolute)) throw error;
+      rmSync(lockfilePath, { recursive: true, force: true });
+      return takeOver(triesLeft - 1);
+    }
+  };
   let release: () => Promise<void>;
   try {
-    release = await take().catch((error: NodeJS.ErrnoException) => {
-      if (error.code !== 'ELOCKED' || !holderEnded(absolute)) throw error;
-      rmSync(lockfilePath, { recursive: true, force: true });
-      return take();
-    });
+    release = await takeOver(3);
   } catch (error) {
-    // ENOENT: this starter had just taken a stale lock over when another starter, judging the same
-    // stale lock at the same moment, removed it and took it in turn. That one holds the folder.
     const { code } = error as NodeJS.ErrnoException;
     if (code === 'ELOCKED' || code === 'ENOENT') {
       throw new DataDirBusyError(absolute, readHolder(absolute)?.pid ?? null);

@@ -68,16 +68,16 @@ export const payloadTooLarge = (
   message: string = ERROR_CATEGORIES.VALIDATION.message,
 ) => refusal('invalid-argument', 413, message, { logMessage });
 
-/** The 429 of too many attempts by one person or address (sign-in, sign-up, orders). */
+/** The 429 of too many attempts by one person or address (sign-in, sign-up). */
 export const tooManyAttempts = () =>
   refusal('auth/too-many-requests', 429, CODE_MESSAGES['auth/too-many-requests']);
 
-/** The 429 of a service that asks us to slow down, or a person over an upload limit. */
-export const tooManyRequests = (details?: ErrorDetails) =>
+/** The 429 of a service that asks us to slow down; `message` says which limit a person reached. */
+export const tooManyRequests = (details?: ErrorDetails, message?: string) =>
   refusal(
     'resource-exhausted',
     429,
-    HTTP_STATUS_MESSAGES[429] ?? CODE_MESSAGES['resource-exhausted'],
+    message ?? HTTP_STATUS_MESSAGES[429] ?? CODE_MESSAGES['resource-exhausted'],
     details,
   );
 

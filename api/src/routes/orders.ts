@@ -1,5 +1,6 @@
 import type { TCheckoutRoundResponse } from '@campus/shared/domain/batch-api';
 import {
+  CHECKOUT_LIMIT,
   CHECKOUT_MESSAGES,
   createCheckoutSchema,
   type TCheckoutContextResponse,
@@ -26,7 +27,7 @@ import type { RateLimiter } from '../auth/rate-limit';
 import { upcomingRound } from '../delivery/delivery-slots';
 import { roundOfOrder } from '../delivery/round-of-order';
 import { idQuery, jsonBody, parseWith } from '../http/body';
-import { invalidField, tooManyAttempts } from '../http/errors';
+import { invalidField, tooManyRequests } from '../http/errors';
 import { withinPersonLimit } from '../http/needs-redis';
 import { noStore } from '../http/no-store';
 import { checkOut } from '../orders/check-out';
@@ -43,8 +44,7 @@ export type OrderRouteDeps = AdminDeps & {
   events: OrderEventPublisher;
 };
 
-// A student places a few orders a day; this only stops a script from filling the sheet.
-const ORDER_LIMIT = { max: 20, windowSeconds: 10 * 60 };
+const ORDER_LIMIT = { max: CHECKOUT_LIMIT.max, windowSeconds: CHECKOUT_LIMIT.minutes * 60 };
 
 // Presence is the checkout rules' business (in the spec's order); this only checks its format.
 const ZScreenshotId = zText({ max: TEXT_LIMITS.param }).refine(
@@ -124,7 +124,8 @@ export function checkoutRoutes(
       endStage('form');
       const log = c.get('log');
       if (!(await withinPersonLimit({ ...deps, log }, 'order', user.uid, ORDER_LIMIT))) {
-        throw tooManyAttempts();
+        const logMessage = `user ${user.uid} is over the order limit`;
+        throw tooManyRequests({ logMessage }, CHECKOUT_MESSAGES.tooManyOrders);
       }
       endStage('rate_limit');
       const captcha = await deps.captcha.verifyFor(values.captcha, `${user.uid}:${idempotencyKey}`);

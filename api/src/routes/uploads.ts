@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { ERROR_CATEGORIES } from '@campus/shared/domain/error-catalogue';
 import { SCREENSHOT_MAX_BYTES } from '@campus/shared/domain/limits';
-import { type TUploadResponse, UPLOAD_MESSAGES } from '@campus/shared/domain/uploads';
+import { type TUploadResponse, UPLOAD_LIMIT, UPLOAD_MESSAGES } from '@campus/shared/domain/uploads';
 import type { Db } from '@campus/shared/server/db/client';
 import { type Context, Hono } from 'hono';
 import { createMiddleware } from 'hono/factory';
@@ -15,8 +15,7 @@ import { withinPersonLimit } from '../http/needs-redis';
 import { type ImageStore, UPLOAD_PURPOSES, type UploadPurpose } from '../uploads/image-store';
 import { saveUpload } from '../uploads/save-upload';
 
-// Per person: a checkout needs one screenshot, an admin filling a menu a few dozen photos.
-const UPLOAD_LIMIT: Limit = { max: 30, windowSeconds: 10 * 60 };
+const UPLOAD_RATE: Limit = { max: UPLOAD_LIMIT.max, windowSeconds: UPLOAD_LIMIT.minutes * 60 };
 
 /** The image itself plus the form's boundaries, field headers and the purpose field. */
 const MAX_BODY_BYTES = SCREENSHOT_MAX_BYTES + 64 * 1024;
@@ -53,8 +52,9 @@ export function uploadRoutes(
   const uploadRateLimit = createMiddleware<AppEnv>(async (c, next) => {
     const user = await guards.signedInUser(c);
     const limits = { ...deps, log: c.get('log') };
-    if (!(await withinPersonLimit(limits, 'uploads', user.uid, UPLOAD_LIMIT))) {
-      throw tooManyRequests({ logMessage: `user ${user.uid} is over the upload limit` });
+    if (!(await withinPersonLimit(limits, 'uploads', user.uid, UPLOAD_RATE))) {
+      const logMessage = `user ${user.uid} is over the upload limit`;
+      throw tooManyRequests({ logMessage }, UPLOAD_MESSAGES.tooMany);
     }
     await next();
   });

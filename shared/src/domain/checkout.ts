@@ -24,6 +24,9 @@ import { isValidPakistaniPhone } from './phone';
 import { isIdText, isTokenText, TEXT_LIMITS, TEXT_MESSAGES } from './text';
 
 /** Messages of the checkout rules (SPEC §4, §5), in the spec's order. */
+/** Orders one person may place in a window: a few a day is normal; this only stops a script. */
+export const CHECKOUT_LIMIT = { max: 20, minutes: 10 } as const;
+
 export const CHECKOUT_MESSAGES = {
   emptyCart: 'Your cart is empty.',
   requiredFields: 'Please fill in all required fields.',
@@ -40,6 +43,7 @@ export const CHECKOUT_MESSAGES = {
   pricesChanged: CART_MESSAGES.pricesChanged,
   thankYou: 'Thank you for shopping!',
   orderPlaced: 'Your order has been placed successfully.',
+  tooManyOrders: `You can place at most ${CHECKOUT_LIMIT.max} orders in ${CHECKOUT_LIMIT.minutes} minutes. Please wait a few minutes and try again.`,
 } as const;
 
 /** The payment method of every order. */

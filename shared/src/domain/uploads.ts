@@ -7,11 +7,15 @@ import { ADMIN_MESSAGES, IMAGE_MESSAGES } from './screen-messages';
  * What the upload api answers and the web shows about an image upload. The two spec texts of the
  * image helper (SPEC §5 Admin) and the upload failure (SPEC §8) are reused, not copied.
  */
+/** Images one person may upload in a window: a checkout needs one, a menu a few dozen. */
+export const UPLOAD_LIMIT = { max: 30, minutes: 10 } as const;
+
 export const UPLOAD_MESSAGES = {
   notABlob: IMAGE_MESSAGES.notABlob,
   notAnImage: IMAGE_MESSAGES.notAnImage,
   tooLarge: `The image is larger than ${SCREENSHOT_MAX_SIZE_MB} MB. Please choose a smaller image.`,
   uploadFailed: ADMIN_MESSAGES.uploadImageFailed,
+  tooMany: `You can upload at most ${UPLOAD_LIMIT.max} images in ${UPLOAD_LIMIT.minutes} minutes. Please wait a few minutes and try again.`,
 } as const;
 
 /** The image formats people may upload, as their first bytes say (never the name or the type). */

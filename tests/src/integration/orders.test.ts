@@ -224,6 +224,25 @@ describe(`placing an order on ${engine}`, () => {
     expect(await errorOf(foreign)).toBe(CART_MESSAGES.campusLock);
   });
 
+  it('limits one person to 20 checkouts in 10 minutes, and says so', async () => {
+    const buyer = await student();
+    const other = await student();
+    // Unsolved captchas: each attempt is counted before its captcha is checked.
+    const attempt = async (who: { cookie: string; screenshot: string }) =>
+      postOrder(
+        testApp.app,
+        who.cookie,
+        await checkoutBody(testApp.app, tree, who.screenshot, { captcha: 'not solved' }),
+      );
+    for (let i = 0; i < 20; i++) expect((await attempt(buyer)).status).toBe(400);
+    const limited = await attempt(buyer);
+    expect(limited.status).toBe(429);
+    expect(await errorOf(limited)).toBe(
+      'You can place at most 20 orders in 10 minutes. Please wait a few minutes and try again.',
+    );
+    expect((await attempt(other)).status).toBe(400);
+  });
+
   it('bounds an order: 50 of one item, 50 persons, Rs 1,000,000 at the database’s prices', async () => {
     // Rs 100,000 a dish: 10 of them are within every bound of the form, but not of the total.
     const dear = await buildCampusTree(database.db, {

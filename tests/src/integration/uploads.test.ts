@@ -254,7 +254,7 @@ describe(`uploads on ${engine}`, () => {
     const limited = await upload(app, student.cookie, { file: await smallJpeg() });
     expect(limited.status).toBe(429);
     expect((await errorOf(limited)).message).toBe(
-      'Too many requests. Please wait a moment and try again.',
+      'You can upload at most 30 images in 10 minutes. Please wait a few minutes and try again.',
     );
     expect((await upload(app, other.cookie, { file: await smallJpeg() })).status).toBe(201);
   });

@@ -139,7 +139,7 @@ export function createApp(deps: AppDeps) {
   app.route('/api/catalogue', catalogueRoutes(catalogue, deps.repeats));
   app.route('/', publicConfigRoutes({ whatsappNumber: deps.whatsappNumber ?? null }));
   app.route('/api/account', accountRoutes(accounts, guards));
-  app.route('/api/admin/mail', mailRoutes(accounts.mailer, guards));
+  app.route('/api/admin/mail', mailRoutes(accounts.mailer, guards, deps.publicUrl));
   app.route('/api/admin', overviewRoutes(db, guards));
   app.route('/api/admin', universityRoutes(admin, guards));
   app.route('/api/admin', userRoutes(db, guards));

@@ -1,6 +1,7 @@
 import type { AppEnv } from '@campus/api/app-env';
 import { createGuards } from '@campus/api/auth/guards';
 import { freePort } from '@campus/shared/dev/free-port';
+import type { TMailOutboxResponse } from '@campus/shared/domain/account-api';
 import { toApiErrorResponse } from '@campus/shared/domain/error-catalogue';
 import type { Database } from '@campus/shared/server/db/client';
 import { sessions, users } from '@campus/shared/server/db/schema';
@@ -400,6 +401,25 @@ describe(`accounts on ${engine}`, () => {
     expect(admin.status).toBe(200);
     const listed = (await admin.json()) as { transport: string; messages: unknown[] };
     expect(listed.transport).toBe('outbox');
+  });
+
+  it('gives as links in the outbox only the app’s own, never one a person typed', async () => {
+    const { app, accounts } = createTestApp({ database, redis });
+    const person = await createPerson(database.db, 'superAdmin');
+    const cookie = cookieOf(await signIn(app, person.email, person.password));
+    const subject = `Instructions ${crypto.randomUUID()}`;
+    const ours = `${TEST_PUBLIC_URL}/orders/1`;
+    await accounts.mailer.send({
+      to: person.email,
+      subject,
+      text: `Leave it at the gate, see https://evil.example/reset?x=1 or ${TEST_PUBLIC_URL}.evil.example/a\n${ours}`,
+    });
+    const listed = (await (
+      await app.request('/api/admin/mail', { headers: { cookie } })
+    ).json()) as TMailOutboxResponse;
+    const mail = listed.messages.find((message) => message.subject === subject);
+    expect(mail?.text).toContain('https://evil.example/reset?x=1');
+    expect(mail?.links).toEqual([ours]);
   });
 
   it('guards sign-in and campus scope on the server for every role', async () => {

@@ -49,19 +49,33 @@ export async function listMyOrders(db: Db, user: TUserProfile, page: number) {
 }
 
 /** The earlier orders that a page's flagged screenshots were seen on, by id. */
-async function earlierOrders(db: Db, ids: readonly string[]): Promise<Map<string, TEarlierOrder>> {
+async function earlierOrders(
+  db: Db,
+  admin: TUserProfile,
+  ids: readonly string[],
+): Promise<Map<string, TEarlierOrder>> {
   if (ids.length === 0) return new Map();
   const rows = await db
     .select({
       id: orders.id,
       status: orders.status,
       placedAt: orders.placedAt,
+      campusId: orders.campusId,
       campusName: orders.campusName,
       screenshotUrl: orders.screenshotUrl,
     })
     .from(orders)
     .where(inArray(orders.id, [...new Set(ids)]));
-  return new Map(rows.map((row) => [row.id, { ...row, placedAt: row.placedAt.toISOString() }]));
+  const seenWhole = (campusId: string | null) =>
+    admin.role === 'superAdmin' || (campusId !== null && campusId === admin.campusId);
+  return new Map(
+    rows.map(({ campusId, placedAt, ...row }): [string, TEarlierOrder] => [
+      row.id,
+      seenWhole(campusId)
+        ? { seen: 'whole', ...row, placedAt: placedAt.toISOString() }
+        : { seen: 'anotherCampus', placedAt: placedAt.toISOString() },
+    ]),
+  );
 }
 
 const likeText = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
@@ -114,6 +128,7 @@ export async function listOrderQueue(db: Db, admin: TUserProfile, query: TOrderQ
   const found = await pageOf(db, where, [asc(orders.placedAt), asc(orders.id)], query.page);
   const earlier = await earlierOrders(
     db,
+    admin,
     found.rows.flatMap((row) => row.check.duplicateOf),
   );
   const body: TOrderQueueResponse = {

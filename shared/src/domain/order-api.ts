@@ -80,14 +80,22 @@ export const ZOrdersResponse = z.object({
 });
 export type TOrdersResponse = z.infer<typeof ZOrdersResponse>;
 
-/** An earlier order whose screenshot is the same or looks the same, to compare side by side. */
-export const ZEarlierOrder = z.object({
-  id: z.string(),
-  status: ZOrderState,
-  placedAt: z.iso.datetime({ offset: true }),
-  campusName: z.string(),
-  screenshotUrl: z.string(),
-});
+/**
+ * An earlier order whose screenshot is the same or looks the same: to compare side by side when
+ * the admin may see it (its campus's admins, super admins); of another campus's, a campus admin
+ * learns only that and when.
+ */
+export const ZEarlierOrder = z.discriminatedUnion('seen', [
+  z.object({
+    seen: z.literal('whole'),
+    id: z.string(),
+    status: ZOrderState,
+    placedAt: z.iso.datetime({ offset: true }),
+    campusName: z.string(),
+    screenshotUrl: z.string(),
+  }),
+  z.object({ seen: z.literal('anotherCampus'), placedAt: z.iso.datetime({ offset: true }) }),
+]);
 export type TEarlierOrder = z.infer<typeof ZEarlierOrder>;
 
 /** An order in the admins' Payments queue: with what the check of its screenshot found. */

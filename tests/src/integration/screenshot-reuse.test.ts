@@ -159,22 +159,37 @@ describe(`screenshots used before on ${engine}`, () => {
     );
     expect(different).toMatchObject({ check: 'clear', duplicateOf: [] });
 
-    // The campus's Payments queue shows the flag with the earlier order's screenshot.
-    const queue = await listOrderQueue(database.db, admin, {
-      universityId: tree.university.id,
-      campusId: tree.campus.id,
-      page: 1,
-    });
-    const flagged = queue.orders.find((order) => order.id === reEncoded.orderId);
+    // The campus's Payments queue shows the flag with its own campus's earlier order whole, and of
+    // another campus's only when; a super admin sees both whole.
+    const queueOf = (viewer: TUserProfile) =>
+      listOrderQueue(database.db, viewer, {
+        universityId: tree.university.id,
+        campusId: tree.campus.id,
+        page: 1,
+      }).then((queue) => queue.orders.find((order) => order.id === reEncoded.orderId));
+    const flagged = await queueOf(admin);
     expect(flagged?.screenshotCheck).toBe('duplicate');
-    expect(flagged?.duplicates.map((d) => d.id).sort()).toEqual(
-      [first.orderId, again.orderId].sort(),
+    expect(flagged?.duplicates).toHaveLength(2);
+    expect(flagged?.duplicates).toContainEqual(
+      expect.objectContaining({
+        seen: 'whole',
+        id: first.orderId,
+        campusName: tree.campus.name,
+        screenshotUrl: expect.stringContaining(`${TEST_PUBLIC_URL}/uploads/`),
+      }),
     );
-    expect(flagged?.duplicates.find((d) => d.id === again.orderId)).toMatchObject({
-      campusName: otherTree.campus.name,
-      status: 'placed',
-      screenshotUrl: expect.stringContaining(`${TEST_PUBLIC_URL}/uploads/`),
+    const [againPlaced] = await database.db
+      .select({ placedAt: orders.placedAt })
+      .from(orders)
+      .where(eq(orders.id, again.orderId));
+    expect(flagged?.duplicates).toContainEqual({
+      seen: 'anotherCampus',
+      placedAt: againPlaced?.placedAt.toISOString(),
     });
+    const seenBySuperAdmin = await queueOf(await createProfile(database.db, 'superAdmin'));
+    expect(
+      seenBySuperAdmin?.duplicates.find((d) => d.seen === 'whole' && d.id === again.orderId),
+    ).toMatchObject({ campusName: otherTree.campus.name, status: 'placed' });
   });
 
   it('flags one of two orders placed at the same moment with the same file', async () => {

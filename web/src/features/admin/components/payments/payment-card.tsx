@@ -46,20 +46,27 @@ function ScreenshotCheck({ order }: { order: TQueuedOrder }) {
     <div role="note" className="rounded border-2 border-red-700 bg-red-50 p-2 text-sm text-red-800">
       <p className="font-semibold">Screenshot used before</p>
       <div className="mt-2 grid grid-cols-2 gap-2">
-        {order.duplicates.map((earlier) => (
-          <div key={earlier.id} className="space-y-1">
-            <ZoomableImage
-              src={earlier.screenshotUrl}
-              alt={`Earlier screenshot, order ${earlier.id}`}
-              className="h-40 w-full"
-            />
-            <p className="font-mono text-xs break-all">{earlier.id}</p>
-            <p>
-              {ORDER_STATE_LABELS[earlier.status]}, {earlier.campusName},{' '}
-              {formatShortTimestamp(new Date(earlier.placedAt), order.timeZone)}
+        {order.duplicates.map((earlier) =>
+          earlier.seen === 'whole' ? (
+            <div key={earlier.id} className="space-y-1">
+              <ZoomableImage
+                src={earlier.screenshotUrl}
+                alt={`Earlier screenshot, order ${earlier.id}`}
+                className="h-40 w-full"
+              />
+              <p className="font-mono text-xs break-all">{earlier.id}</p>
+              <p>
+                {ORDER_STATE_LABELS[earlier.status]}, {earlier.campusName},{' '}
+                {formatShortTimestamp(new Date(earlier.placedAt), order.timeZone)}
+              </p>
+            </div>
+          ) : (
+            <p key={earlier.placedAt}>
+              Used on an order at another campus on{' '}
+              {formatShortTimestamp(new Date(earlier.placedAt), order.timeZone)}.
             </p>
-          </div>
-        ))}
+          ),
+        )}
       </div>
     </div>
   );

@@ -108,8 +108,9 @@ describe('the Payments queue', () => {
 });
 
 describe('a screenshot used before', () => {
-  it('is flagged in red with the earlier order’s screenshot beside it; an unchecked one says so', async () => {
+  it('is flagged in red with the earlier order’s screenshot beside it, another campus’s by date alone; an unchecked one says so', async () => {
     const earlier = {
+      seen: 'whole' as const,
       id: 'o-earlier',
       status: 'verified' as const,
       placedAt: '2026-11-20T09:00:00.000Z',
@@ -117,7 +118,10 @@ describe('a screenshot used before', () => {
       screenshotUrl: '/uploads/earlier.webp',
     };
     const { list } = await openPayments([ayesha, bilal], {
-      'o-ayesha': { screenshotCheck: 'duplicate', duplicates: [earlier] },
+      'o-ayesha': {
+        screenshotCheck: 'duplicate',
+        duplicates: [earlier, { seen: 'anotherCampus', placedAt: '2026-11-21T09:00:00.000Z' }],
+      },
       'o-hamza': { screenshotCheck: 'not_checked', duplicates: [] },
     });
     expect(cards(list)).toHaveLength(2);
@@ -128,6 +132,9 @@ describe('a screenshot used before', () => {
     expect(
       within(flag).getByRole('button', { name: /Earlier screenshot, order o-earlier/ }),
     ).toBeTruthy();
+    // Another campus's order: only that it was, and when.
+    expect(flag.textContent).toContain('Used on an order at another campus on Nov 21, 2026,');
+    expect(within(flag).getAllByRole('button')).toHaveLength(1);
     expect(within(card(list, 'Hamza Ali')).queryByRole('note')).toBeNull();
     expect(card(list, 'Hamza Ali').textContent).toContain(
       'This screenshot was not checked for earlier use.',

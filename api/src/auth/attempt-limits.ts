@@ -46,3 +46,19 @@ export async function consumeAttempt(
   if (!underIp || !underEmail) throw tooManyAttempts();
   return { refund: () => rateLimiter.refund(name, [...ipKeys, ...emailKeys]) };
 }
+
+// A verification link goes to one address at most once per 10 minutes, sign-up's included.
+const VERIFICATION_MAIL: Limit = { max: 1, windowSeconds: 10 * 60 };
+
+/**
+ * Counts a verification mail to `email`: false when one went there in the last 10 minutes, and
+ * this one must then not go. A 503 while Redis is away, as for the attempts.
+ */
+export function countVerificationMail(
+  deps: { rateLimiter: RateLimiter; log: Logger },
+  email: string,
+): Promise<boolean> {
+  return needsRedis(deps.log, () =>
+    deps.rateLimiter.consume('verificationMail', [`email:${email}`], VERIFICATION_MAIL),
+  );
+}

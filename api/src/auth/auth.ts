@@ -94,7 +94,8 @@ export function createAuth(options: AuthOptions) {
     },
     emailVerification: {
       sendOnSignUp: true,
-      sendOnSignIn: true,
+      // Sign-in sends a new link itself, at most once per 10 minutes (accounts/sign-in.ts).
+      sendOnSignIn: false,
       autoSignInAfterVerification: false,
       expiresIn: 24 * TOKEN_LIFETIME_SECONDS,
       sendVerificationEmail: async ({ user, token }) => {

@@ -87,7 +87,7 @@ export const authRefusal = (
   status: number,
 ) => refusal(code, status, CODE_MESSAGES[code]);
 
-/** The 403 of a sign-in whose address is not verified yet (a new link is on its way). */
+/** The 403 of a sign-in whose address is not verified yet (the message says which link went when). */
 export const emailNotVerified = (message: string) =>
   refusal('auth/email-not-verified', 403, message);
 

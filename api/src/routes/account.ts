@@ -23,7 +23,7 @@ import { signUp } from '../accounts/sign-up';
 import { verifyEmail } from '../accounts/verify-email';
 import type { AppEnv } from '../app-env';
 import { campusAllowedDomains, campusDomainNames } from '../auth/allowed-domains';
-import { type AttemptName, consumeAttempt } from '../auth/attempt-limits';
+import { type AttemptName, consumeAttempt, countVerificationMail } from '../auth/attempt-limits';
 import type { Guards } from '../auth/guards';
 import type { AccountServices } from '../auth/services';
 import { idQuery, jsonBody, parseWith } from '../http/body';
@@ -87,6 +87,8 @@ export function accountRoutes(accounts: AccountServices, guards: Guards) {
       await requireCaptcha(captcha, values.captcha, AUTH_MESSAGES.captchaRequired);
       await attempt(c, 'signUp', values.email);
       await signUp(accounts, values, authHeaders(c));
+      // Its verification mail went: a sign-in in the next 10 minutes sends no other.
+      await countVerificationMail({ ...accounts, log: c.get('log') }, values.email);
       const answer: TMessageResponse = { ok: true, message: AUTH_MESSAGES.signupSuccess };
       return c.json(answer, 201);
     })

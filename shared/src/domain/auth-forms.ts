@@ -34,6 +34,8 @@ export const AUTH_MESSAGES = {
     'Account created successfully! Please check your email to verify your account. You will be redirected to the login page to sign in.',
   emailNotVerified: (email: string) =>
     `Please verify your email address before signing in. We have sent a new verification link to ${email}.`,
+  emailNotVerifiedLinkRecent: (email: string) =>
+    `Please verify your email address before signing in. We sent a verification link to ${email} less than 10 minutes ago: look for it in your inbox and spam folder.`,
   passwordNotSet: (email: string) =>
     `Your account has moved to CampusBucket. To sign in, set a new password with the link we have just sent to ${email}.`,
   emailVerified: 'Your email address is verified. You can sign in now.',

@@ -159,14 +159,33 @@ describe(`sign-in and sign-out on ${engine}`, () => {
       signIn(accounts(), login(email, 'not-the-password'), browser(), wrong),
     ).rejects.toMatchObject({ status: 401, code: 'auth/wrong-password' });
     expect(wrong.refunds).toBe(0);
+  });
+
+  it('counts sign-ins of an address not verified yet, and mails it a new link at most once in 10 minutes', async () => {
     const unverified = signupForm();
     await signUp(test.accounts, unverified, browser());
-    await expect(
-      signIn(accounts(), login(unverified.email, unverified.password), browser(), countedAttempt()),
-    ).rejects.toMatchObject({
-      status: 403,
-      userMessage: AUTH_MESSAGES.emailNotVerified(unverified.email),
-    });
+    const mailsTo = async () =>
+      (await listOutbox(test.mailer.outboxDir as string)).filter((mail) =>
+        mail.to.includes(unverified.email),
+      ).length;
+    expect(await mailsTo()).toBe(1);
+    const signInUnverified = async (message: string) => {
+      const attempt = countedAttempt();
+      await expect(
+        signIn(accounts(), login(unverified.email, unverified.password), browser(), attempt),
+      ).rejects.toMatchObject({ status: 403, userMessage: message });
+      expect(attempt.refunds).toBe(0);
+    };
+    await signInUnverified(AUTH_MESSAGES.emailNotVerified(unverified.email));
+    expect(await mailsTo()).toBe(2);
+    for (let i = 0; i < 3; i++) {
+      await signInUnverified(AUTH_MESSAGES.emailNotVerifiedLinkRecent(unverified.email));
+    }
+    expect(await mailsTo()).toBe(2);
+    // Ten minutes on, the window has ended: a new link goes.
+    await redis.del(`${test.prefix}:ratelimit:verificationMail:email:${unverified.email}`);
+    await signInUnverified(AUTH_MESSAGES.emailNotVerified(unverified.email));
+    expect(await mailsTo()).toBe(3);
   });
 });
 

@@ -4,6 +4,7 @@ import type { Redis } from 'ioredis';
 import type { Logger } from 'pino';
 import { type Auth, createAuth } from './auth';
 import { type Captcha, createCaptcha } from './captcha';
+import { createKnownDevices, type KnownDevices } from './known-devices';
 import { createRateLimiter, type RateLimiter } from './rate-limit';
 
 /** Everything the account routes and the guards use, built once per process. */
@@ -13,6 +14,9 @@ export interface AccountServices {
   captcha: Captcha;
   rateLimiter: RateLimiter;
   mailer: Mailer;
+  knownDevices: KnownDevices;
+  /** Whether cookies the app sets itself are Secure (PUBLIC_URL is https). */
+  secureCookies: boolean;
   /** Take the client address from X-Forwarded-For (only behind a proxy that sets it). */
   trustProxy: boolean;
 }
@@ -39,6 +43,8 @@ export function createAccountServices(options: {
     }),
     rateLimiter: createRateLimiter(options.redis, options.keyPrefix),
     mailer: options.mailer,
+    knownDevices: createKnownDevices(options.secret),
+    secureCookies: options.publicUrl.startsWith('https:'),
     trustProxy: options.trustProxy,
   };
 }

@@ -15,6 +15,7 @@ import {
 } from '@campus/shared/domain/auth-forms';
 import { isIdText } from '@campus/shared/domain/text';
 import { type Context, Hono } from 'hono';
+import { getCookie, setCookie } from 'hono/cookie';
 import { requestPasswordReset } from '../accounts/request-password-reset';
 import { setNewPassword } from '../accounts/set-new-password';
 import { signIn } from '../accounts/sign-in';
@@ -23,8 +24,14 @@ import { signUp } from '../accounts/sign-up';
 import { verifyEmail } from '../accounts/verify-email';
 import type { AppEnv } from '../app-env';
 import { campusAllowedDomains, campusDomainNames } from '../auth/allowed-domains';
-import { type AttemptName, consumeAttempt, countVerificationMail } from '../auth/attempt-limits';
+import {
+  type AttemptName,
+  consumeAttempt,
+  consumeSignInAttempt,
+  countVerificationMail,
+} from '../auth/attempt-limits';
 import type { Guards } from '../auth/guards';
+import { KNOWN_DEVICE_COOKIE, KNOWN_DEVICE_DAYS } from '../auth/known-devices';
 import type { AccountServices } from '../auth/services';
 import { idQuery, jsonBody, parseWith } from '../http/body';
 import { clientIp } from '../http/client-ip';
@@ -95,10 +102,22 @@ export function accountRoutes(accounts: AccountServices, guards: Guards) {
     .post('/sign-in', async (c) => {
       const values = parseWith(ZLoginForm, await jsonBody(c));
       await requireCaptcha(captcha, values.captcha, AUTH_MESSAGES.captchaRequired);
-      const counted = await attempt(c, 'signInFailures', values.email);
       const deps = { ...accounts, log: c.get('log') };
+      const { knownDevices } = accounts;
+      const counted = await consumeSignInAttempt(deps, {
+        ip: clientIp(c, accounts.trustProxy),
+        email: values.email,
+        knownDevice: knownDevices.deviceOf(getCookie(c, KNOWN_DEVICE_COOKIE), values.email),
+      });
       const { cookies, ...signedIn } = await signIn(deps, values, authHeaders(c), counted);
       sendCookies(c, cookies);
+      setCookie(c, KNOWN_DEVICE_COOKIE, knownDevices.issue(values.email), {
+        path: '/api/account',
+        httpOnly: true,
+        sameSite: 'Lax',
+        secure: accounts.secureCookies,
+        maxAge: KNOWN_DEVICE_DAYS * 24 * 60 * 60,
+      });
       const body: TSignInResponse = { ok: true, ...signedIn };
       return c.json(body);
     })

@@ -266,6 +266,43 @@ describe(`accounts on ${engine}`, () => {
     expect(limited.headers.getSetCookie()).toEqual([]);
   });
 
+  it('five wrong passwords from one address do not keep the person out elsewhere; many from many do, but not on their own browser', async () => {
+    const { app, mailer } = createTestApp({ database, redis });
+    const email = uniqueEmail();
+    await post(app, '/api/account/sign-up', await signupBody(app, { email }));
+    await open(app, (await latestMailTo(mailer, email)).links[0] as string);
+    const from = (ip: string, cookie?: string) => ({
+      'x-forwarded-for': ip,
+      ...(cookie ? { cookie } : {}),
+    });
+    const own = await signIn(app, email, 'secret-1', from('198.51.100.1'));
+    expect(own.status).toBe(200);
+    const known = own.headers.getSetCookie().find((c) => c.startsWith('campus_known_device='));
+    expect(known).toMatch(/Path=\/api\/account; HttpOnly; SameSite=Lax/);
+    const device = (known as string).split(';')[0] as string;
+
+    const statusesFrom = async (ip: string, times: number) => {
+      const statuses: number[] = [];
+      for (let i = 0; i < times; i++) {
+        statuses.push((await signIn(app, email, 'not-the-password', from(ip))).status);
+      }
+      return statuses;
+    };
+    expect(await statusesFrom('203.0.113.50', 6)).toEqual([401, 401, 401, 401, 401, 429]);
+    expect((await signIn(app, email, 'secret-1', from('198.51.100.2'))).status).toBe(200);
+    // Twenty failures of the e-mail from many addresses: a browser it never signed in on is kept out.
+    expect([
+      ...(await statusesFrom('203.0.113.51', 5)),
+      ...(await statusesFrom('203.0.113.52', 5)),
+      ...(await statusesFrom('203.0.113.53', 4)),
+    ]).toEqual(Array(14).fill(401));
+    expect((await signIn(app, email, 'secret-1', from('198.51.100.3'))).status).toBe(429);
+    // Their own browser gets through, and a cookie given for another e-mail or forged does not.
+    expect((await signIn(app, email, 'secret-1', from('198.51.100.3', device))).status).toBe(200);
+    const forged = `${device.slice(0, -4)}AAAA`;
+    expect((await signIn(app, email, 'secret-1', from('198.51.100.3', forged))).status).toBe(429);
+  });
+
   it('counts parallel wrong passwords atomically: at most five get through', async () => {
     const { app, mailer } = createTestApp({ database, redis });
     const email = uniqueEmail();

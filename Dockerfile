@@ -19,6 +19,8 @@ RUN npm run build:web && npm run build:server
 FROM node:20-bookworm-slim
 WORKDIR /app
 ENV NODE_ENV=production
+# A container listens on its own interfaces; the host decides what reaches it.
+ENV HOST=0.0.0.0
 # A young generation of 32 MB a half (V8's default is 16): fewer of checkout's short-lived objects
 # reach the old generation and its longer collections (decision 020).
 ENV NODE_OPTIONS=--max-semi-space-size=32

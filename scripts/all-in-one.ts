@@ -1,6 +1,6 @@
 // `npm start`: the api and the worker in one process over one embedded database, for one machine.
 // This file is the composition root that may import both (DESIGN §4 keeps api and worker apart).
-import { resolve } from 'node:path';
+import { join, resolve } from 'node:path';
 import { apiAdaptersFromConfig } from '@campus/api/adapters';
 import { hashPassword } from '@campus/api/auth/password';
 import { startApi } from '@campus/api/server';
@@ -15,7 +15,12 @@ import { loadOrCreateAuthSecret } from '@campus/shared/server/auth-secret';
 import { loadConfigOrExit, publicUrl } from '@campus/shared/server/config';
 import { lockDataDir } from '@campus/shared/server/data-dir-lock';
 import { openDatabase } from '@campus/shared/server/db/client';
-import { DEMO_ACCOUNTS, seedDemoData } from '@campus/shared/server/db/seed';
+import { newDemoAccounts, seedDemoData } from '@campus/shared/server/db/seed';
+import {
+  DEMO_ACCOUNTS_FILE,
+  readDemoAccounts,
+  writeDemoAccounts,
+} from '@campus/shared/server/demo-accounts-file';
 import { createOrderEventPublisher } from '@campus/shared/server/events/order-events';
 import { Lifecycle } from '@campus/shared/server/lifecycle';
 import { createLogger } from '@campus/shared/server/logger';
@@ -68,9 +73,14 @@ try {
   lifecycle.add('database', database.close);
   const redisUrl = await resolveRedisUrl();
   const adapters = apiAdaptersFromConfig(config, database.db, publicUrl(config));
+  const demoAccounts = newDemoAccounts();
   const seed = seedDemo
-    ? await seedDemoData(database.db, hashPassword, { savePhoto: demoPhotoSaver(adapters.images) })
+    ? await seedDemoData(database.db, hashPassword, {
+        demoAccounts,
+        savePhoto: demoPhotoSaver(adapters.images),
+      })
     : { seeded: false };
+  if (seed.seeded) writeDemoAccounts(config.DATA_DIR, demoAccounts);
 
   const producerRedis = await openCheckedRedis(redisUrl, 'producer', log);
   lifecycle.add('redis producer connection', () => closeRedis(producerRedis));
@@ -130,11 +140,14 @@ try {
     `Database: ${database.engine === 'pglite' ? `embedded, in ${config.DATA_DIR}/pg` : 'PostgreSQL'}` +
       (seed.seeded ? ' (demo data added)' : ''),
   );
-  if (seedDemo) {
-    say('Demo accounts (e-mail / password):');
-    for (const account of DEMO_ACCOUNTS) {
+  const demoFile = join(config.DATA_DIR, DEMO_ACCOUNTS_FILE);
+  if (seed.seeded) {
+    say(`Demo accounts (e-mail / password), shown this once and kept in ${demoFile}:`);
+    for (const account of demoAccounts) {
       say(`  ${account.role.padEnd(12)} ${account.email} / ${account.password}`);
     }
+  } else if (seedDemo && readDemoAccounts(config.DATA_DIR).length > 0) {
+    say(`Demo accounts: their e-mails and passwords are in ${demoFile}.`);
   }
   if (mailer.kind === 'outbox') {
     say(

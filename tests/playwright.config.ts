@@ -1,3 +1,4 @@
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from '@playwright/test';
 import { CHROMIUM_LAUNCH_OPTIONS } from './src/support/chromium';
 
@@ -6,6 +7,8 @@ import { CHROMIUM_LAUNCH_OPTIONS } from './src/support/chromium';
 const PORT = Number(process.env.E2E_PORT ?? 3917);
 const baseURL = `http://127.0.0.1:${PORT}`;
 const DATA_DIR = `data/e2e-${PORT}`;
+// Where the specs read the demo accounts' passwords the server's first start made.
+process.env.E2E_DATA_DIR = fileURLToPath(new URL(`../${DATA_DIR}`, import.meta.url));
 
 export default defineConfig({
   testDir: 'src/e2e',

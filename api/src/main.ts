@@ -1,8 +1,10 @@
 // The api as its own process (scaled mode): any number of replicas on PostgreSQL and Redis.
+import { join } from 'node:path';
 import { requireAuthSecret } from '@campus/shared/server/auth-secret';
 import { loadConfigOrExit, publicUrl, requireDatabaseUrl } from '@campus/shared/server/config';
 import { openDatabase } from '@campus/shared/server/db/client';
-import { seedDemoData } from '@campus/shared/server/db/seed';
+import { newDemoAccounts, seedDemoData } from '@campus/shared/server/db/seed';
+import { DEMO_ACCOUNTS_FILE, writeDemoAccounts } from '@campus/shared/server/demo-accounts-file';
 import { Lifecycle } from '@campus/shared/server/lifecycle';
 import { createLogger } from '@campus/shared/server/logger';
 import { mailerFromConfig } from '@campus/shared/server/mail/mailer';
@@ -26,7 +28,17 @@ try {
   const adapters = apiAdaptersFromConfig(config, database.db, publicUrl(config));
   // Only on request: a deployment gets no demo accounts unless SEED_DEMO_DATA=true says so.
   if (config.SEED_DEMO_DATA === true) {
-    await seedDemoData(database.db, hashPassword, { savePhoto: demoPhotoSaver(adapters.images) });
+    const demoAccounts = newDemoAccounts();
+    const seed = await seedDemoData(database.db, hashPassword, {
+      demoAccounts,
+      savePhoto: demoPhotoSaver(adapters.images),
+    });
+    if (seed.seeded) {
+      writeDemoAccounts(config.DATA_DIR, demoAccounts);
+      const listed = demoAccounts.map((a) => `${a.role} ${a.email} / ${a.password}`).join(', ');
+      const file = join(config.DATA_DIR, DEMO_ACCOUNTS_FILE);
+      log.warn(`demo data added; its accounts, logged this once and kept in ${file}: ${listed}`);
+    }
   }
   const redis = await openCheckedRedis(config.REDIS_URL ?? DEFAULT_REDIS_URL, 'producer', log);
   lifecycle.add('redis', () => closeRedis(redis));

@@ -135,7 +135,8 @@ export async function startApi(options: {
     throw error;
   }
   const { port } = server.address() as AddressInfo;
-  const shownHost = options.host === '0.0.0.0' ? 'localhost' : options.host;
+  // As PUBLIC_URL's default names this machine, so that the link printed is the one it accepts.
+  const shownHost = ['0.0.0.0', '127.0.0.1'].includes(options.host) ? 'localhost' : options.host;
   return {
     url: `http://${shownHost}:${port}`,
     events,

@@ -1,10 +1,12 @@
 import { randomBytes } from 'node:crypto';
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { writeFileDurably } from './durable-file';
 
 /**
  * The all-in-one's auth secret when AUTH_SECRET is not set: made once and kept in the data
- * folder (readable by its owner only), so sessions survive a restart.
+ * folder (readable by its owner only), so sessions survive a restart, and written durably: a
+ * power cut right after the first start must not leave it empty.
  */
 export function loadOrCreateAuthSecret(dataDir: string): string {
   const file = join(dataDir, 'auth-secret');
@@ -16,7 +18,7 @@ export function loadOrCreateAuthSecret(dataDir: string): string {
   }
   mkdirSync(dataDir, { recursive: true });
   const secret = randomBytes(32).toString('hex');
-  writeFileSync(file, `${secret}\n`, { mode: 0o600 });
+  writeFileDurably(file, `${secret}\n`);
   return secret;
 }
 

@@ -20,7 +20,8 @@ const optionalText = () =>
 
 /** Every environment variable the server processes read, with its default. */
 export const ZServerConfig = z.object({
-  HOST: z.string().trim().min(1).default('0.0.0.0'),
+  // Only this machine unless told otherwise (README, Configuration).
+  HOST: z.string().trim().min(1).default('127.0.0.1'),
   PORT: z.coerce.number().int().min(1).max(65535).default(3000),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   DATA_DIR: z.string().trim().min(1).default('data'),

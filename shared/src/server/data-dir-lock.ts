@@ -1,8 +1,9 @@
-import { existsSync, mkdirSync, readFileSync, readlinkSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, readlinkSync, rmSync } from 'node:fs';
 import { hostname } from 'node:os';
 import { join, resolve } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import lockfile from 'proper-lockfile';
+import { writeFileDurably } from './durable-file';
 
 // The data folder is claimed with proper-lockfile: an atomic mkdir, kept fresh by a heartbeat that
 // touches it every UPDATE_MS. A holder that crashed stops touching it and its lock goes stale after
@@ -113,7 +114,8 @@ export async function lockDataDir(
     }
     throw error;
   }
-  writeFileSync(join(absolute, PID_FILE), `${process.pid}\n${pidScope()}\n`);
+  // Durably: after a power cut, the next start reads whose lock it was (and that it has ended).
+  writeFileDurably(join(absolute, PID_FILE), `${process.pid}\n${pidScope()}\n`, 0o644);
   if (existsSync(join(absolute, LEGACY_LOCK_FILE))) rmSync(join(absolute, LEGACY_LOCK_FILE));
   return async () => {
     if (readHolder(absolute)?.pid === String(process.pid))

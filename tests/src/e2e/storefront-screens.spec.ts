@@ -1,8 +1,8 @@
 import type { Locator } from '@playwright/test';
 import { expectNoSevereViolations } from './support/a11y';
-import { signIn } from './support/auth';
+import { DEMO, signIn } from './support/auth';
 import { chooseCampus } from './support/campus';
-import { appStarted, card, menuLink, openMenu, STUDENT, withoutPhoto } from './support/storefront';
+import { appStarted, card, menuLink, openMenu, withoutPhoto } from './support/storefront';
 import { expect, test } from './support/test';
 
 // The storefront at a phone's width and on a desktop (SPEC §4's screens, issue 21's phone walk),
@@ -126,7 +126,7 @@ test.describe('phones (390 px)', () => {
     await page.route('**/api/public-config', (route) =>
       route.fulfill({ json: { ok: true, whatsappNumber: '923001234567' } }),
     );
-    await signIn(page, STUDENT.email, STUDENT.password);
+    await signIn(page, DEMO.student.email, DEMO.student.password);
     await chooseCampus(page);
     // Within the app, which keeps the configuration above: a page loaded anew would come with
     // the server's own, which has no number.
@@ -196,7 +196,7 @@ for (const viewport of [
     });
 
     test('the cart has no serious or critical violation', async ({ page }) => {
-      await signIn(page, STUDENT.email, STUDENT.password);
+      await signIn(page, DEMO.student.email, DEMO.student.password);
       await chooseCampus(page);
       await page.goto('/mart-items');
       await card(page, 'A4 Notebook')

@@ -1,4 +1,4 @@
-import { signIn } from './support/auth';
+import { DEMO, signIn } from './support/auth';
 import { chooseCampus, DEMO_CAMPUS, DEMO_UNIVERSITY } from './support/campus';
 import {
   card,
@@ -6,7 +6,6 @@ import {
   expectSearch,
   menuLink,
   openMenu,
-  STUDENT,
   stored,
   withoutPhoto,
 } from './support/storefront';
@@ -402,7 +401,7 @@ test.describe('every page', () => {
 
 test.describe('signed-in bucket', () => {
   test.beforeEach(async ({ page }) => {
-    await signIn(page, STUDENT.email, STUDENT.password);
+    await signIn(page, DEMO.student.email, DEMO.student.password);
     await chooseCampus(page);
   });
 

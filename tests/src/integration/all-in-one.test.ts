@@ -1,8 +1,10 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { networkInterfaces, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { freePort } from '@campus/shared/dev/free-port';
 import { startRedisServer } from '@campus/shared/dev/redis-server';
+import { DEMO_PEOPLE } from '@campus/shared/server/db/seed';
+import { DEMO_ACCOUNTS_FILE, readDemoAccounts } from '@campus/shared/server/demo-accounts-file';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { engine } from '../support/database';
 import { spawnEntry } from '../support/process';
@@ -18,10 +20,10 @@ describe.runIf(engine === 'pglite')('npm start (all-in-one process)', () => {
   });
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
+  // HOST unset: only this machine may connect (its default).
   const env = async (extra: Record<string, string> = {}) => ({
     DATA_DIR: join(dir, 'data'),
     PORT: String(await freePort()),
-    HOST: '127.0.0.1',
     REDIS_URL: testRedisUrl(),
     QUEUE_PREFIX: testQueuePrefix(),
     WEB_DIST_DIR: join(dir, 'dist'),
@@ -35,9 +37,22 @@ describe.runIf(engine === 'pglite')('npm start (all-in-one process)', () => {
     const url = (await first.waitFor(/running at (http:\/\/\S+)/, 60_000)).split('at ')[1];
     await first.waitFor(/Press Ctrl-C to stop/);
     expect(first.output()).toContain('(demo data added)');
-    expect(first.output()).toMatch(/superAdmin\s+superadmin@campusbucket\.test \/ \S+/);
-    expect(first.output()).toMatch(/campusAdmin\s+admin@lhr\.northfield\.edu\.pk \/ \S+/);
-    expect(first.output()).toMatch(/user\s+student@lhr\.northfield\.edu\.pk \/ \S+/);
+    // Passwords made for this install, printed once and kept in the data folder for its owner.
+    const kept = readDemoAccounts(join(dir, 'data'));
+    expect(kept.map((account) => account.email)).toEqual(DEMO_PEOPLE.map((p) => p.email));
+    for (const account of kept) {
+      expect(account.password).toMatch(/^[\w-]{12}$/);
+      expect(first.output()).toContain(`${account.email} / ${account.password}`);
+    }
+    expect(statSync(join(dir, 'data', DEMO_ACCOUNTS_FILE)).mode & 0o777).toBe(0o600);
+    // Listening on 127.0.0.1 only: this machine's other addresses are refused.
+    const port = new URL(url as string).port;
+    const outward = Object.values(networkInterfaces())
+      .flat()
+      .find((address) => address?.family === 'IPv4' && !address.internal);
+    if (outward) {
+      await expect(fetch(`http://${outward.address}:${port}/readyz`)).rejects.toThrow();
+    }
 
     const ready = await fetch(`${url}/readyz`);
     expect(ready.status).toBe(200);
@@ -59,6 +74,8 @@ describe.runIf(engine === 'pglite')('npm start (all-in-one process)', () => {
     const second = spawnEntry('scripts/all-in-one.ts', await env());
     await second.waitFor(/Press Ctrl-C to stop/, 60_000);
     expect(second.output()).not.toContain('demo data added');
+    expect(second.output()).toContain(`${join(dir, 'data', DEMO_ACCOUNTS_FILE)}.`);
+    expect(second.output()).not.toContain(kept[0]?.password);
     second.child.kill('SIGTERM');
     expect(await second.exited).toBe(0);
   }, 120_000);

@@ -20,7 +20,7 @@ import {
   uploads,
   users,
 } from '@campus/shared/server/db/schema';
-import { DEMO_ACCOUNTS, seedDemoData } from '@campus/shared/server/db/seed';
+import { DEMO_PEOPLE, newDemoAccounts, seedDemoData } from '@campus/shared/server/db/seed';
 import { count, eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -169,7 +169,13 @@ describe(`demo data on ${engine}`, () => {
     const now = new Date('2026-11-21T19:30:00Z');
     const images = createLocalImageStore({ dir: uploadsDir, publicUrl: 'http://campus.test' });
     const savePhoto = demoPhotoSaver(images);
-    expect(await seedDemoData(db, hashPassword, { now, savePhoto })).toEqual({ seeded: true });
+    const demoAccounts = newDemoAccounts();
+    expect(await seedDemoData(db, hashPassword, { demoAccounts, now, savePhoto })).toEqual({
+      seeded: true,
+    });
+    // Passwords of their own, never the same twice.
+    const passwords = new Set([...demoAccounts, ...newDemoAccounts()].map((a) => a.password));
+    expect(passwords.size).toBe(DEMO_PEOPLE.length * 2);
 
     const total = async (table: typeof universities | typeof campuses) =>
       (await db.select({ n: count() }).from(table))[0]?.n;
@@ -189,11 +195,11 @@ describe(`demo data on ${engine}`, () => {
 
     const people = await db.select().from(users);
     expect(people.map((u) => [u.email, u.role]).sort()).toEqual(
-      DEMO_ACCOUNTS.map((a) => [a.email, a.role]).sort(),
+      DEMO_PEOPLE.map((a) => [a.email, a.role]).sort(),
     );
     // Each demo person can sign in: a verified address and a password credential that matches.
     const credentials = await db.select().from(accounts);
-    for (const demo of DEMO_ACCOUNTS) {
+    for (const demo of demoAccounts) {
       const person = people.find((u) => u.email === demo.email);
       expect(person?.emailVerified).toBe(true);
       const credential = credentials.find((a) => a.userId === person?.id);
@@ -217,7 +223,9 @@ describe(`demo data on ${engine}`, () => {
 
     // Everything deleted by an admin stays deleted: no second seeding, no second set of pictures.
     await db.delete(universities);
-    expect(await seedDemoData(db, hashPassword, { now, savePhoto })).toEqual({ seeded: false });
+    expect(
+      await seedDemoData(db, hashPassword, { demoAccounts: newDemoAccounts(), now, savePhoto }),
+    ).toEqual({ seeded: false });
     expect(await total(universities)).toBe(0);
     expect(readdirSync(uploadsDir)).toHaveLength(photos.length);
     expect((await db.select().from(auditLog).where(eq(auditLog.action, 'seed'))).length).toBe(1);

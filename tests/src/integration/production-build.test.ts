@@ -9,7 +9,7 @@ import type {
   TRestaurantsResponse,
   TUniversitiesResponse,
 } from '@campus/shared/domain/catalogue-api';
-import { DEMO_ACCOUNTS } from '@campus/shared/server/db/seed';
+import { readDemoAccounts } from '@campus/shared/server/demo-accounts-file';
 import { createProducer } from '@campus/shared/server/queue';
 import { connectRedis, openCheckedRedis } from '@campus/shared/server/redis';
 import { QueueEvents } from 'bullmq';
@@ -161,7 +161,7 @@ describe.runIf(engine === 'pglite')('the production build (the image, without Do
       expect(photo.headers.get('content-type')).toBe('image/jpeg');
 
       // bull-board's pages and assets, read from its installed package.
-      const superAdmin = DEMO_ACCOUNTS.find((account) => account.role === 'superAdmin');
+      const superAdmin = readDemoAccounts(join(dir, 'data')).find((a) => a.role === 'superAdmin');
       const cookie = await signInCookie(http, `${superAdmin?.email}`, `${superAdmin?.password}`);
       const dashboard = await (await http.request('/ops/queues', { headers: { cookie } })).text();
       const script = /src="(static\/js\/main[^"]+\.js)"/.exec(dashboard)?.[1];

@@ -8,7 +8,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import type { Logger } from 'pino';
-import { openDurablePglite } from './durable-pglite';
+import { openDurablePglite, syncClusterOnce } from './durable-pglite';
 import { isDiskFull } from './errors';
 import { claimDatabaseDir } from './exclusive-open';
 import { migrationsFolder } from './migrations-folder';
@@ -88,6 +88,10 @@ async function openPglite(dir: string | undefined, durable: boolean): Promise<Da
   try {
     // On disk, durable at commit (durable-pglite.ts); in memory (tests), nothing to make durable.
     client = !dir ? new PGlite() : durable ? openDurablePglite(dir).client : new PGlite(dir);
+    if (dir && durable) {
+      await client.waitReady;
+      syncClusterOnce(dir);
+    }
     const opened = client;
     const db = drizzlePglite({ client, schema });
     await migratePglite(db, { migrationsFolder });

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
 import { type TDeliverySlot, WEEKDAYS } from '../../domain/delivery-rounds';
 import { rupeesToPaisa } from '../../domain/money';
@@ -25,12 +26,23 @@ export interface DemoAccount {
   password: string;
 }
 
-// Printed by `npm start`; demo passwords are public by design, like the rest of the demo data.
-export const DEMO_ACCOUNTS: DemoAccount[] = [
-  { role: 'superAdmin', email: 'superadmin@campusbucket.test', password: 'super-admin-demo' },
-  { role: 'campusAdmin', email: 'admin@lhr.northfield.edu.pk', password: 'campus-admin-demo' },
-  { role: 'user', email: 'student@lhr.northfield.edu.pk', password: 'student-demo' },
-];
+/** The demo's people: a super admin, a campus admin and a student of its Lahore campus. */
+export const DEMO_PEOPLE = [
+  { role: 'superAdmin', email: 'superadmin@campusbucket.test' },
+  { role: 'campusAdmin', email: 'admin@lhr.northfield.edu.pk' },
+  { role: 'user', email: 'student@lhr.northfield.edu.pk' },
+] as const satisfies ReadonlyArray<Omit<DemoAccount, 'password'>>;
+
+/**
+ * The demo's accounts with passwords of their own: a published password would let anyone who can
+ * reach a fresh install in as its super admin. 72 random bits each.
+ */
+export function newDemoAccounts(): DemoAccount[] {
+  return DEMO_PEOPLE.map((person) => ({
+    ...person,
+    password: randomBytes(9).toString('base64url'),
+  }));
+}
 
 const SEED_LOCK_KEY = 727_002;
 
@@ -54,25 +66,30 @@ function closedWindow(now: Date): { openTime: string; closeTime: string } {
   };
 }
 
-/**
- * Fills an empty database with demo data, once: a 'seed' row in the audit log remembers it, so a
- * later start never seeds again, even after an admin deletes everything. With `savePhoto`, every
- * demo item gets a picture, so a first visit shows no empty photo boxes.
- */
-/** The demo's Lahore campus delivers three rounds a day, every day (issue 17). */
+/** The demo's Lahore campus delivers three rounds a day, every day. */
 const DEMO_ROUNDS: TDeliverySlot[] = WEEKDAYS.flatMap((weekday) => [
   { weekday, cutoff: '12:30 PM', delivery: '1:30 PM' },
   { weekday, cutoff: '6:30 PM', delivery: '7:30 PM' },
   { weekday, cutoff: '10:30 PM', delivery: '11:15 PM' },
 ]);
 
+/**
+ * Fills an empty database with demo data, once: a 'seed' row in the audit log remembers it, so a
+ * later start never seeds again, even after an admin deletes everything. With `savePhoto`, every
+ * demo item gets a picture, so a first visit shows no empty photo boxes. `demoAccounts` are the
+ * demo's people (DEMO_PEOPLE) with their passwords (newDemoAccounts).
+ */
 export async function seedDemoData(
   db: Db,
   hashPassword: (password: string) => Promise<string>,
-  { now = new Date(), savePhoto }: { now?: Date; savePhoto?: DemoPhotoSaver } = {},
+  {
+    demoAccounts,
+    now = new Date(),
+    savePhoto,
+  }: { demoAccounts: DemoAccount[]; now?: Date; savePhoto?: DemoPhotoSaver },
 ): Promise<{ seeded: boolean }> {
   // Hashing is slow on purpose: done before the transaction, so its lock is held briefly.
-  const hashes = await Promise.all(DEMO_ACCOUNTS.map((account) => hashPassword(account.password)));
+  const hashes = await Promise.all(demoAccounts.map((account) => hashPassword(account.password)));
   return db.transaction(async (tx) => {
     // Processes starting together take turns, so only the first one seeds.
     await tx.execute(sql`select pg_advisory_xact_lock(${SEED_LOCK_KEY})`);
@@ -316,7 +333,7 @@ export async function seedDemoData(
             campusName: 'Lahore Campus',
           }),
     });
-    const [superAdmin, campusAdmin, student] = DEMO_ACCOUNTS as [
+    const [superAdmin, campusAdmin, student] = demoAccounts as [
       DemoAccount,
       DemoAccount,
       DemoAccount,

@@ -1,11 +1,27 @@
+import type { TRole } from '@campus/shared/domain/roles';
+import { DEMO_ACCOUNTS_FILE, readDemoAccounts } from '@campus/shared/server/demo-accounts-file';
 import { expect, type Page } from '@playwright/test';
 
-/** The demo accounts that `npm start` seeds (shared/src/server/db/seed.ts). */
+/** A demo account of the e2e server, as its first start kept it in its data folder. */
+function demoAccount(role: TRole): { email: string; password: string } {
+  const dataDir = process.env.E2E_DATA_DIR as string;
+  const found = readDemoAccounts(dataDir).find((account) => account.role === role);
+  if (!found) throw new Error(`no ${role} in ${dataDir}/${DEMO_ACCOUNTS_FILE}`);
+  return { email: found.email, password: found.password };
+}
+
+/** The demo accounts that `npm start` seeds, with the passwords its first start made. */
 export const DEMO = {
-  superAdmin: { email: 'superadmin@campusbucket.test', password: 'super-admin-demo' },
-  campusAdmin: { email: 'admin@lhr.northfield.edu.pk', password: 'campus-admin-demo' },
-  student: { email: 'student@lhr.northfield.edu.pk', password: 'student-demo' },
-} as const;
+  get superAdmin() {
+    return demoAccount('superAdmin');
+  },
+  get campusAdmin() {
+    return demoAccount('campusAdmin');
+  },
+  get student() {
+    return demoAccount('user');
+  },
+};
 
 /** Waits until the ALTCHA widget on the page has solved its proof of work. */
 export async function waitForCaptcha(page: Page) {

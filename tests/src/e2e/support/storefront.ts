@@ -1,9 +1,7 @@
 import type { Locator, Page } from '@playwright/test';
 import { expect } from './test';
 
-// What the storefront specs share: the demo student and how a person finds cards and menus.
-
-export const STUDENT = { email: 'student@lhr.northfield.edu.pk', password: 'student-demo' };
+// What the storefront specs share: how a person finds cards and menus.
 
 /** A value the page keeps in browser storage, or null. */
 export async function stored(page: Page, key: string): Promise<string | null> {

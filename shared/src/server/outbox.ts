@@ -213,7 +213,11 @@ export async function enqueueOutboxJobs(
 /** How often the relay looks, and how old a row must be before it is the relay's to enqueue. */
 export const OUTBOX_RELAY = { intervalMs: 2_000, minAgeMs: 1_000, batch: 200 } as const;
 
-/** Enqueues every row older than minAgeMs that was never enqueued; returns how many it took. */
+/**
+ * Enqueues every row older than minAgeMs that was never enqueued; returns how many it took. The
+ * rows that failed least come first: a row that keeps failing goes behind the others instead of
+ * holding up its whole queue.
+ */
 export async function relayOutboxOnce(
   db: Db,
   producer: Producer,
@@ -225,7 +229,7 @@ export async function relayOutboxOnce(
     .select()
     .from(outbox)
     .where(and(isNull(outbox.enqueuedAt), lt(outbox.createdAt, cutoff)))
-    .orderBy(asc(outbox.createdAt))
+    .orderBy(asc(outbox.attempts), asc(outbox.createdAt))
     .limit(options.batch ?? OUTBOX_RELAY.batch);
   if (rows.length === 0) return 0;
   const { enqueued } = await enqueueOutboxRows(db, producer, rows, log);

@@ -14,21 +14,29 @@ export interface Producer {
   close(): Promise<void>;
 }
 
-/** Producer side of the queues, on a connection that fails fast (see connectRedis). */
+/**
+ * Producer side of the queues, on a connection that fails fast (see connectRedis). A queue is made
+ * at its first use; one made while Redis was away failed its start (BullMQ asks Redis its version
+ * first) and would fail every job for its life, so it is dropped and the next use makes another.
+ */
 export function createProducer(connection: Redis, prefix: string, log: Logger): Producer {
   const queues = new Map<QueueName, Queue>();
   const queue = (name: QueueName) => {
-    let q = queues.get(name);
-    if (!q) {
-      q = new Queue(name, {
-        connection,
-        prefix,
-        skipWaitingForReady: true,
-        defaultJobOptions: DEFAULT_JOB_OPTIONS,
-      });
-      q.on('error', (error) => log.warn({ err: error, queue: name }, 'queue error'));
-      queues.set(name, q);
-    }
+    const made = queues.get(name);
+    if (made) return made;
+    const q = new Queue(name, {
+      connection,
+      prefix,
+      skipWaitingForReady: true,
+      defaultJobOptions: DEFAULT_JOB_OPTIONS,
+    });
+    q.on('error', (error) => log.warn({ err: error, queue: name }, 'queue error'));
+    q.waitUntilReady().catch((error: unknown) => {
+      log.warn({ err: error, queue: name }, 'queue could not start; its next use makes another');
+      if (queues.get(name) === q) queues.delete(name);
+      q.close().catch(() => {});
+    });
+    queues.set(name, q);
     return q;
   };
   return {
@@ -41,7 +49,7 @@ export function createProducer(connection: Redis, prefix: string, log: Logger): 
     },
     queue,
     async close() {
-      await Promise.all([...queues.values()].map((q) => q.close()));
+      await Promise.all([...queues.values()].map((q) => q.close().catch(() => {})));
     },
   };
 }

@@ -138,11 +138,11 @@ export function createApp(deps: AppDeps) {
   app.route('/', metricsRoutes({ ...metrics, db, producer }, guards));
   app.route('/api/catalogue', catalogueRoutes(catalogue, deps.repeats));
   app.route('/', publicConfigRoutes({ whatsappNumber: deps.whatsappNumber ?? null }));
-  app.route('/api/account', accountRoutes(accounts, guards));
+  app.route('/api/account', accountRoutes(accounts, guards, deps.events));
   app.route('/api/admin/mail', mailRoutes(accounts.mailer, guards, deps.publicUrl));
   app.route('/api/admin', overviewRoutes(db, guards));
   app.route('/api/admin', universityRoutes(admin, guards));
-  app.route('/api/admin', userRoutes(db, guards));
+  app.route('/api/admin', userRoutes(db, guards, deps.events));
   app.route('/api/admin', domainRoutes(db, guards));
   app.route('/api/admin', restaurantRoutes(admin, guards));
   app.route('/api/admin', menuItemRoutes(admin, guards));

@@ -64,6 +64,8 @@ export function createGuards(auth: Auth, db: Db) {
   return {
     currentUser,
     signedInUser,
+    /** The profile of the session of these headers now (a long-lived stream asks again). */
+    sessionProfile,
 
     /** Only signed-in people pass. */
     requireSignedIn: createMiddleware<AppEnv>(async (c, next) => {

@@ -10,6 +10,7 @@ import {
   parseAnnouncement,
   RESYNC_ANNOUNCEMENT,
   readOrderEventsSince,
+  revokeAnnouncement,
 } from '@campus/shared/server/events/order-events';
 import { closeRedis } from '@campus/shared/server/redis';
 import type { Redis } from 'ioredis';
@@ -40,6 +41,22 @@ export interface LiveEventsOptions {
   logLength?: number;
 }
 
+/** Ends a person's open streams on every replica, once their access changed. */
+export interface StreamRevoker {
+  revokePerson(userId: string): Promise<void>;
+}
+
+/** Whether `now` (the session's profile at a heartbeat) still sees what `then` saw. */
+function sameAccess(then: TUserProfile, now: TUserProfile | null): boolean {
+  return (
+    now !== null &&
+    now.uid === then.uid &&
+    now.role === then.role &&
+    now.universityId === then.universityId &&
+    now.campusId === then.campusId
+  );
+}
+
 /**
  * Live updates of one api process (DESIGN §8): publishes order events, and serves the open event
  * streams of the people signed in here. One subscriber connection per process listens on the
@@ -47,7 +64,7 @@ export interface LiveEventsOptions {
  * concerns, whichever replica published it. When that connection comes back after Redis was
  * away, or a publisher announces it lost events, every open stream gets a resync.
  */
-export class LiveEvents implements OrderEventPublisher {
+export class LiveEvents implements OrderEventPublisher, StreamRevoker {
   private readonly publisher: OrderEventPublisher;
   private readonly streams = new Set<LiveStream>();
   /** Open streams per person, for the limit. */
@@ -77,11 +94,31 @@ export class LiveEvents implements OrderEventPublisher {
   }
 
   /**
+   * Ends the person's open streams on every replica: called when they sign out, get another role
+   * or are deleted. Never throws: without Redis, the heartbeats' session checks end them.
+   */
+  async revokePerson(userId: string): Promise<void> {
+    try {
+      await this.options.redis.publish(
+        orderEventKeys(this.options.prefix).channel,
+        revokeAnnouncement(userId),
+      );
+    } catch (error) {
+      this.options.log.warn({ err: error }, 'streams not revoked at once: the heartbeats end them');
+    }
+  }
+
+  /**
    * A new stream for a person, resuming after `lastEventId` when given. Refused with a 429 past
    * MAX_STREAMS_PER_PERSON on this replica, with a 503 when Redis does not answer (the browser
-   * polls meanwhile). Run it with `run(sink)`.
+   * polls meanwhile). At each heartbeat `sessionNow` reads the profile of the stream's session
+   * again: signed out, or another role or campus, the stream ends. Run it with `run(sink)`.
    */
-  async open(person: TUserProfile, lastEventId: string | undefined): Promise<LiveStream> {
+  async open(
+    person: TUserProfile,
+    lastEventId: string | undefined,
+    sessionNow: () => Promise<TUserProfile | null>,
+  ): Promise<LiveStream> {
     await this.listening();
     // Counted and added with no await in between, so that tabs opening at once are counted too.
     if ((this.byPerson.get(person.uid)?.size ?? 0) >= MAX_STREAMS_PER_PERSON) {
@@ -91,6 +128,7 @@ export class LiveEvents implements OrderEventPublisher {
       retryMs: randomInt(RETRY_MS.min, RETRY_MS.max),
       maxAgeMs: MAX_STREAM_AGE_MS,
       mayFollow: (event) => canFollowOrder(person, event),
+      stillAllowed: async () => sameAccess(person, await sessionNow()),
       onClose: (closed) => this.remove(closed),
     });
     // Listening before the log is read: what comes meanwhile is kept, nothing falls in between.
@@ -134,7 +172,10 @@ export class LiveEvents implements OrderEventPublisher {
   }
 
   private beat(): void {
-    for (const stream of this.streams) stream.heartbeat(this.cursor);
+    for (const stream of this.streams) {
+      stream.heartbeat(this.cursor);
+      stream.checkSession();
+    }
   }
 
   private onMessage(text: string): void {
@@ -146,6 +187,10 @@ export class LiveEvents implements OrderEventPublisher {
     if (event === RESYNC_ANNOUNCEMENT) {
       // A publisher lost events while Redis was away from it.
       void this.resyncAll();
+      return;
+    }
+    if ('revoked' in event) {
+      for (const stream of [...(this.byPerson.get(event.revoked) ?? [])]) stream.close();
       return;
     }
     if (compareEventIds(event.id, this.cursor) > 0) this.cursor = event.id;

@@ -26,6 +26,8 @@ export class LiveStream {
   private live = false;
   private closed = false;
   private pending = 0;
+  /** A session check is under way (one at a time). */
+  private checking = false;
   /** A resync is owed (events may have been missed while starting); its id at least this. */
   private resyncFrom: string | null = null;
   /** The latest log id the browser was told: later events only are sent. */
@@ -45,6 +47,8 @@ export class LiveStream {
       maxAgeMs: number;
       /** Whether the person may see an event (a replay holds everyone's). */
       mayFollow: (event: LoggedOrderEvent) => boolean;
+      /** Whether the stream's session still has the rights it opened with. */
+      stillAllowed: () => Promise<boolean>;
       onClose: (stream: LiveStream) => void;
     },
   ) {
@@ -113,6 +117,26 @@ export class LiveStream {
     } else {
       this.write(': heartbeat\n\n');
     }
+  }
+
+  /**
+   * Ends the stream when its session ended or its rights changed; a check that fails (the
+   * database away) keeps it, and the next heartbeat asks again.
+   */
+  checkSession(): void {
+    if (this.closed || this.checking) return;
+    this.checking = true;
+    this.options
+      .stillAllowed()
+      .then(
+        (allowed) => {
+          if (!allowed) this.close();
+        },
+        () => {},
+      )
+      .finally(() => {
+        this.checking = false;
+      });
   }
 
   /** Ends the stream; the browser reconnects after its retry delay (to any replica). */

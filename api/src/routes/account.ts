@@ -33,6 +33,7 @@ import {
 import type { Guards } from '../auth/guards';
 import { KNOWN_DEVICE_COOKIE, KNOWN_DEVICE_DAYS } from '../auth/known-devices';
 import type { AccountServices } from '../auth/services';
+import type { StreamRevoker } from '../events/live-events';
 import { idQuery, jsonBody, parseWith } from '../http/body';
 import { clientIp } from '../http/client-ip';
 import { requireCaptcha } from '../http/require-captcha';
@@ -43,7 +44,7 @@ function sendCookies(c: Context, cookies: readonly string[]) {
 }
 
 /** Sign-up, sign-in, sign-out, password reset and e-mail verification (SPEC §2, §4, §5). */
-export function accountRoutes(accounts: AccountServices, guards: Guards) {
+export function accountRoutes(accounts: AccountServices, guards: Guards, streams: StreamRevoker) {
   const { db, auth, captcha } = accounts;
 
   /** Counts an attempt of this client (and e-mail) against its limits: see attempt-limits.ts. */
@@ -122,7 +123,9 @@ export function accountRoutes(accounts: AccountServices, guards: Guards) {
       return c.json(body);
     })
     .post('/sign-out', async (c) => {
+      const user = await guards.currentUser(c);
       sendCookies(c, await signOut(auth, authHeaders(c)));
+      if (user) await streams.revokePerson(user.uid);
       const body: TSignOutResponse = { ok: true };
       return c.json(body);
     })

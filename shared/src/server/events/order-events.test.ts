@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { compareEventIds, parseAnnouncement } from './order-events';
+import { compareEventIds, parseAnnouncement, revokeAnnouncement } from './order-events';
 
 describe('compareEventIds', () => {
   it('orders log ids by time, then sequence, as numbers rather than text', () => {
@@ -19,6 +19,11 @@ describe('parseAnnouncement', () => {
 
   it('reads the announcement that events were lost', () => {
     expect(parseAnnouncement('resync')).toBe('resync');
+  });
+
+  it('reads whose streams a revoke ends', () => {
+    expect(parseAnnouncement(revokeAnnouncement('user-1'))).toEqual({ revoked: 'user-1' });
+    expect(parseAnnouncement('revoke ')).toBeNull();
   });
 
   it('ignores what is not one of ours', () => {

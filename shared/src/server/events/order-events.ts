@@ -27,6 +27,15 @@ export type LoggedOrderEvent = OrderEvent & { id: string };
 /** The announcement that events were lost: every stream of every replica is told to resync. */
 export const RESYNC_ANNOUNCEMENT = 'resync';
 
+/**
+ * The announcement that a person's access changed (signed out, another role, deleted): every
+ * replica ends that person's open streams, which reconnect under the session's new rights.
+ */
+export const REVOKE_ANNOUNCEMENT_PREFIX = 'revoke ';
+
+/** The announcement that ends the open streams of the person `userId` on every replica. */
+export const revokeAnnouncement = (userId: string) => `${REVOKE_ANNOUNCEMENT_PREFIX}${userId}`;
+
 /** About how many events the log keeps (MAXLEN ~): a stream further behind is told to resync. */
 export const ORDER_EVENT_LOG_LENGTH = 5_000;
 
@@ -123,11 +132,18 @@ export function createOrderEventPublisher(options: {
   };
 }
 
-/** An announcement from the channel: an event, RESYNC, or null when it is not one of ours. */
+/**
+ * An announcement from the channel: an event, RESYNC, whose streams to end (revokeAnnouncement),
+ * or null when it is not one of ours.
+ */
 export function parseAnnouncement(
   message: string,
-): LoggedOrderEvent | typeof RESYNC_ANNOUNCEMENT | null {
+): LoggedOrderEvent | typeof RESYNC_ANNOUNCEMENT | { revoked: string } | null {
   if (message === RESYNC_ANNOUNCEMENT) return RESYNC_ANNOUNCEMENT;
+  if (message.startsWith(REVOKE_ANNOUNCEMENT_PREFIX)) {
+    const revoked = message.slice(REVOKE_ANNOUNCEMENT_PREFIX.length);
+    return revoked ? { revoked } : null;
+  }
   const space = message.indexOf(' ');
   const id = message.slice(0, space);
   if (space < 0 || !isLiveEventId(id)) return null;

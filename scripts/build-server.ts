@@ -23,6 +23,8 @@ const ENTRIES = {
   'main-api': 'api/src/main.ts',
   'main-worker': 'worker/src/main.ts',
   'all-in-one': 'scripts/all-in-one.ts',
+  // Started by the api in a thread of its own (api/src/spreadsheets/read-xlsx.ts), found beside it.
+  'xlsx-worker': 'api/src/spreadsheets/xlsx-worker.mjs',
 };
 
 // In the workspace the migrations are found relative to shared/src/server/db; the bundle finds

@@ -147,7 +147,10 @@ export function createApp(deps: AppDeps) {
   app.route('/api/admin', restaurantRoutes(admin, guards));
   app.route('/api/admin', menuItemRoutes(admin, guards));
   app.route('/api/admin', martItemRoutes(admin, guards));
-  app.route('/api/admin', catalogueImportRoutes(admin, guards));
+  app.route(
+    '/api/admin',
+    catalogueImportRoutes({ ...admin, rateLimiter: accounts.rateLimiter }, guards),
+  );
   app.route('/api/admin', operationsRoutes(admin, guards)); // before orderRoutes' /orders/:id
   app.route('/api/admin', orderRoutes(orderDeps, guards));
   app.route('/api/admin', batchRoutes(orderDeps, guards));

@@ -2,12 +2,9 @@ import {
   CATALOGUE_FILE_MAX_ROWS,
   CATALOGUE_IMPORT_MESSAGES as M,
 } from '@campus/shared/domain/catalogue-import-api';
-import ExcelJS from 'exceljs';
 import Papa from 'papaparse';
 import { invalidArgument } from '../http/errors';
-
-/** A cell as the import reads it: text, a number, or a formula, whose value is never used. */
-export type ReadCell = string | number | { formula: true };
+import { type ReadCell, readXlsx, XlsxRefused } from '../spreadsheets/read-xlsx';
 
 /** A row of the file below its header, with its number in the spreadsheet (the header is row 1). */
 export type ReadRow = { row: number; cells: ReadCell[] };
@@ -26,42 +23,19 @@ function isBlankCell(cell: ReadCell): boolean {
   return typeof cell === 'string' && cell.trim() === '';
 }
 
-function tooManyRows(count: number) {
-  if (count > CATALOGUE_FILE_MAX_ROWS + 1) {
-    throw refuse(M.tooManyRows, `catalogue file with ${count} rows`);
-  }
-}
-
-/** A cell of exceljs as text or a number; formulas (and errors they left) are marked, not evaluated. */
-function excelCell(value: ExcelJS.CellValue): ReadCell {
-  if (value === null || value === undefined) return '';
-  if (typeof value === 'number') return value;
-  if (typeof value === 'string') return value;
-  if (typeof value === 'boolean') return String(value);
-  if (value instanceof Date) return value.toISOString();
-  if ('formula' in value || 'sharedFormula' in value || 'error' in value) return { formula: true };
-  if ('richText' in value) return value.richText.map((part) => part.text).join('');
-  if ('text' in value) return typeof value.text === 'string' ? value.text : '';
-  return '';
-}
-
-async function readXlsx(bytes: Uint8Array): Promise<ReadCell[][]> {
-  const workbook = new ExcelJS.Workbook();
+/** The workbook's rows, read within XLSX_BUDGET; a refusal in the import's words. */
+async function readWorkbook(bytes: Uint8Array): Promise<ReadCell[][]> {
   try {
-    await workbook.xlsx.load(bytes as unknown as ArrayBuffer);
-  } catch (cause) {
-    throw invalidArgument(M.unreadable, { logMessage: 'catalogue file: not an xlsx', cause });
+    return await readXlsx(bytes, CATALOGUE_FILE_MAX_ROWS + 1);
+  } catch (error) {
+    if (!(error instanceof XlsxRefused)) throw error;
+    const message = {
+      unpacksTooLarge: M.unpacksTooLarge,
+      unreadable: M.unreadable,
+      tooManyRows: M.tooManyRows,
+    }[error.reason];
+    throw invalidArgument(message, { logMessage: `catalogue file: ${error.message}` });
   }
-  const sheet = workbook.worksheets[0];
-  if (!sheet) throw refuse(M.unreadable, 'catalogue file: a workbook without worksheets');
-  tooManyRows(sheet.actualRowCount);
-  const rows: ReadCell[][] = [];
-  sheet.eachRow({ includeEmpty: true }, (row, rowNumber) => {
-    const values = row.values as ExcelJS.CellValue[];
-    // exceljs numbers columns from 1: values[0] is always empty.
-    rows[rowNumber - 1] = values.slice(1).map(excelCell);
-  });
-  return Array.from(rows, (row) => row ?? []);
 }
 
 function readCsv(bytes: Uint8Array): ReadCell[][] {
@@ -90,7 +64,7 @@ function readCsv(bytes: Uint8Array): ReadCell[][] {
  */
 export async function readSpreadsheet(bytes: Uint8Array): Promise<ReadSheet> {
   if (bytes.length === 0) throw refuse(M.noRows, 'catalogue file: empty');
-  const grid = isZip(bytes) ? await readXlsx(bytes) : readCsv(bytes);
+  const grid = isZip(bytes) ? await readWorkbook(bytes) : readCsv(bytes);
   const [headerCells = [], ...below] = grid;
   const header = headerCells.map((cell) => (typeof cell === 'object' ? '' : String(cell).trim()));
   const rows = below

@@ -24,6 +24,9 @@ export const STOCK_WHEN_EXPORTED = 'Stock when exported';
 /** The largest file the api reads (2 MB); larger ones are refused before they are read. */
 export const CATALOGUE_FILE_MAX_BYTES = 2 * 1024 * 1024;
 
+/** Previews and imports one person may run in a while: each reads a whole file. */
+export const CATALOGUE_IMPORT_LIMIT = { max: 30, minutes: 10 } as const;
+
 /** The most item rows a file may have, below its header. */
 export const CATALOGUE_FILE_MAX_ROWS = 2000;
 
@@ -46,8 +49,11 @@ export const CATALOGUE_IMPORT_MESSAGES = {
   notSpreadsheet: 'The file must be an Excel workbook (.xlsx) or a CSV file (.csv).',
   unreadable: 'The file could not be read as a spreadsheet. Save it again as .xlsx or .csv.',
   tooLarge: 'The file is over 2 MB. Split it into smaller files.',
+  unpacksTooLarge:
+    'The workbook unpacks to far more than its items need. Save it again without pictures or other sheets, or as .csv.',
   tooManyRows: `The file has more than ${CATALOGUE_FILE_MAX_ROWS.toLocaleString('en-US')} rows. Split it into smaller files.`,
   noRows: 'The file has no items below its header row.',
+  tooManyFiles: `You can preview or import at most ${CATALOGUE_IMPORT_LIMIT.max} files in ${CATALOGUE_IMPORT_LIMIT.minutes} minutes. Please wait a few minutes and try again.`,
   missingHeader: (kind: TCatalogueKind, missing: readonly string[]) =>
     `The first row must be the header ${CATALOGUE_FILE_HEADER[kind].join(', ')}; missing: ${missing.join(', ')}.`,
   duplicateName: (firstRow: number) => `The same name as row ${firstRow}; each item once per file.`,

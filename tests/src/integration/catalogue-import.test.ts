@@ -12,7 +12,7 @@ import { TEXT_MESSAGES } from '@campus/shared/domain/text';
 import { auditLog, martItems, menuItems } from '@campus/shared/server/db/schema';
 import { eq } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { addMartItem, addMenuItem, addRestaurant } from '../support/admin';
 import {
   access,
@@ -27,6 +27,8 @@ import {
   setUpAdminAccess,
 } from '../support/admin-access/context';
 import { engine } from '../support/database';
+import { removeKeysMatching } from '../support/redis-keys';
+import { inflatingWorkbook } from '../support/zip';
 
 // Issue 20, "Done when": export a menu, change two prices, add one row, break one row; the
 // preview shows exactly that; apply is refused while a row is invalid; fixed, it applies and the
@@ -97,7 +99,29 @@ const storefrontMenu = async () => {
 
 const menuCount = () => db().$count(menuItems, eq(menuItems.restaurantId, restaurantId));
 
+/** Forgets the previews and imports counted against each person's limit. */
+const resetFileLimits = () =>
+  removeKeysMatching(access.redis, `${access.testApp.prefix}:ratelimit:catalogue-files:*`);
+
 describe(`catalogue import on ${engine}`, () => {
+  // The tests preview and import as one admin far more often than a person may in ten minutes.
+  beforeEach(resetFileLimits);
+  afterEach(resetFileLimits);
+
+  it('limits one person to 30 previews and imports in 10 minutes, and says so', async () => {
+    const file = 'Name,Price,Description\nTea,10,\n';
+    for (let i = 0; i < 30; i++) {
+      await ok('ourAdmin', upload(`${MENU.preview}${menuQuery()}`, file, 'menu.csv'));
+    }
+    for (const path of [MENU.preview, MENU.apply]) {
+      const refused = await as('ourAdmin', upload(`${path}${menuQuery()}`, file, 'menu.csv', 'x'));
+      expect(refused.status).toBe(429);
+      expect(((await answerOf(refused)) as ErrorBody).error.message).toBe(M.tooManyFiles);
+    }
+    // Another person's limit is their own.
+    await ok('superAdmin', upload(`${MENU.preview}${menuQuery()}`, file, 'menu.csv'));
+  });
+
   beforeAll(async () => {
     const restaurant = await addRestaurant(db(), access.ours);
     restaurantId = restaurant.id;
@@ -345,6 +369,12 @@ describe(`catalogue import on ${engine}`, () => {
       sheet.addRow(['Tea', { formula: '1+1', result: 2 }, '']);
       return xlsxBlob(workbook);
     };
+    // Made once: reading it stops at the reader's heap ceiling, whatever its parts declare.
+    let bomb: Buffer | undefined;
+    const hiddenBomb = () => {
+      bomb ??= inflatingWorkbook(200 * 1024 * 1024, 1024);
+      return bomb;
+    };
     const cases: [string, () => Promise<Blob | string>, number, string][] = [
       [
         'an image named .csv',
@@ -367,6 +397,18 @@ describe(`catalogue import on ${engine}`, () => {
       // Over the body limit: refused before the body is read.
       ['a file of 3 MB', async () => `${header}${'x'.repeat(3 * 1024 * 1024)}`, 413, M.tooLarge],
       ['over 2,000 rows', async () => header + 'Tea,1,\n'.repeat(2001), 400, M.tooManyRows],
+      [
+        'a workbook of 100 KB whose parts say they unpack to 40 MB',
+        async () => new Blob([inflatingWorkbook(40 * 1024 * 1024)]),
+        400,
+        M.unpacksTooLarge,
+      ],
+      [
+        'a workbook that unpacks to 200 MB while its parts say 1 KB',
+        async () => new Blob([hiddenBomb()]),
+        400,
+        M.unpacksTooLarge,
+      ],
       [
         'a missing header',
         async () => 'Name,Description\nTea,hot\n',

@@ -9,10 +9,16 @@ import type {
   TRestaurantsResponse,
   TUniversitiesResponse,
 } from '@campus/shared/domain/catalogue-api';
+import {
+  CATALOGUE_FILE_HEADER,
+  catalogueFilePaths,
+  type TImportPreviewResponse,
+} from '@campus/shared/domain/catalogue-import-api';
 import { readDemoAccounts } from '@campus/shared/server/demo-accounts-file';
 import { createProducer } from '@campus/shared/server/queue';
 import { connectRedis, openCheckedRedis } from '@campus/shared/server/redis';
 import { QueueEvents } from 'bullmq';
+import ExcelJS from 'exceljs';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TEST_AUTH_SECRET } from '../support/app';
@@ -88,6 +94,15 @@ function devOnlyPackages(): Set<string> {
     }
   }
   return dev;
+}
+
+/** A menu workbook of one new item, as an admin would upload it. */
+async function menuWorkbook(): Promise<Uint8Array> {
+  const workbook = new ExcelJS.Workbook();
+  const sheet = workbook.addWorksheet('Menu');
+  sheet.addRow([...CATALOGUE_FILE_HEADER.menu]);
+  sheet.addRow(['Bundled Tea', 120, 'From the bundle']);
+  return new Uint8Array(await workbook.xlsx.writeBuffer());
 }
 
 async function stop(spawned: Spawned) {
@@ -167,6 +182,15 @@ describe.runIf(engine === 'pglite')('the production build (the image, without Do
       const script = /src="(static\/js\/main[^"]+\.js)"/.exec(dashboard)?.[1];
       const asset = await http.request(`/ops/queues/${script}`, { headers: { cookie } });
       expect(asset.status).toBe(200);
+      // A workbook is read by the xlsx worker, bundled beside the bundle.
+      const form = new FormData();
+      form.set('file', new Blob([await menuWorkbook()]), 'menu.xlsx');
+      const preview = await http.request(
+        `${catalogueFilePaths('menu').preview}?restaurantId=${restaurants[0]?.id}`,
+        { method: 'POST', headers: { cookie }, body: form },
+      );
+      expect(preview.status, await preview.clone().text()).toBe(200);
+      expect(((await preview.json()) as TImportPreviewResponse).counts.new).toBe(1);
     } finally {
       // Stopped whatever happened; a failure above stays the one reported.
       exitCode = await stop(app);

@@ -1,21 +1,25 @@
 import {
   CATALOGUE_FILE_MAX_BYTES,
+  CATALOGUE_IMPORT_LIMIT,
   catalogueFilePaths,
   CATALOGUE_IMPORT_MESSAGES as M,
   type TCatalogueKind,
   type TImportApplyResponse,
   type TImportPreviewResponse,
 } from '@campus/shared/domain/catalogue-import-api';
+import type { TUserProfile } from '@campus/shared/domain/entities';
 import { type Context, Hono } from 'hono';
 import type { AdminDeps } from '../../admin/deps';
 import type { AppEnv } from '../../app-env';
 import { assertRole, type Guards } from '../../auth/guards';
+import type { Limit, RateLimiter } from '../../auth/rate-limit';
 import { applyCatalogueImport } from '../../catalogue-import/apply-catalogue-import';
 import { catalogueTemplate, exportCatalogue } from '../../catalogue-import/export-catalogue';
 import { importScope } from '../../catalogue-import/import-scope';
 import { previewCatalogueImport } from '../../catalogue-import/preview-catalogue-import';
 import { limitBody } from '../../http/body';
-import { invalidArgument, payloadTooLarge } from '../../http/errors';
+import { invalidArgument, payloadTooLarge, tooManyRequests } from '../../http/errors';
+import { withinPersonLimit } from '../../http/needs-redis';
 import { sheetDownload } from '../../http/sheet-download';
 
 const KINDS: readonly TCatalogueKind[] = ['menu', 'mart'];
@@ -29,6 +33,11 @@ export const CATALOGUE_IMPORT_PATHS: readonly string[] = KINDS.flatMap((kind) =>
 
 /** The body limit of an import: the file's 2 MB and room for the multipart framing. */
 const limitImportBody = () => limitBody(CATALOGUE_FILE_MAX_BYTES + 16 * 1024, M.tooLarge);
+
+const IMPORT_RATE: Limit = {
+  max: CATALOGUE_IMPORT_LIMIT.max,
+  windowSeconds: CATALOGUE_IMPORT_LIMIT.minutes * 60,
+};
 
 /** The uploaded file and the preview's token of a multipart body. */
 async function uploaded(c: Context<AppEnv>) {
@@ -49,10 +58,21 @@ async function uploaded(c: Context<AppEnv>) {
  * (?restaurantId) and a campus's mart (?universityId&campusId), for a super admin or the campus's
  * admin. Paths: catalogueFilePaths of @campus/shared/domain/catalogue-import-api.
  */
-export function catalogueImportRoutes(deps: AdminDeps, guards: Guards) {
+export function catalogueImportRoutes(
+  deps: AdminDeps & { rateLimiter: RateLimiter },
+  guards: Guards,
+) {
   const { db } = deps;
   const { signedInUser } = guards;
   const app = new Hono<AppEnv>();
+  /** Counts a preview or an import of the person against CATALOGUE_IMPORT_LIMIT. */
+  const countFile = async (c: Context<AppEnv>, actor: TUserProfile) => {
+    const limits = { rateLimiter: deps.rateLimiter, log: c.get('log') };
+    if (!(await withinPersonLimit(limits, 'catalogue-files', actor.uid, IMPORT_RATE))) {
+      const logMessage = `user ${actor.uid} is over the catalogue file limit`;
+      throw tooManyRequests({ logMessage }, M.tooManyFiles);
+    }
+  };
   const scopeOf = async (c: Context<AppEnv>, kind: TCatalogueKind) => {
     const actor = await signedInUser(c);
     return { actor, scope: await importScope(db, actor, kind, c.req.query()) };
@@ -71,7 +91,8 @@ export function catalogueImportRoutes(deps: AdminDeps, guards: Guards) {
       });
     }
     app.post(local(paths.preview), limitImportBody(), async (c) => {
-      const { scope } = await scopeOf(c, kind);
+      const { actor, scope } = await scopeOf(c, kind);
+      await countFile(c, actor);
       const { bytes } = await uploaded(c);
       const body: TImportPreviewResponse = {
         ok: true,
@@ -82,6 +103,7 @@ export function catalogueImportRoutes(deps: AdminDeps, guards: Guards) {
     });
     app.post(local(paths.apply), limitImportBody(), async (c) => {
       const { actor, scope } = await scopeOf(c, kind);
+      await countFile(c, actor);
       const { bytes, token } = await uploaded(c);
       const body: TImportApplyResponse = {
         ok: true,

@@ -2,6 +2,7 @@ import { zUrl } from '@campus/shared/domain/admin-forms';
 import { SCREENSHOT_MAX_BYTES } from '@campus/shared/domain/limits';
 import type { Db } from '@campus/shared/server/db/client';
 import { uploads } from '@campus/shared/server/db/schema';
+import { type FetchGuard, guardedDownload } from '@campus/shared/server/guarded-fetch';
 import { type ImageStore, uploadRecord } from '../uploads/image-store';
 import { processUpload } from '../uploads/process-image';
 
@@ -16,15 +17,8 @@ export interface PhotoOptions {
   images: ImageStore;
   rehost: boolean;
   dryRun: boolean;
-}
-
-async function download(url: string): Promise<Buffer> {
-  const response = await fetch(url, { signal: AbortSignal.timeout(FETCH_TIMEOUT_MS) });
-  if (!response.ok) throw new Error(`the host answered ${response.status}`);
-  const length = Number(response.headers.get('content-length') ?? 0);
-  if (length > SCREENSHOT_MAX_BYTES)
-    throw new Error(`it is ${length} bytes, over the upload limit`);
-  return Buffer.from(await response.arrayBuffer());
+  /** What photos may be fetched from: PUBLIC_HTTPS unless a test's stand-in host is allowed. */
+  fetchGuard?: FetchGuard;
 }
 
 /**
@@ -56,7 +50,12 @@ export async function planPhoto(
   }
   if (options.dryRun) return { url: source, copiedFrom: source };
   try {
-    const image = await processUpload(await download(source), purpose);
+    const bytes = await guardedDownload(source, {
+      maxBytes: SCREENSHOT_MAX_BYTES,
+      timeoutMs: FETCH_TIMEOUT_MS,
+      guard: options.fetchGuard,
+    });
+    const image = await processUpload(bytes, purpose);
     const { url } = await options.images.save(image);
     await options.db.insert(uploads).values(uploadRecord(image, options.images.kind, url, null));
     return { url, copiedFrom: source };

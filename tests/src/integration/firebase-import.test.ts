@@ -29,6 +29,7 @@ import {
   uploads,
   users,
 } from '@campus/shared/server/db/schema';
+import type { FetchGuard } from '@campus/shared/server/guarded-fetch';
 import { listOutbox } from '@campus/shared/server/mail/eml';
 import { openCheckedRedis } from '@campus/shared/server/redis';
 import { asc, eq } from 'drizzle-orm';
@@ -71,6 +72,8 @@ let standIn: FirebaseStandIn;
 let redis: Redis;
 let test: ReturnType<typeof createTestApp>;
 let photoHost: { url: string; close: () => void };
+// Lets the importer fetch from the stand-in photo host only (http, on this machine).
+const STAND_IN: FetchGuard = { protocols: ['http:'], allows: (address) => address === '127.0.0.1' };
 const made: string[] = [];
 
 function seed(firebase: FirebaseStandIn) {
@@ -452,7 +455,14 @@ describe(`the Firebase import on ${engine}`, () => {
       dir: tempDir('campus-firebase-photos-'),
       publicUrl: 'http://campus.test',
     });
-    const first = await importOnce({ photos: { images, rehost: true } });
+    // The guard of every fetch refuses the stand-in host (http, this machine), and says so
+    // without its answer.
+    const refused = await importOnce({ photos: { images, rehost: true } });
+    expect(refused.photosCopied).toBe(0);
+    expect(refused.problems.map((problem) => problem.reason).join('\n')).toContain(
+      `photo ${photoHost.url}/burger.png could not be copied (it is not an https address)`,
+    );
+    const first = await importOnce({ photos: { images, rehost: true, fetchGuard: STAND_IN } });
     expect(first.photosCopied).toBe(1);
     const [item] = await database.db
       .select({ photoUrl: menuItems.photoUrl })
@@ -464,7 +474,7 @@ describe(`the Firebase import on ${engine}`, () => {
       .from(uploads)
       .where(eq(uploads.url, item?.photoUrl ?? ''));
     expect(upload).toMatchObject({ purpose: 'menu-photo', contentType: 'image/png' });
-    const second = await importOnce({ photos: { images, rehost: true } });
+    const second = await importOnce({ photos: { images, rehost: true, fetchGuard: STAND_IN } });
     expect(second.photosCopied).toBe(0);
     expect(second.collections.menuItems.updated).toBe(0);
   });

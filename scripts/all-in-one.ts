@@ -72,7 +72,7 @@ try {
   );
   lifecycle.add('database', database.close);
   const redisUrl = await resolveRedisUrl();
-  const adapters = apiAdaptersFromConfig(config, database.db, publicUrl(config));
+  const adapters = apiAdaptersFromConfig(config, database.db);
   const demoAccounts = newDemoAccounts();
   const seed = seedDemo
     ? await seedDemoData(database.db, hashPassword, {

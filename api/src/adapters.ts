@@ -17,11 +17,7 @@ export interface ApiAdapters {
   payToDefault: TPayTo;
 }
 
-export function apiAdaptersFromConfig(
-  config: TServerConfig,
-  db: Db,
-  publicUrl: string,
-): ApiAdapters {
+export function apiAdaptersFromConfig(config: TServerConfig, db: Db): ApiAdapters {
   const common = { sheets: sheetStoreFromConfig(config, db), payToDefault: defaultPayTo(config) };
   if (config.CLOUDINARY_URL) {
     return {
@@ -31,5 +27,5 @@ export function apiAdaptersFromConfig(
     };
   }
   const uploadsDir = resolve(config.DATA_DIR, 'uploads');
-  return { ...common, images: createLocalImageStore({ dir: uploadsDir, publicUrl }), uploadsDir };
+  return { ...common, images: createLocalImageStore({ dir: uploadsDir }), uploadsDir };
 }

@@ -151,7 +151,7 @@ export function createApp(deps: AppDeps) {
     '/api/admin',
     catalogueImportRoutes({ ...admin, rateLimiter: accounts.rateLimiter }, guards),
   );
-  app.route('/api/admin', operationsRoutes(admin, guards)); // before orderRoutes' /orders/:id
+  app.route('/api/admin', operationsRoutes({ ...admin, publicUrl: deps.publicUrl }, guards)); // before orderRoutes' /orders/:id
   app.route('/api/admin', orderRoutes(orderDeps, guards));
   app.route('/api/admin', batchRoutes(orderDeps, guards));
   app.route('/api/admin', insightsRoutes(db, guards));

@@ -25,7 +25,7 @@ try {
   const authSecret = requireAuthSecret(config.AUTH_SECRET);
   const database = await openDatabase({ kind: 'postgres', url: databaseUrl }, log);
   lifecycle.add('database', database.close);
-  const adapters = apiAdaptersFromConfig(config, database.db, publicUrl(config));
+  const adapters = apiAdaptersFromConfig(config, database.db);
   // Only on request: a deployment gets no demo accounts unless SEED_DEMO_DATA=true says so.
   if (config.SEED_DEMO_DATA === true) {
     const demoAccounts = newDemoAccounts();

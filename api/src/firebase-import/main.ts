@@ -3,7 +3,7 @@ import { resolve } from 'node:path';
 import { createInterface } from 'node:readline';
 import { parseArgs } from 'node:util';
 import { catalogueChannel } from '@campus/shared/server/catalogue/sync';
-import { loadConfigOrExit, publicUrl, type TServerConfig } from '@campus/shared/server/config';
+import { loadConfigOrExit, type TServerConfig } from '@campus/shared/server/config';
 import { DataDirBusyError, lockDataDir } from '@campus/shared/server/data-dir-lock';
 import { openDatabase } from '@campus/shared/server/db/client';
 import { createLogger } from '@campus/shared/server/logger';
@@ -163,7 +163,7 @@ async function main(): Promise<number> {
       },
     );
     cleanups.push(() => source.close());
-    const { images } = apiAdaptersFromConfig(config, database.db, publicUrl(config));
+    const { images } = apiAdaptersFromConfig(config, database.db);
     const report = newReport({
       projectId: firebase.projectId,
       dryRun: args['dry-run'],

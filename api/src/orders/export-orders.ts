@@ -39,6 +39,7 @@ export async function exportOrders(
   db: Db,
   admin: TUserProfile,
   query: TOrdersExportQuery,
+  publicUrl: string,
 ): Promise<SheetExport> {
   const where = await orderQueueWhere(db, admin, query);
   const [found] = await db
@@ -65,7 +66,7 @@ export async function exportOrders(
         { ...order, cutoffAt: order.roundCutoffAt, deliveryAt: order.roundDeliveryAt },
         order.timeZone,
       );
-      return [...orderSheetRow(order), cells.status, cells.statusTime, cells.batch];
+      return [...orderSheetRow(order, publicUrl), cells.status, cells.statusTime, cells.batch];
     }),
   };
 }

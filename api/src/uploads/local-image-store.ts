@@ -4,15 +4,12 @@ import { join } from 'node:path';
 import type { ImageStore } from './image-store';
 
 /**
- * Images as files `<dir>/<id>.<ext>`, served by the api under `<publicUrl>/uploads/` (DESIGN §2,
- * the default that runs everywhere).
+ * Images as files `<dir>/<id>.<ext>`, served by the api under `/uploads/` (DESIGN §2, the default
+ * that runs everywhere). An image's address is its path, whatever address the app is opened by
+ * (absoluteImageUrl gives the whole URL where one leaves the app).
  */
-export function createLocalImageStore(options: {
-  dir: string;
-  publicUrl: string;
-}): ImageStore & { dir: string } {
+export function createLocalImageStore(options: { dir: string }): ImageStore & { dir: string } {
   const { dir } = options;
-  const publicUrl = options.publicUrl.replace(/\/+$/, '');
   return {
     kind: 'local',
     dir,
@@ -43,7 +40,7 @@ export function createLocalImageStore(options: {
         await rm(temporary, { force: true });
         throw error;
       }
-      return { url: `${publicUrl}/uploads/${name}` };
+      return { url: `/uploads/${name}` };
     },
   };
 }

@@ -2,6 +2,7 @@ import { roundName } from './delivery-rounds';
 import { buildSheetRow, formatOrderTimestamp, type SheetCell } from './order';
 import { sheetStatusText, type TOrderState } from './order-status';
 import { DEFAULT_TIME_ZONE } from './time-zone';
+import { absoluteImageUrl } from './uploads';
 
 /** What an order's sheet row is built from: the order's own stored columns (amounts in paisa). */
 export type OrderRowSource = {
@@ -25,8 +26,11 @@ export type OrderRowSource = {
   specialInstruction: string;
 };
 
-/** The order's sheet row (ORDER_SHEET_HEADER): SPEC §3's columns, then the order id. */
-export function orderSheetRow(order: OrderRowSource): SheetCell[] {
+/**
+ * The order's sheet row (ORDER_SHEET_HEADER): SPEC §3's columns, then the order id. The
+ * screenshot's address is whole (`publicUrl`'s for our own uploads): the sheet is read elsewhere.
+ */
+export function orderSheetRow(order: OrderRowSource, publicUrl: string): SheetCell[] {
   return [
     ...buildSheetRow({
       universityName: order.universityName,
@@ -44,7 +48,7 @@ export function orderSheetRow(order: OrderRowSource): SheetCell[] {
       timestamp: order.timestampText,
       accountTitle: order.accountTitle,
       bankName: order.bankName,
-      screenshotURL: order.screenshotUrl,
+      screenshotURL: absoluteImageUrl(publicUrl, order.screenshotUrl),
       specialInstruction: order.specialInstruction,
     }),
     order.id,

@@ -10,6 +10,16 @@ import { ADMIN_MESSAGES, IMAGE_MESSAGES } from './screen-messages';
 /** Images one person may upload in a window: a checkout needs one, a menu a few dozen. */
 export const UPLOAD_LIMIT = { max: 30, minutes: 10 } as const;
 
+/**
+ * A stored image's address for someone outside the app (a mail, a sheet row, an export). Our own
+ * uploads are kept as their path ('/uploads/…'), so that opening the app by another address, or a
+ * new PUBLIC_URL, finds them; the browser resolves a path against the page. Others (Cloudinary's,
+ * an https photo) are whole URLs already.
+ */
+export function absoluteImageUrl(publicUrl: string, stored: string): string {
+  return stored.startsWith('/') ? `${publicUrl.replace(/\/+$/, '')}${stored}` : stored;
+}
+
 export const UPLOAD_MESSAGES = {
   notABlob: IMAGE_MESSAGES.notABlob,
   notAnImage: IMAGE_MESSAGES.notAnImage,

@@ -63,10 +63,7 @@ export async function startBenchApi(options: {
     metrics: options.metrics,
     adapters: {
       sheets: createLocalSheetStore(database.db),
-      images: createLocalImageStore({
-        dir: join(options.dataDir, 'uploads'),
-        publicUrl: `http://127.0.0.1:${port}`,
-      }),
+      images: createLocalImageStore({ dir: join(options.dataDir, 'uploads') }),
       uploadsDir: join(options.dataDir, 'uploads'),
       payToDefault: TEST_PAY_TO,
     },

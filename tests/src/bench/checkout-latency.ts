@@ -281,7 +281,7 @@ export async function measureCheckout(options: {
       const orderId = await place(buyer);
       const [order] = await db.select().from(orders).where(eq(orders.id, orderId));
       if (!order) throw new Error('order vanished');
-      await sheets.appendRows(tab, [orderSheetRow(order)]);
+      await sheets.appendRows(tab, [orderSheetRow(order, 'http://bench.test')]);
       await db.update(orders).set({ sheetAppendedAt: new Date() }).where(eq(orders.id, orderId));
     };
     await timed(WARMUP, BUYERS, inlineCheckout);

@@ -203,6 +203,7 @@ describe(`admin writes on ${engine}`, () => {
       'https://evil.test/pixel.png',
       'javascript:alert(1)',
       `${TEST_PUBLIC_URL}/uploads/not-access.ours.jpg`,
+      '/uploads/not-ours.jpg',
       screenshot,
     ]) {
       const answer = await expectUnchanged(

@@ -167,7 +167,7 @@ describe(`demo data on ${engine}`, () => {
     const { db } = seedDb;
     // 00:30 in Karachi: the wrapping Midnight Grill is open, the bakery's window (2–4 AM) is not.
     const now = new Date('2026-11-21T19:30:00Z');
-    const images = createLocalImageStore({ dir: uploadsDir, publicUrl: 'http://campus.test' });
+    const images = createLocalImageStore({ dir: uploadsDir });
     const savePhoto = demoPhotoSaver(images);
     const demoAccounts = newDemoAccounts();
     expect(await seedDemoData(db, hashPassword, { demoAccounts, now, savePhoto })).toEqual({

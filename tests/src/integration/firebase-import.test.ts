@@ -451,10 +451,7 @@ describe(`the Firebase import on ${engine}`, () => {
 
   it('copies photos into our image store with --rehost, once', async () => {
     const burger = `${LHR}/restaurants/bites/menuItems/burger`;
-    const images = createLocalImageStore({
-      dir: tempDir('campus-firebase-photos-'),
-      publicUrl: 'http://campus.test',
-    });
+    const images = createLocalImageStore({ dir: tempDir('campus-firebase-photos-') });
     // The guard of every fetch refuses the stand-in host (http, this machine), and says so
     // without its answer.
     const refused = await importOnce({ photos: { images, rehost: true } });
@@ -468,7 +465,7 @@ describe(`the Firebase import on ${engine}`, () => {
       .select({ photoUrl: menuItems.photoUrl })
       .from(menuItems)
       .where(eq(menuItems.id, await idOf(burger)));
-    expect(item?.photoUrl).toMatch(/^http:\/\/campus\.test\/uploads\//);
+    expect(item?.photoUrl).toMatch(/^\/uploads\//);
     const [upload] = await database.db
       .select()
       .from(uploads)

@@ -16,7 +16,7 @@ import { Worker } from 'bullmq';
 import { and, eq, inArray, isNull, type SQL } from 'drizzle-orm';
 import type { Redis } from 'ioredis';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp } from '../support/app';
+import { createTestApp, TEST_PUBLIC_URL } from '../support/app';
 import { buildCampusTree } from '../support/builders';
 import { engine, openTestDatabase } from '../support/database';
 import { testLog } from '../support/logger';
@@ -238,7 +238,10 @@ describe(`orders into Google Sheets (stand-in) on ${engine}`, () => {
       .set({ sheetWriteStartedAt: new Date(Date.now() - 10 * 60_000) })
       .where(inArray(orders.id, dead));
     const rows = await database.db.select().from(orders).where(inArray(orders.id, dead));
-    await sheets.appendRows(tab, rows.map(orderSheetRow));
+    await sheets.appendRows(
+      tab,
+      rows.map((row) => orderSheetRow(row, TEST_PUBLIC_URL)),
+    );
 
     const { producer } = await startWorkerAgainst(standIn);
     await relayOutboxOnce(database.db, producer, testLog, { minAgeMs: 0 });

@@ -22,7 +22,7 @@ import type { Producer } from '@campus/shared/server/queue';
 import { eq, like } from 'drizzle-orm';
 import type { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { TEST_PAY_TO, TEST_PUBLIC_URL } from '../support/app';
+import { TEST_PAY_TO } from '../support/app';
 import { buildCampusTree } from '../support/builders';
 import { engine } from '../support/database';
 import { testLog } from '../support/logger';
@@ -175,14 +175,14 @@ describe(`payment screenshots on ${engine}`, () => {
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
   const uploadDeps = () => ({
     db: db(),
-    images: createLocalImageStore({ dir, publicUrl: TEST_PUBLIC_URL }),
+    images: createLocalImageStore({ dir }),
     log: testLog,
   });
 
   it('stores a cleaned image and records it as the person’s screenshot', async () => {
     const { student } = await buildOrderingStudent(db(), tree);
     const upload = await saveUpload(uploadDeps(), student, await screenshotPng(), 'screenshot');
-    expect(upload.url).toBe(`${TEST_PUBLIC_URL}/uploads/${upload.id}.png`);
+    expect(upload.url).toBe(`/uploads/${upload.id}.png`);
     expect(existsSync(join(dir, `${upload.id}.png`))).toBe(true);
     const [row] = await db().select().from(uploads).where(eq(uploads.id, upload.id));
     expect(row).toMatchObject({ purpose: 'screenshot', uploadedBy: student.uid, url: upload.url });

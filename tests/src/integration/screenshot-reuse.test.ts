@@ -19,7 +19,6 @@ import { eq, sql } from 'drizzle-orm';
 import type { Redis } from 'ioredis';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { TEST_PUBLIC_URL } from '../support/app';
 import { buildCampusTree } from '../support/builders';
 import { engine } from '../support/database';
 import { testLog } from '../support/logger';
@@ -95,7 +94,7 @@ async function eventsOf(orderId: string): Promise<string[]> {
 /** A student of `at` with the screenshot `bytes` uploaded. */
 async function studentWith(bytes: Buffer, at = tree) {
   const { student } = await buildOrderingStudent(database.db, at);
-  const images = createLocalImageStore({ dir, publicUrl: TEST_PUBLIC_URL });
+  const images = createLocalImageStore({ dir });
   const upload = await saveUpload(
     { db: database.db, images, log: testLog },
     student,
@@ -175,7 +174,7 @@ describe(`screenshots used before on ${engine}`, () => {
         seen: 'whole',
         id: first.orderId,
         campusName: tree.campus.name,
-        screenshotUrl: expect.stringContaining(`${TEST_PUBLIC_URL}/uploads/`),
+        screenshotUrl: expect.stringMatching(/^\/uploads\//),
       }),
     );
     const [againPlaced] = await database.db

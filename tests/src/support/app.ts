@@ -100,7 +100,7 @@ export function createTestApp(options: TestAppOptions) {
     writesPerMinute: options.sheetWritesPerMinute ?? TEST_SHEET_WRITES_PER_MINUTE,
   });
   const uploadsDir = tempDir('campus-uploads-');
-  const images = options.images ?? createLocalImageStore({ dir: uploadsDir, publicUrl });
+  const images = options.images ?? createLocalImageStore({ dir: uploadsDir });
   // Listens on Redis only once a test opens an event stream; `close` ends it.
   const events = new LiveEvents({
     redis: options.redis,

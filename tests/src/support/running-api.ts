@@ -57,7 +57,7 @@ export async function startTestApi(options: {
     eventsHeartbeatMs: options.eventsHeartbeatMs,
     adapters: {
       sheets: createLocalSheetStore(options.database.db),
-      images: createLocalImageStore({ dir: uploadsDir, publicUrl: TEST_PUBLIC_URL }),
+      images: createLocalImageStore({ dir: uploadsDir }),
       uploadsDir,
       payToDefault: TEST_PAY_TO,
     },

@@ -145,7 +145,7 @@ async function writeBatch(tab: string, context: JobContext): Promise<number> {
     .orderBy(asc(orders.placedAt), asc(orders.id))
     .limit(SHEET_BATCH_MAX);
   // A row no spreadsheet would take is set aside before any call is spent on it.
-  const rows = waiting.map((order) => ({ order, cells: orderSheetRow(order) }));
+  const rows = waiting.map((order) => ({ order, cells: orderSheetRow(order, context.publicUrl) }));
   const oversized = rows.filter((row) => oversizedCell(row.cells) !== null);
   await setAside(
     context,

@@ -2,6 +2,7 @@ import { CHECKOUT_MESSAGES } from '@campus/shared/domain/checkout';
 import { type Round, roundName, roundPromise } from '@campus/shared/domain/delivery-rounds';
 import { formatRs } from '@campus/shared/domain/money';
 import { DEFAULT_TIME_ZONE } from '@campus/shared/domain/time-zone';
+import { absoluteImageUrl } from '@campus/shared/domain/uploads';
 import type { Db } from '@campus/shared/server/db/client';
 import { campuses, deliveryBatches, orders, users } from '@campus/shared/server/db/schema';
 import type { MailMessage } from '@campus/shared/server/mail/mailer';
@@ -83,7 +84,7 @@ export function newOrderNoticeMail(order: Order, to: string, publicUrl: string):
       `Customer: ${order.firstName} ${order.lastName}, ${order.phone}, ${order.email}`,
       `Room: ${order.room || '-'}`,
       ...(order.round ? [`Round: ${roundName(order.round, order.timeZone)}`] : []),
-      `Payment: ${order.accountTitle} (${order.bankName}), screenshot: ${order.screenshotUrl}`,
+      `Payment: ${order.accountTitle} (${order.bankName}), screenshot: ${absoluteImageUrl(publicUrl, order.screenshotUrl)}`,
       ...(order.specialInstruction ? [`Special instruction: ${order.specialInstruction}`] : []),
       '',
       `Order dashboard: ${publicUrl}/admin`,

@@ -23,13 +23,16 @@ const under = (path: string) => path.slice(ADMIN_PREFIX.length);
  * admins and a campus's admins (their campus only). Mount at /api/admin before the order routes,
  * whose '/orders/:id' would otherwise take the export's paths.
  */
-export function operationsRoutes(deps: { db: Db; producer: Producer }, guards: Guards) {
+export function operationsRoutes(
+  deps: { db: Db; producer: Producer; publicUrl: string },
+  guards: Guards,
+) {
   const { db } = deps;
   const { signedInUser } = guards;
   const admins = guards.requireRole('superAdmin', 'campusAdmin');
   const exported = async (c: Context<AppEnv>) => {
     const query = parseWith(ZOrdersExportQuery, c.req.query());
-    return exportOrders(db, await signedInUser(c), query);
+    return exportOrders(db, await signedInUser(c), query, deps.publicUrl);
   };
   return new Hono<AppEnv>()
     .get(under(OPERATIONS_API.overview), admins, noStore, async (c) => {

@@ -7,6 +7,7 @@ import type { Mailer } from '@campus/shared/server/mail/mailer';
 import { countMails } from '@campus/shared/server/metrics/mailer-metrics';
 import { createMetrics, type Metrics } from '@campus/shared/server/metrics/metrics';
 import { countSheetWrites } from '@campus/shared/server/metrics/sheet-store-metrics';
+import { startPeriodic } from '@campus/shared/server/periodic';
 import type { Producer } from '@campus/shared/server/queue';
 import { guardSheetStore } from '@campus/shared/server/sheets/guarded-sheet-store';
 import type { Redis } from 'ioredis';
@@ -17,6 +18,7 @@ import { createAccountServices } from './auth/services';
 import { LiveEvents } from './events/live-events';
 import { RepeatAnswers } from './http/repeat-answers';
 import { serveHttp } from './http/serve';
+import { sweepUnattachedUploads, UPLOAD_SWEEP_EVERY_MS } from './uploads/sweep-unattached';
 
 // How long requests under way may take to finish once the server is told to stop.
 const SHUTDOWN_GRACE_MS = 10_000;
@@ -112,6 +114,18 @@ export async function startApi(options: {
       },
     },
   });
+  // Uploads no order or item took are swept by the process that holds the image store.
+  const sweep = startPeriodic(
+    'unattached uploads',
+    UPLOAD_SWEEP_EVERY_MS,
+    () =>
+      sweepUnattachedUploads({
+        db: options.database.db,
+        images: options.adapters.images,
+        log: options.log,
+      }),
+    options.log,
+  );
   const server = serveHttp({
     fetch: app.fetch,
     hostname: options.host,
@@ -131,6 +145,7 @@ export async function startApi(options: {
     });
   } catch (error) {
     await events.close();
+    await sweep.close();
     await catalogueSync.close();
     throw error;
   }
@@ -154,6 +169,7 @@ export async function startApi(options: {
         await closed;
       } finally {
         clearTimeout(cutOff);
+        await sweep.close();
         await catalogueSync.close();
       }
     },

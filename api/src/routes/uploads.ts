@@ -2,7 +2,12 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { ERROR_CATEGORIES } from '@campus/shared/domain/error-catalogue';
 import { SCREENSHOT_MAX_BYTES } from '@campus/shared/domain/limits';
-import { type TUploadResponse, UPLOAD_LIMIT, UPLOAD_MESSAGES } from '@campus/shared/domain/uploads';
+import {
+  type TUploadResponse,
+  UPLOAD_DAILY_LIMIT,
+  UPLOAD_LIMIT,
+  UPLOAD_MESSAGES,
+} from '@campus/shared/domain/uploads';
 import type { Db } from '@campus/shared/server/db/client';
 import { type Context, Hono } from 'hono';
 import { createMiddleware } from 'hono/factory';
@@ -16,6 +21,10 @@ import { type ImageStore, UPLOAD_PURPOSES, type UploadPurpose } from '../uploads
 import { saveUpload } from '../uploads/save-upload';
 
 const UPLOAD_RATE: Limit = { max: UPLOAD_LIMIT.max, windowSeconds: UPLOAD_LIMIT.minutes * 60 };
+const UPLOAD_DAILY_RATE: Limit = {
+  max: UPLOAD_DAILY_LIMIT.max,
+  windowSeconds: UPLOAD_DAILY_LIMIT.hours * 60 * 60,
+};
 
 /** The image itself plus the form's boundaries, field headers and the purpose field. */
 const MAX_BODY_BYTES = SCREENSHOT_MAX_BYTES + 64 * 1024;
@@ -48,13 +57,20 @@ export function uploadRoutes(
   deps: { db: Db; images: ImageStore; rateLimiter: RateLimiter },
   guards: Guards,
 ) {
-  /** Counts one upload against the person's limit; over it, a 429. */
+  /** Counts one upload against the person's limits; over one, a 429 that says which. */
   const uploadRateLimit = createMiddleware<AppEnv>(async (c, next) => {
     const user = await guards.signedInUser(c);
     const limits = { ...deps, log: c.get('log') };
-    if (!(await withinPersonLimit(limits, 'uploads', user.uid, UPLOAD_RATE))) {
-      const logMessage = `user ${user.uid} is over the upload limit`;
-      throw tooManyRequests({ logMessage }, UPLOAD_MESSAGES.tooMany);
+    const [inMinutes, inDay] = await Promise.all([
+      withinPersonLimit(limits, 'uploads', user.uid, UPLOAD_RATE),
+      withinPersonLimit(limits, 'uploads-daily', user.uid, UPLOAD_DAILY_RATE),
+    ]);
+    if (!inMinutes || !inDay) {
+      const logMessage = `user ${user.uid} is over the upload limit${inDay ? '' : ' of the day'}`;
+      throw tooManyRequests(
+        { logMessage },
+        inDay ? UPLOAD_MESSAGES.tooMany : UPLOAD_MESSAGES.tooManyToday,
+      );
     }
     await next();
   });

@@ -98,6 +98,17 @@ export function createCloudinaryImageStore(cloudinaryUrl: string): ImageStore {
       }
       return { url: result.secure_url };
     },
+    async remove(image) {
+      const publicId = `campusbucket/${image.purpose}/${image.id}`;
+      const result: { result?: string } = await cloudinary.uploader
+        .destroy(publicId, { ...accountOptions, resource_type: 'image', invalidate: true })
+        .catch((error: unknown) => {
+          throw new Error(`Cloudinary did not remove ${publicId}: ${describe(error)}`);
+        });
+      if (result.result !== 'ok' && result.result !== 'not found') {
+        throw new Error(`Cloudinary did not remove ${publicId}: ${result.result ?? 'no result'}`);
+      }
+    },
   };
 }
 

@@ -19,13 +19,17 @@ export interface CleanImage {
 
 /**
  * Where images live (DESIGN §2): files under DATA_DIR/uploads served by the api, or Cloudinary.
- * `save` returns the URL people open: for the local store an absolute URL under PUBLIC_URL, for
- * Cloudinary its secure_url.
+ * `save` returns the address people open: for the local store its path under /uploads/, for
+ * Cloudinary its secure_url. `remove` deletes a stored image (one already gone is no error).
  */
 export interface ImageStore {
   readonly kind: 'local' | 'cloudinary';
   save(image: CleanImage): Promise<{ url: string }>;
+  remove(image: StoredImage): Promise<void>;
 }
+
+/** A stored image as its `uploads` row names it. */
+export type StoredImage = { id: string; purpose: UploadPurpose; url: string };
 
 /** The `uploads` row that records a stored image; admin photo checks look images up by it. */
 export function uploadRecord(

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { mkdir, open, rename, rm } from 'node:fs/promises';
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
 import type { ImageStore } from './image-store';
 
 /**
@@ -41,6 +41,13 @@ export function createLocalImageStore(options: { dir: string }): ImageStore & { 
         throw error;
       }
       return { url: `/uploads/${name}` };
+    },
+    async remove(image) {
+      const name = basename(image.url);
+      // Only a name this store gave: never a path out of its folder.
+      if (!/^[\w-]+\.(jpg|png|webp)$/.test(name))
+        throw new Error(`not a stored image: ${image.url}`);
+      await rm(join(dir, name), { force: true });
     },
   };
 }

@@ -9,6 +9,8 @@ import { ADMIN_MESSAGES, IMAGE_MESSAGES } from './screen-messages';
  */
 /** Images one person may upload in a window: a checkout needs one, a menu a few dozen. */
 export const UPLOAD_LIMIT = { max: 30, minutes: 10 } as const;
+/** And in a day: what a person uploads counts until it is swept (README, Security). */
+export const UPLOAD_DAILY_LIMIT = { max: 100, hours: 24 } as const;
 
 /**
  * A stored image's address for someone outside the app (a mail, a sheet row, an export). Our own
@@ -26,6 +28,7 @@ export const UPLOAD_MESSAGES = {
   tooLarge: `The image is larger than ${SCREENSHOT_MAX_SIZE_MB} MB. Please choose a smaller image.`,
   uploadFailed: ADMIN_MESSAGES.uploadImageFailed,
   tooMany: `You can upload at most ${UPLOAD_LIMIT.max} images in ${UPLOAD_LIMIT.minutes} minutes. Please wait a few minutes and try again.`,
+  tooManyToday: `You can upload at most ${UPLOAD_DAILY_LIMIT.max} images a day. Please try again tomorrow.`,
 } as const;
 
 /** The image formats people may upload, as their first bytes say (never the name or the type). */

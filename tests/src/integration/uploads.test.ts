@@ -1,17 +1,22 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { createCloudinaryImageStore } from '@campus/api/uploads/cloudinary-image-store';
+import {
+  sweepUnattachedUploads,
+  UNATTACHED_UPLOAD_HOURS,
+} from '@campus/api/uploads/sweep-unattached';
 import { SCREENSHOT_MAX_BYTES } from '@campus/shared/domain/limits';
 import type { TRole } from '@campus/shared/domain/roles';
+import { UPLOAD_MESSAGES } from '@campus/shared/domain/uploads';
 import type { Database } from '@campus/shared/server/db/client';
-import { uploads } from '@campus/shared/server/db/schema';
+import { menuItems, uploads } from '@campus/shared/server/db/schema';
 import { openCheckedRedis } from '@campus/shared/server/redis';
 import { eq } from 'drizzle-orm';
 import type { Redis } from 'ioredis';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, TEST_PUBLIC_URL } from '../support/app';
-import { buildCampusTree } from '../support/builders';
+import { buildCampusTree, buildOrder } from '../support/builders';
 import { solvedCaptcha } from '../support/captcha';
 import { type CloudinaryStandIn, startCloudinaryStandIn } from '../support/cloudinary-stand-in';
 import { engine, openTestDatabase } from '../support/database';
@@ -332,5 +337,66 @@ describe(`uploads to Cloudinary on ${engine}`, () => {
     const response = await upload(app, student.cookie, { file: await smallJpeg() });
     expect(response.status).toBe(502);
     expect((await errorOf(response)).message).toBe('Failed to upload image. Please try again.');
+  });
+
+  it('takes back from Cloudinary an upload nothing took after a day', async () => {
+    const { app, images } = testApp({ images: createCloudinaryImageStore(standIn.cloudinaryUrl) });
+    const student = await signedIn(app, 'user');
+    const { upload: stored } = (await (
+      await upload(app, student.cookie, { file: await smallJpeg() })
+    ).json()) as Answer;
+    await age(stored.id);
+    expect(await sweepUnattachedUploads({ db: database.db, images, log: testLog })).toBe(1);
+    expect(standIn.destroyed).toContain(`campusbucket/screenshot/${stored.id}`);
+    expect(await rowsBy(student.id)).toEqual([]);
+  });
+});
+
+/** Makes an upload look as old as the sweep's limit and a minute more. */
+const age = (id: string) =>
+  database.db
+    .update(uploads)
+    .set({ createdAt: new Date(Date.now() - (UNATTACHED_UPLOAD_HOURS * 60 + 1) * 60_000) })
+    .where(eq(uploads.id, id));
+
+describe(`uploads nothing took, on ${engine}`, () => {
+  it('are removed after a day, row and file; those an order or an item shows, and new ones, stay', async () => {
+    const { app, images, uploadsDir } = testApp();
+    const student = await signedIn(app, 'user');
+    const admin = await signedIn(app, 'campusAdmin');
+    const uploaded = async (cookie: string, purpose: string) =>
+      ((await (await upload(app, cookie, { file: await smallJpeg(), purpose })).json()) as Answer)
+        .upload;
+    const abandoned = await uploaded(student.cookie, 'screenshot');
+    const paid = await uploaded(student.cookie, 'screenshot');
+    const photo = await uploaded(admin.cookie, 'menu-photo');
+    const fresh = await uploaded(student.cookie, 'screenshot');
+    await buildOrder(database.db, tree, student, { screenshotUrl: paid.url });
+    await database.db
+      .update(menuItems)
+      .set({ photoUrl: photo.url })
+      .where(eq(menuItems.id, tree.menuItem.id));
+    for (const old of [abandoned, paid, photo]) await age(old.id);
+
+    expect(await sweepUnattachedUploads({ db: database.db, images, log: testLog })).toBe(1);
+    const left = (await database.db.select({ id: uploads.id }).from(uploads)).map((r) => r.id);
+    expect(left).not.toContain(abandoned.id);
+    expect(left).toEqual(expect.arrayContaining([paid.id, photo.id, fresh.id]));
+    expect(filesIn(uploadsDir).sort()).toEqual(
+      [paid, photo, fresh].map((kept) => kept.url.replace('/uploads/', '')).sort(),
+    );
+    expect(await sweepUnattachedUploads({ db: database.db, images, log: testLog })).toBe(0);
+  });
+
+  it('count against a limit of a day besides the one of ten minutes, and the answer says which', async () => {
+    const test = testApp();
+    const student = await signedIn(test.app, 'user');
+    await redis.set(`${test.prefix}:ratelimit:uploads-daily:user:${student.id}`, 100, 'EX', 3600);
+    const refused = await upload(test.app, student.cookie, { file: await smallJpeg() });
+    expect(refused.status).toBe(429);
+    expect((await errorOf(refused)).message).toBe(UPLOAD_MESSAGES.tooManyToday);
+    expect(UPLOAD_MESSAGES.tooManyToday).toBe(
+      'You can upload at most 100 images a day. Please try again tomorrow.',
+    );
   });
 });

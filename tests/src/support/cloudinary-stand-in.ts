@@ -15,6 +15,8 @@ export interface CloudinaryStandIn {
   cloudName: string;
   /** Uploads answered with success, oldest first. */
   uploads: ReceivedUpload[];
+  /** The public ids of images destroyed, oldest first. */
+  destroyed: string[];
   /** Every upload request, answered or refused. */
   requests: number;
   /** Answers the next `count` uploads with `status` and Cloudinary's error body. */
@@ -49,7 +51,8 @@ const refuse = (response: ServerResponse, status: number, message: string) =>
   answer(response, status, { error: { message } });
 
 /**
- * A stand-in of Cloudinary's upload endpoint (POST /v1_1/:cloud/image/upload, multipart) on
+ * A stand-in of Cloudinary's upload and destroy endpoints (POST /v1_1/:cloud/image/upload,
+ * multipart; POST /v1_1/:cloud/image/destroy) on
  * 127.0.0.1, for the Cloudinary image store's tests. It checks what Cloudinary checks before it
  * stores anything: the cloud, the api key, a fresh timestamp and the signature (SHA-1 or SHA-256
  * hex over the signed parameters and the secret), and that the file is an image. It answers as
@@ -62,12 +65,14 @@ export async function startCloudinaryStandIn(
   const apiKey = options.apiKey ?? '123456789012345';
   const apiSecret = options.apiSecret ?? 'stand-in-secret';
   const uploads: ReceivedUpload[] = [];
+  const stored = new Set<string>();
+  const destroyed: string[] = [];
   let failures: { count: number; status: number } = { count: 0, status: 500 };
   let requests = 0;
 
   async function handle(request: IncomingMessage, response: ServerResponse) {
     const path = new URL(request.url ?? '/', 'http://stand-in').pathname;
-    const route = /^\/v1_1\/([^/]+)\/image\/upload$/.exec(path);
+    const route = /^\/v1_1\/([^/]+)\/image\/(upload|destroy)$/.exec(path);
     if (request.method !== 'POST' || !route) return refuse(response, 404, 'Not found');
     requests++;
     const body = await bodyOf(request);
@@ -77,7 +82,8 @@ export async function startCloudinaryStandIn(
     }
     if (route[1] !== cloudName) return refuse(response, 401, `Invalid cloud_name ${route[1]}`);
     const contentType = request.headers['content-type'] ?? '';
-    if (!contentType.startsWith('multipart/form-data')) {
+    const destroy = route[2] === 'destroy';
+    if (!destroy && !contentType.startsWith('multipart/form-data')) {
       return refuse(response, 400, 'Upload must be multipart/form-data');
     }
     const form = await new Request('http://stand-in/', {
@@ -110,6 +116,12 @@ export async function startCloudinaryStandIn(
     if (!algorithm || signature !== expected) {
       return refuse(response, 401, `Invalid Signature ${signature}`);
     }
+    if (destroy) {
+      const publicId = params.public_id ?? '';
+      const known = stored.delete(publicId);
+      if (known) destroyed.push(publicId);
+      return answer(response, 200, { result: known ? 'ok' : 'not found' });
+    }
     if (!file || file.size === 0) return refuse(response, 400, 'Missing required parameter - file');
     const bytes = Buffer.from(await file.arrayBuffer());
     let metadata: Metadata;
@@ -120,6 +132,7 @@ export async function startCloudinaryStandIn(
     }
     uploads.push({ params, file: bytes });
     const publicId = params.folder ? `${params.folder}/${params.public_id}` : params.public_id;
+    stored.add(publicId ?? '');
     const version = timestamp;
     const format = metadata.format === 'jpeg' ? 'jpg' : metadata.format;
     answer(response, 200, {
@@ -147,6 +160,7 @@ export async function startCloudinaryStandIn(
     cloudinaryUrl: `cloudinary://${apiKey}:${apiSecret}@${cloudName}?upload_prefix=${uploadPrefix}`,
     cloudName,
     uploads,
+    destroyed,
     get requests() {
       return requests;
     },

@@ -46,7 +46,7 @@ import { checkoutRoutes, submitOrderRoutes } from './routes/orders';
 import { publicConfigRoutes } from './routes/public-config';
 import { QUEUES_DASHBOARD_PATH, queuesDashboardRoutes } from './routes/queues-dashboard';
 import { sheetRoutes } from './routes/sheets';
-import { uploadFileRoutes, uploadRoutes } from './routes/uploads';
+import { screenshotFileRoutes, uploadFileRoutes, uploadRoutes } from './routes/uploads';
 import { type ApiGet, webRoutes } from './routes/web';
 import type { ImageStore } from './uploads/image-store';
 
@@ -170,7 +170,10 @@ export function createApp(deps: AppDeps) {
   app.route('/', submitOrderRoutes(admin, guards));
   app.route('/api/bucket', bucketRoutes(db));
   app.route('/api/uploads', uploadRoutes({ db, images: deps.images, rateLimiter }, guards));
-  if (deps.uploadsDir) app.route('/', uploadFileRoutes(deps.uploadsDir));
+  if (deps.uploadsDir) {
+    app.route('/', uploadFileRoutes(deps.uploadsDir));
+    app.route('/', screenshotFileRoutes({ db, dir: deps.uploadsDir }, guards));
+  }
   app.route(QUEUES_DASHBOARD_PATH, queuesDashboardRoutes(producer, guards));
   app.all('/api/*', () => {
     throw notFound();

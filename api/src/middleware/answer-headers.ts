@@ -5,7 +5,8 @@ import type { AppEnv } from '../app-env';
 /**
  * Only our own code runs: scripts from this origin and the page's own inline scripts named by
  * their hashes ('sha256-...'), workers from this origin (the captcha solves in blob workers), no
- * framing (clickjacking on the sign-in form), photos from anywhere https.
+ * framing (clickjacking on the sign-in form), photos from anywhere https, and the preview of a
+ * picture a person has just chosen (a blob: URL of the page's own).
  */
 export const contentSecurityPolicy = (inlineScriptHashes: string[] = []) =>
   [
@@ -13,7 +14,7 @@ export const contentSecurityPolicy = (inlineScriptHashes: string[] = []) =>
     ["script-src 'self'", ...inlineScriptHashes.map((hash) => `'${hash}'`)].join(' '),
     "worker-src 'self' blob:",
     "style-src 'self' 'unsafe-inline'",
-    "img-src 'self' data: https:",
+    "img-src 'self' data: blob: https:",
     "connect-src 'self'",
     "frame-ancestors 'none'",
     "base-uri 'self'",

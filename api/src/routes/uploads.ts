@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { ERROR_CATEGORIES } from '@campus/shared/domain/error-catalogue';
 import { SCREENSHOT_MAX_BYTES } from '@campus/shared/domain/limits';
 import {
+  SCREENSHOTS_PATH,
   type TUploadResponse,
   UPLOAD_DAILY_LIMIT,
   UPLOAD_LIMIT,
@@ -18,7 +19,9 @@ import { limitBody } from '../http/body';
 import { invalidArgument, invalidField, notFound, tooManyRequests } from '../http/errors';
 import { withinPersonLimit } from '../http/needs-redis';
 import { type ImageStore, UPLOAD_PURPOSES, type UploadPurpose } from '../uploads/image-store';
+import { SCREENSHOTS_FOLDER } from '../uploads/local-image-store';
 import { saveUpload } from '../uploads/save-upload';
+import { screenshotFor } from '../uploads/screenshot-access';
 
 const UPLOAD_RATE: Limit = { max: UPLOAD_LIMIT.max, windowSeconds: UPLOAD_LIMIT.minutes * 60 };
 const UPLOAD_DAILY_RATE: Limit = {
@@ -95,15 +98,50 @@ export function uploadRoutes(
   );
 }
 
+/**
+ * GET SCREENSHOTS_PATH:file from the local image store's screenshots folder, only to the people
+ * who may see it (screenshotFor; 401 signed out, 404 to anyone else, as for a screenshot that does
+ * not exist), never kept by a cache: bank screenshots carry names and account numbers.
+ */
+export function screenshotFileRoutes(deps: { db: Db; dir: string }, guards: Guards) {
+  return new Hono<AppEnv>().get(`${SCREENSHOTS_PATH}:file`, async (c) => {
+    const user = await guards.signedInUser(c);
+    const name = c.req.param('file');
+    if (!FILE_NAME.test(name)) throw notFound();
+    const found = await screenshotFor(deps.db, user, `${SCREENSHOTS_PATH}${name}`);
+    if (!found) throw notFound();
+    const data = await readStored(join(deps.dir, SCREENSHOTS_FOLDER, name));
+    return c.body(data, 200, {
+      'Content-Type': found.contentType,
+      'Cache-Control': 'private, no-store',
+      'X-Content-Type-Options': 'nosniff',
+    });
+  });
+}
+
+/** A stored file's bytes; a 404 when it is not there. */
+async function readStored(path: string): Promise<Uint8Array<ArrayBuffer>> {
+  let data: Buffer;
+  try {
+    data = await readFile(path);
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === 'ENOENT' || code === 'ENOTDIR' || code === 'EISDIR') throw notFound();
+    throw error;
+  }
+  // readFile never answers with shared memory.
+  return new Uint8Array(data.buffer as ArrayBuffer, data.byteOffset, data.byteLength);
+}
+
 /** What the local image store writes: a server-made id and the extension of its type. */
 const FILE_NAME = /^[A-Za-z0-9_-]+\.(jpg|png|webp)$/;
 
 const CONTENT_TYPES = { jpg: 'image/jpeg', png: 'image/png', webp: 'image/webp' } as const;
 
 /**
- * GET /uploads/:file from the local image store's folder. Names are checked against what the store
- * writes, so nothing else in (or outside) the folder can be reached. A name never changes content,
- * so browsers may keep a copy for a year.
+ * GET /uploads/:file, a catalogue photo of the local image store's folder. Names are checked
+ * against what the store writes, so nothing else in (or outside) the folder can be reached. A
+ * name never changes content, so browsers may keep a copy for a year.
  */
 export function uploadFileRoutes(dir: string) {
   return (
@@ -112,20 +150,10 @@ export function uploadFileRoutes(dir: string) {
         const name = c.req.param('file');
         const extension = FILE_NAME.exec(name)?.[1] as keyof typeof CONTENT_TYPES | undefined;
         if (!extension) throw notFound();
-        let data: Buffer;
-        try {
-          data = await readFile(join(dir, name));
-        } catch (error) {
-          const code = (error as NodeJS.ErrnoException).code;
-          if (code === 'ENOENT' || code === 'ENOTDIR' || code === 'EISDIR') throw notFound();
-          throw error;
-        }
-        // readFile never answers with shared memory.
-        const body = new Uint8Array(data.buffer as ArrayBuffer, data.byteOffset, data.byteLength);
+        const body = await readStored(join(dir, name));
         return c.body(body, 200, {
           'Content-Type': CONTENT_TYPES[extension],
-          // Never changes under its name; private, since payment screenshots show bank details
-          // and must not sit in shared caches.
+          // Never changes under its name. Private: screenshots stored by earlier versions are here.
           'Cache-Control': 'private, max-age=31536000, immutable',
           'X-Content-Type-Options': 'nosniff',
         });

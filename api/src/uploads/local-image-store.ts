@@ -1,26 +1,36 @@
 import { randomBytes } from 'node:crypto';
 import { mkdir, open, rename, rm } from 'node:fs/promises';
 import { basename, join } from 'node:path';
-import type { ImageStore } from './image-store';
+import { SCREENSHOTS_PATH } from '@campus/shared/domain/uploads';
+import type { ImageStore, UploadPurpose } from './image-store';
+
+/** Where a payment screenshot is kept, in the store's folder: never served as a catalogue photo. */
+export const SCREENSHOTS_FOLDER = 'screenshots';
 
 /**
  * Images as files `<dir>/<id>.<ext>`, served by the api under `/uploads/` (DESIGN §2, the default
- * that runs everywhere). An image's address is its path, whatever address the app is opened by
- * (absoluteImageUrl gives the whole URL where one leaves the app).
+ * that runs everywhere), and payment screenshots as `<dir>/screenshots/<id>.<ext>`, served only
+ * to the people who may see them at SCREENSHOTS_PATH. An image's address is its path, whatever
+ * address the app is opened by (absoluteImageUrl gives the whole URL where one leaves the app).
  */
 export function createLocalImageStore(options: { dir: string }): ImageStore & { dir: string } {
   const { dir } = options;
+  const placeOf = (purpose: UploadPurpose) =>
+    purpose === 'screenshot'
+      ? { folder: join(dir, SCREENSHOTS_FOLDER), path: SCREENSHOTS_PATH }
+      : { folder: dir, path: '/uploads/' };
   return {
     kind: 'local',
     dir,
     async save(image) {
       const name = `${image.id}.${image.extension}`;
+      const { folder: into, path } = placeOf(image.purpose);
       // Written under a name the file route never serves, then renamed in one step (same folder,
       // same file system): a reader sees the whole file or none. The file and the folder entry
       // are synced before the answer: an order placed with this screenshot is durable at commit,
       // so the screenshot must be on disk before it too.
-      const temporary = join(dir, `.${name}.${randomBytes(6).toString('hex')}.tmp`);
-      await mkdir(dir, { recursive: true });
+      const temporary = join(into, `.${name}.${randomBytes(6).toString('hex')}.tmp`);
+      await mkdir(into, { recursive: true });
       try {
         const file = await open(temporary, 'wx');
         try {
@@ -29,8 +39,8 @@ export function createLocalImageStore(options: { dir: string }): ImageStore & { 
         } finally {
           await file.close();
         }
-        await rename(temporary, join(dir, name));
-        const folder = await open(dir, 'r');
+        await rename(temporary, join(into, name));
+        const folder = await open(into, 'r');
         try {
           await folder.sync();
         } finally {
@@ -40,14 +50,14 @@ export function createLocalImageStore(options: { dir: string }): ImageStore & { 
         await rm(temporary, { force: true });
         throw error;
       }
-      return { url: `/uploads/${name}` };
+      return { url: `${path}${name}` };
     },
     async remove(image) {
       const name = basename(image.url);
       // Only a name this store gave: never a path out of its folder.
       if (!/^[\w-]+\.(jpg|png|webp)$/.test(name))
         throw new Error(`not a stored image: ${image.url}`);
-      await rm(join(dir, name), { force: true });
+      await rm(join(placeOf(image.purpose).folder, name), { force: true });
     },
   };
 }

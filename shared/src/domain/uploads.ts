@@ -13,6 +13,12 @@ export const UPLOAD_LIMIT = { max: 30, minutes: 10 } as const;
 export const UPLOAD_DAILY_LIMIT = { max: 100, hours: 24 } as const;
 
 /**
+ * Where the api serves a payment screenshot of the local store, only to its student, the admins
+ * of its order's campus and super admins (a signed-in session).
+ */
+export const SCREENSHOTS_PATH = '/api/screenshots/';
+
+/**
  * A stored image's address for someone outside the app (a mail, a sheet row, an export). Our own
  * uploads are kept as their path ('/uploads/…'), so that opening the app by another address, or a
  * new PUBLIC_URL, finds them; the browser resolves a path against the page. Others (Cloudinary's,

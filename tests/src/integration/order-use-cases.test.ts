@@ -182,8 +182,8 @@ describe(`payment screenshots on ${engine}`, () => {
   it('stores a cleaned image and records it as the person’s screenshot', async () => {
     const { student } = await buildOrderingStudent(db(), tree);
     const upload = await saveUpload(uploadDeps(), student, await screenshotPng(), 'screenshot');
-    expect(upload.url).toBe(`/uploads/${upload.id}.png`);
-    expect(existsSync(join(dir, `${upload.id}.png`))).toBe(true);
+    expect(upload.url).toBe(`/api/screenshots/${upload.id}.png`);
+    expect(existsSync(join(dir, 'screenshots', `${upload.id}.png`))).toBe(true);
     const [row] = await db().select().from(uploads).where(eq(uploads.id, upload.id));
     expect(row).toMatchObject({ purpose: 'screenshot', uploadedBy: student.uid, url: upload.url });
   });

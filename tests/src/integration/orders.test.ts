@@ -414,7 +414,7 @@ describe(`the order pipeline on ${engine}`, () => {
         expect.stringMatching(/\d{4}/),
         'Ayesha Khan',
         'HBL',
-        expect.stringMatching(/^http:\/\/campus\.test\/uploads\/.+\.png$/),
+        expect.stringMatching(/^http:\/\/campus\.test\/api\/screenshots\/.+\.png$/),
         'Extra ketchup',
         orderId,
       ]);

@@ -174,7 +174,7 @@ describe(`screenshots used before on ${engine}`, () => {
         seen: 'whole',
         id: first.orderId,
         campusName: tree.campus.name,
-        screenshotUrl: expect.stringMatching(/^\/uploads\//),
+        screenshotUrl: expect.stringMatching(/^\/api\/screenshots\//),
       }),
     );
     const [againPlaced] = await database.db

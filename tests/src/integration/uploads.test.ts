@@ -15,7 +15,7 @@ import { eq } from 'drizzle-orm';
 import type { Redis } from 'ioredis';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, TEST_PUBLIC_URL } from '../support/app';
+import { createTestApp } from '../support/app';
 import { buildCampusTree, buildOrder } from '../support/builders';
 import { solvedCaptcha } from '../support/captcha';
 import { type CloudinaryStandIn, startCloudinaryStandIn } from '../support/cloudinary-stand-in';
@@ -23,6 +23,7 @@ import { engine, openTestDatabase } from '../support/database';
 import { testLog } from '../support/logger';
 import { createPerson } from '../support/people';
 import { testRedisUrl } from '../support/redis';
+import { signInCookie } from '../support/session';
 
 let database: Database;
 let redis: Redis;
@@ -149,16 +150,18 @@ describe(`uploads on ${engine}`, () => {
     expect(response.status).toBe(201);
     const { ok, upload: stored } = (await response.json()) as Answer;
     expect(ok).toBe(true);
-    expect(stored.url).toBe(`/uploads/${stored.id}.png`);
-    expect(filesIn(uploadsDir)).toEqual([`${stored.id}.png`]);
+    expect(stored.url).toBe(`/api/screenshots/${stored.id}.png`);
+    expect(filesIn(join(uploadsDir, 'screenshots'))).toEqual([`${stored.id}.png`]);
 
-    const served = await app.request(stored.url.replace(TEST_PUBLIC_URL, ''));
+    const served = await app.request(stored.url, { headers: { cookie: student.cookie } });
     expect(served.status).toBe(200);
     expect(served.headers.get('content-type')).toBe('image/png');
-    expect(served.headers.get('cache-control')).toBe('private, max-age=31536000, immutable');
+    expect(served.headers.get('cache-control')).toBe('private, no-store');
     expect(served.headers.get('x-content-type-options')).toBe('nosniff');
     const bytes = Buffer.from(await served.arrayBuffer());
-    expect(bytes.equals(readFileSync(join(uploadsDir, `${stored.id}.png`)))).toBe(true);
+    expect(bytes.equals(readFileSync(join(uploadsDir, 'screenshots', `${stored.id}.png`)))).toBe(
+      true,
+    );
     const image = await sharp(bytes).metadata();
     expect([image.format, image.width, image.height]).toEqual(['png', 462, 1000]);
     expect(image.exif).toBeUndefined();
@@ -174,6 +177,35 @@ describe(`uploads on ${engine}`, () => {
       width: 462,
       height: 1000,
     });
+  });
+
+  it('serves a payment screenshot only to its student, its order campus’s admins and super admins', async () => {
+    const { app } = testApp();
+    const student = await signedIn(app, 'user');
+    const response = await upload(app, student.cookie, { file: await smallJpeg() });
+    const { upload: stored } = (await response.json()) as Answer;
+    const statusFor = async (cookie?: string) =>
+      (await app.request(stored.url, cookie ? { headers: { cookie } } : {})).status;
+    // Not among the public photos under any name.
+    expect((await app.request(`/uploads/${stored.id}.jpg`)).status).toBe(404);
+    expect((await app.request(`/uploads/screenshots/${stored.id}.jpg`)).status).toBe(404);
+    expect(await statusFor()).toBe(401);
+    expect(await statusFor(student.cookie)).toBe(200);
+    const otherStudent = await signedIn(app, 'user');
+    const ourAdmin = await signedIn(app, 'campusAdmin');
+    const superAdmin = await signedIn(app, 'superAdmin');
+    const theirTree = await buildCampusTree(database.db);
+    const theirAdmin = await createPerson(database.db, 'campusAdmin', theirTree.campus);
+    const theirCookie = await signInCookie(app, theirAdmin.email, theirAdmin.password);
+    expect(await statusFor(otherStudent.cookie)).toBe(404);
+    expect(await statusFor(ourAdmin.cookie)).toBe(404);
+    expect(await statusFor(superAdmin.cookie)).toBe(200);
+    // Once an order of our campus is paid with it, our campus's admins see it; no one else does.
+    await buildOrder(database.db, tree, student, { screenshotUrl: stored.url });
+    expect(await statusFor(ourAdmin.cookie)).toBe(200);
+    expect(await statusFor(theirCookie)).toBe(404);
+    expect(await statusFor(otherStudent.cookie)).toBe(404);
+    expect((await app.request(`/api/screenshots/../${stored.id}.jpg`)).status).toBe(404);
   });
 
   it('refuses a text file named .png with the spec text, and stores no file and no row', async () => {
@@ -266,11 +298,14 @@ describe(`uploads on ${engine}`, () => {
 
   it('serves only names the store writes, and 404 for anything else', async () => {
     const { app } = testApp();
-    const student = await signedIn(app, 'user');
-    const response = await upload(app, student.cookie, { file: await smallJpeg() });
+    const admin = await signedIn(app, 'campusAdmin');
+    const response = await upload(app, admin.cookie, {
+      file: await smallJpeg(),
+      purpose: 'menu-photo',
+    });
     const { upload: stored } = (await response.json()) as Answer;
-    const path = stored.url.replace(TEST_PUBLIC_URL, '');
-    expect((await app.request(path)).status).toBe(200);
+    expect(stored.url).toBe(`/uploads/${stored.id}.jpg`);
+    expect((await app.request(stored.url)).status).toBe(200);
     for (const wrong of [
       '/uploads/00000000-0000-0000-0000-000000000000.jpg',
       `/uploads/${stored.id}.svg`,
@@ -382,9 +417,12 @@ describe(`uploads nothing took, on ${engine}`, () => {
     const left = (await database.db.select({ id: uploads.id }).from(uploads)).map((r) => r.id);
     expect(left).not.toContain(abandoned.id);
     expect(left).toEqual(expect.arrayContaining([paid.id, photo.id, fresh.id]));
-    expect(filesIn(uploadsDir).sort()).toEqual(
-      [paid, photo, fresh].map((kept) => kept.url.replace('/uploads/', '')).sort(),
+    expect(filesIn(join(uploadsDir, 'screenshots')).sort()).toEqual(
+      [paid, fresh].map((kept) => kept.url.replace('/api/screenshots/', '')).sort(),
     );
+    expect(filesIn(uploadsDir).filter((name) => name !== 'screenshots')).toEqual([
+      photo.url.replace('/uploads/', ''),
+    ]);
     expect(await sweepUnattachedUploads({ db: database.db, images, log: testLog })).toBe(0);
   });
 

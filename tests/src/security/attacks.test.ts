@@ -134,7 +134,9 @@ describe(`upload attacks on ${engine}`, () => {
     const response = await upload(new Blob([polyglot], { type: 'text/html' }), 'receipt.html');
     expect(response.status).toBe(201);
     const { url } = ((await response.json()) as { upload: { url: string } }).upload;
-    const served = await attacked.testApp.app.request(new URL(url).pathname);
+    const served = await attacked.testApp.app.request(url, {
+      headers: { cookie: attacked.buyer.cookie },
+    });
     expect(served.status).toBe(200);
     expect(served.headers.get('content-type')).toMatch(/^image\//);
     expect(served.headers.get('x-content-type-options')).toBe('nosniff');

@@ -5,8 +5,8 @@ import type { AppEnv } from '../app-env';
 /**
  * Only our own code runs: scripts from this origin and the page's own inline scripts named by
  * their hashes ('sha256-...'), workers from this origin (the captcha solves in blob workers), no
- * framing (clickjacking on the sign-in form), photos from anywhere https, and the preview of a
- * picture a person has just chosen (a blob: URL of the page's own).
+ * framing (clickjacking on the sign-in form), photos from anywhere https, and the picture a person
+ * has just chosen, shown and read through a blob: URL of the page's own.
  */
 export const contentSecurityPolicy = (inlineScriptHashes: string[] = []) =>
   [
@@ -15,7 +15,7 @@ export const contentSecurityPolicy = (inlineScriptHashes: string[] = []) =>
     "worker-src 'self' blob:",
     "style-src 'self' 'unsafe-inline'",
     "img-src 'self' data: blob: https:",
-    "connect-src 'self'",
+    "connect-src 'self' blob:",
     "frame-ancestors 'none'",
     "base-uri 'self'",
     "form-action 'self'",

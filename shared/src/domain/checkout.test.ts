@@ -3,6 +3,7 @@ import { z } from 'zod';
 import {
   CHECKOUT_MESSAGES,
   type CheckoutContext,
+  checkoutFieldProblems,
   createCheckoutSchema,
   type TCheckoutValues,
   validateCheckout,
@@ -32,6 +33,28 @@ function buildCheckout(overrides: Partial<TCheckoutValues> = {}): TCheckoutValue
 }
 
 const context: CheckoutContext = { allowedDomains: ['@uni.edu.pk'] };
+
+describe('checkoutFieldProblems', () => {
+  it('names every broken rule of the form’s fields at once, at its field, in the spec’s order', () => {
+    const values = buildCheckout({
+      lastName: ' ',
+      phone: '0300',
+      email: 'ali@gmail.com',
+      screenshot: null,
+      bankName: '',
+      captcha: '',
+    });
+    expect(checkoutFieldProblems(values, context)).toEqual([
+      { field: 'lastName', message: CHECKOUT_MESSAGES.requiredFields },
+      { field: 'phone', message: CHECKOUT_MESSAGES.phoneFormat },
+      { field: 'email', message: CHECKOUT_MESSAGES.emailDomain(['@uni.edu.pk']) },
+      { field: 'screenshot', message: CHECKOUT_MESSAGES.paymentFields },
+      { field: 'bankName', message: CHECKOUT_MESSAGES.paymentFields },
+      { field: 'captcha', message: CHECKOUT_MESSAGES.captchaRequired },
+    ]);
+    expect(checkoutFieldProblems(buildCheckout(), context)).toEqual([]);
+  });
+});
 
 describe('validateCheckout', () => {
   it.each([

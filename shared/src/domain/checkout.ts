@@ -86,11 +86,67 @@ function hasScreenshot(screenshot: unknown): boolean {
   return typeof screenshot !== 'string' || screenshot.trim() !== '';
 }
 
+/** The checkout form's own fields, which a rule of SPEC §5 steps 2–4 and 6–7 is about. */
+type CheckoutFields = Pick<
+  TCheckoutValues,
+  | 'firstName'
+  | 'lastName'
+  | 'phone'
+  | 'email'
+  | 'screenshot'
+  | 'accountTitle'
+  | 'bankName'
+  | 'captcha'
+>;
+
+/** SPEC §5 steps 2–4, about the person: every broken rule, at its field, in the spec's order. */
+function personProblems(values: CheckoutFields, context: CheckoutContext): FieldError[] {
+  const problems: FieldError[] = [];
+  for (const field of ['firstName', 'lastName', 'phone', 'email'] as const) {
+    if (isBlank(values[field])) problems.push(fieldError(field, CHECKOUT_MESSAGES.requiredFields));
+  }
+  if (!isBlank(values.phone) && !isValidPakistaniPhone(values.phone ?? '')) {
+    problems.push(fieldError('phone', CHECKOUT_MESSAGES.phoneFormat));
+  }
+  const domains = context.allowedDomains.map(normaliseDomain).filter((d) => d !== '');
+  const email = values.email ?? '';
+  if (!isBlank(email) && domains.length > 0 && !emailMatchesAnyDomain(email, domains)) {
+    problems.push(fieldError('email', CHECKOUT_MESSAGES.emailDomain(domains)));
+  }
+  return problems;
+}
+
+/** SPEC §5 steps 6–7, the payment and the captcha: every broken rule, at its field, in order. */
+function paymentProblems(values: CheckoutFields): FieldError[] {
+  const problems: FieldError[] = [];
+  if (!hasScreenshot(values.screenshot)) {
+    problems.push(fieldError('screenshot', CHECKOUT_MESSAGES.paymentFields));
+  }
+  for (const field of ['accountTitle', 'bankName'] as const) {
+    if (isBlank(values[field])) problems.push(fieldError(field, CHECKOUT_MESSAGES.paymentFields));
+  }
+  if (isBlank(values.captcha))
+    problems.push(fieldError('captcha', CHECKOUT_MESSAGES.captchaRequired));
+  return problems;
+}
+
+/**
+ * Every broken rule of the checkout form's own fields (SPEC §5 steps 2–4, 6–7), each at its
+ * field, in the spec's order: a form shows them all at once. validateCheckout names the first.
+ */
+export function checkoutFieldProblems(
+  values: CheckoutFields,
+  context: CheckoutContext,
+): FieldError[] {
+  return [...personProblems(values, context), ...paymentProblems(values)];
+}
+
 /**
  * Checkout rules in the order of SPEC §5 steps 1–7, then persons (a whole number from 1 to 50), then
  * the size of the order: at most MAX_LINE_QUANTITY of one item, at most MAX_ORDER_TOTAL_PAISA.
  * The e-mail domain rule (step 4) is skipped when the campus has no allowed domain. The screenshot
- * may be a File (web form) or an upload reference (api); it only has to be present.
+ * may be a File (web form) or an upload reference (api); it only has to be present. The first
+ * broken rule, or null.
  */
 export function validateCheckout(
   values: TCheckoutValues,
@@ -99,29 +155,16 @@ export function validateCheckout(
   if (!values.cartItems || values.cartItems.length === 0) {
     return fieldError('cartItems', CHECKOUT_MESSAGES.emptyCart);
   }
-  const required = ['firstName', 'lastName', 'phone', 'email'] as const;
-  const missing = required.find((field) => isBlank(values[field]));
-  if (missing) return fieldError(missing, CHECKOUT_MESSAGES.requiredFields);
-  if (!isValidPakistaniPhone(values.phone ?? '')) {
-    return fieldError('phone', CHECKOUT_MESSAGES.phoneFormat);
-  }
-  const domains = context.allowedDomains.map(normaliseDomain).filter((d) => d !== '');
-  if (domains.length > 0 && !emailMatchesAnyDomain(values.email ?? '', domains)) {
-    return fieldError('email', CHECKOUT_MESSAGES.emailDomain(domains));
-  }
+  const [person] = personProblems(values, context);
+  if (person) return person;
   if (isBlank(values.universityId) || isBlank(values.campusId)) {
     return fieldError(
       isBlank(values.universityId) ? 'universityId' : 'campusId',
       CHECKOUT_MESSAGES.selectUniversityAndCampus,
     );
   }
-  if (!hasScreenshot(values.screenshot)) {
-    return fieldError('screenshot', CHECKOUT_MESSAGES.paymentFields);
-  }
-  if (isBlank(values.accountTitle))
-    return fieldError('accountTitle', CHECKOUT_MESSAGES.paymentFields);
-  if (isBlank(values.bankName)) return fieldError('bankName', CHECKOUT_MESSAGES.paymentFields);
-  if (isBlank(values.captcha)) return fieldError('captcha', CHECKOUT_MESSAGES.captchaRequired);
+  const [payment] = paymentProblems(values);
+  if (payment) return payment;
   if (!isValidPersons(values.persons)) {
     return fieldError('persons', CHECKOUT_MESSAGES.invalidPersons);
   }

@@ -83,6 +83,14 @@ const checkoutButton = (page: Page): Locator =>
   page.getByRole('main').getByRole('button', { name: /^(Checkout|Processing\.\.\.)$/ });
 
 /** The checkout's one red alert says exactly `message`. */
+/** The field is marked invalid, and its description (the message beside it) says why. */
+async function expectAtField(field: Locator, message: string) {
+  await expect(field).toHaveAttribute('aria-invalid', 'true');
+  await expect(field).toHaveAccessibleDescription(new RegExp(escapeRegExp(message)));
+}
+
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
 async function expectFailure(page: Page, message: string) {
   await expect(page.getByTestId('checkout-failure').getByRole('alert')).toHaveText(message, {
     timeout: 20_000,
@@ -190,23 +198,28 @@ test('a student checks out: the spec checks in order, a closed restaurant, then 
   await expect(page.getByTestId('grand-total')).toHaveText('Rs 1,050.00');
   await expectNoSevereViolations(page);
 
-  // SPEC §5 Checkout, in order: required fields, then the phone format, then the payment fields.
+  // SPEC §5 Checkout's rules, each message at its field, and gone once the field is right.
   const submit = checkoutButton(page);
-  await page.getByLabel('First Name').fill(' ');
+  const firstName = page.getByLabel('First Name');
+  await firstName.fill(' ');
   await submit.click();
-  await expectFailure(page, 'Please fill in all required fields.');
-  await page.getByLabel('First Name').fill('Ayesha');
+  await expectAtField(firstName, 'Please fill in all required fields.');
+  await firstName.fill('Ayesha');
+  await expect(firstName).not.toHaveAttribute('aria-invalid', 'true');
   const phone = page.getByLabel('Phone', { exact: true });
   await phone.pressSequentially('03001234');
   await expect(phone).toHaveValue('0300-1234');
   await submit.click();
-  await expectFailure(page, 'Phone number must be in Pakistani format: 0300-0000000');
+  await expectAtField(phone, 'Phone number must be in Pakistani format: 0300-0000000');
   // Only digits stay, at most 11, with a hyphen after the fourth.
   await phone.fill('');
   await phone.pressSequentially('tel 0300 1234567 89');
   await expect(phone).toHaveValue('0300-1234567');
   await submit.click();
-  await expectFailure(page, 'Please complete all online payment fields.');
+  await expectAtField(
+    page.getByLabel('Your account title', { exact: true }),
+    'Please complete all online payment fields.',
+  );
 
   // The pay-to account of the campus is shown.
   const payTo = page.getByTestId('pay-to-details');
@@ -216,14 +229,15 @@ test('a student checks out: the spec checks in order, a closed restaurant, then 
 
   await page.getByLabel('Your account title', { exact: true }).fill('Ayesha Student');
   await page.getByLabel('Your bank', { exact: true }).fill('Meezan Bank');
-  await page.getByLabel('Payment Screenshot').setInputFiles({
+  // A file that is no image is refused as it is chosen.
+  const picker = page.getByLabel('Payment Screenshot');
+  await picker.setInputFiles({
     name: 'receipt.txt',
     mimeType: 'text/plain',
     buffer: Buffer.from('not a picture'),
   });
+  await expectAtField(picker, 'The file given is not an image');
   await waitForCaptcha(page);
-  await submit.click();
-  await expectFailure(page, 'The file given is not an image');
 
   // At 10 AM Midnight Grill is closed: after the upload, the open check stops the order.
   await page.getByLabel('Payment Screenshot').setInputFiles(SCREENSHOT);
@@ -363,7 +377,7 @@ test('a student checks out: the spec checks in order, a closed restaurant, then 
     ),
     'Ayesha Student',
     'Meezan Bank',
-    expect.stringMatching(new RegExp(`^${escapedOrigin}/uploads/[\\w-]+\\.(png|jpe?g)$`)),
+    expect.stringMatching(new RegExp(`^${escapedOrigin}/api/screenshots/[\\w-]+\\.(png|jpe?g)$`)),
     'Please call on arrival',
     orderId,
   ]);

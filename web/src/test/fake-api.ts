@@ -62,6 +62,17 @@ function adminRoutes(data: AdminData): Record<string, ApiHandler> {
         },
       }),
     'GET /api/admin/universities': () => ok({ universities: data.universities }),
+    // The storefront's selector and sign-up read the same universities and domains.
+    'GET /api/catalogue/universities': () =>
+      ok({ universities: data.universities.map(({ id, name }) => ({ id, name })) }),
+    'GET /api/catalogue/universities/:id/campuses': ({ params }) =>
+      ok({ campuses: data.universities.find((u) => u.id === params.id)?.campuses ?? [] }),
+    'GET /api/account/allowed-domains': ({ query }) =>
+      ok({
+        domains: data.domains
+          .filter((d) => d.campusId === query.get('campusId'))
+          .map((d) => d.domain),
+      }),
     'GET /api/admin/users': () => ok({ users }),
     'PATCH /api/admin/users/:id/role': ({ params, body }) => {
       const index = users.findIndex((u) => u.uid === params.id);

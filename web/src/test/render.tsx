@@ -2,26 +2,47 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Suspense } from 'react';
-import { createMemoryRouter, RouterProvider } from 'react-router-dom';
+import { createMemoryRouter, Outlet, RouterProvider } from 'react-router-dom';
 import { expect } from 'vitest';
 import { routes } from '@/app/routes';
 import { AuthProvider } from '@/lib/auth';
+import { CampusSelectionProvider } from '@/lib/campus-selection';
+import { CartProvider } from '@/lib/cart-store';
 import { buildSuperAdmin } from './builders';
 import { type AdminData, type ApiHandler, stubAdminApi } from './fake-api';
+
+/** What the layout gives the storefront's screens: the campus selection and the bucket. */
+const storefrontRoutes = [
+  {
+    element: (
+      <CampusSelectionProvider>
+        <CartProvider>
+          <Outlet />
+        </CartProvider>
+      </CampusSelectionProvider>
+    ),
+    children: routes,
+  },
+];
 
 /**
  * Opens the app at `path` as a person would (SPEC §2's route table, with its guards), signed in
  * as the fake api's session says. Screens are reached through their routes, so a test depends on
- * what a person sees, not on how a screen is split into components.
+ * what a person sees, not on how a screen is split into components. `storefront` gives them the
+ * campus selection and the bucket, as the layout does.
  */
 export function openPage(
   path: string,
-  options: { state?: unknown; user?: Parameters<typeof userEvent.setup>[0] } = {},
+  options: {
+    state?: unknown;
+    user?: Parameters<typeof userEvent.setup>[0];
+    storefront?: boolean;
+  } = {},
 ) {
   const client = new QueryClient({
     defaultOptions: { queries: { retry: false, refetchOnWindowFocus: false } },
   });
-  const router = createMemoryRouter(routes, {
+  const router = createMemoryRouter(options.storefront ? storefrontRoutes : routes, {
     initialEntries: [{ pathname: path, state: options.state }],
   });
   const user = userEvent.setup(options.user);

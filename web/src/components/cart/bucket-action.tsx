@@ -8,6 +8,7 @@ import { useRef } from 'react';
 import { itemButton } from '@/components/ui/item-card';
 import { QuantityStepper } from '@/components/ui/quantity-stepper';
 import { useCart } from '@/lib/cart-store';
+import { quantityLimitText } from './quantity-limit';
 
 /**
  * An item's bucket control (SPEC §4): its add button, then minus, quantity and plus once the item
@@ -50,6 +51,7 @@ export function BucketAction({
       canDecrement={canDecrement({ quantity })}
       // The stock shown now, not the one known when the line was added.
       canIncrement={canIncrement({ ...line, quantity })}
+      limitText={quantityLimitText(line)}
       onDecrement={() => cart.decrement(line)}
       onIncrement={() => (refreshOnIncrement ? cart.add(line) : cart.increment(line))}
     />

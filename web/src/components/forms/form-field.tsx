@@ -4,40 +4,65 @@ const labelClass = 'block text-sm font-medium text-gray-800';
 const inputClass =
   'mt-1 block w-full rounded border border-gray-400 px-3 py-2 placeholder:text-gray-600 focus-visible:outline-2 focus-visible:outline-orange-700 disabled:bg-gray-100';
 
-type FieldProps = { label: ReactNode; hint?: ReactNode };
+type FieldProps = {
+  label: ReactNode;
+  hint?: ReactNode;
+  /** What is wrong with the value: shown under the control, which is marked invalid. */
+  error?: string;
+};
 
 /**
- * The label, the control and the hint of a field. The hint stays out of the label, so the
- * control's name is just its label; it is the control's description instead.
+ * The label, the control, its message and the hint of a field. The hint and the message stay out
+ * of the label, so the control's name is just its label; they are the control's description.
  */
 function Field({
   label,
   hint,
+  error,
   id,
   control,
 }: FieldProps & {
   id: string | undefined;
-  control: (props: { id: string; 'aria-describedby': string | undefined }) => ReactNode;
+  control: (props: {
+    id: string;
+    'aria-describedby': string | undefined;
+    'aria-invalid': true | undefined;
+  }) => ReactNode;
 }) {
   const ownId = useId();
   const controlId = id ?? ownId;
   const hintId = `${controlId}-hint`;
+  const errorId = `${controlId}-error`;
   const hasHint = hint !== undefined && hint !== null && hint !== false && hint !== '';
+  const describedBy = [error ? errorId : null, hasHint ? hintId : null].filter(Boolean).join(' ');
   return (
     <div>
       <label htmlFor={controlId} className={labelClass}>
         {label}
       </label>
-      {control({ id: controlId, 'aria-describedby': hasHint ? hintId : undefined })}
+      {control({
+        id: controlId,
+        'aria-describedby': describedBy || undefined,
+        'aria-invalid': error ? true : undefined,
+      })}
+      {error && (
+        <p id={errorId} className="mt-1 text-sm font-medium text-red-700">
+          {error}
+        </p>
+      )}
       {hasHint && <div id={hintId}>{hint}</div>}
     </div>
   );
 }
 
-/** A labelled input with an optional hint below it; `className` adds to the input's classes. */
+/**
+ * A labelled input with an optional message and hint below it; `className` adds to the input's
+ * classes.
+ */
 export function TextField({
   label,
   hint,
+  error,
   className,
   id,
   ...input
@@ -47,16 +72,18 @@ export function TextField({
     <Field
       label={label}
       hint={hint}
+      error={error}
       id={id}
       control={(props) => <input {...props} className={classes} {...input} />}
     />
   );
 }
 
-/** A labelled multi-line text input with an optional hint below it. */
+/** A labelled multi-line text input with an optional message and hint below it. */
 export function TextAreaField({
   label,
   hint,
+  error,
   id,
   ...textarea
 }: FieldProps & ComponentProps<'textarea'>) {
@@ -64,6 +91,7 @@ export function TextAreaField({
     <Field
       label={label}
       hint={hint}
+      error={error}
       id={id}
       control={(props) => <textarea {...props} className={inputClass} {...textarea} />}
     />

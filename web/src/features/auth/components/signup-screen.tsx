@@ -8,7 +8,7 @@ import { formatError } from '@campus/shared/domain/error-catalogue';
 import { SIGNUP_REDIRECT_MS } from '@campus/shared/domain/limits';
 import { landingRoute } from '@campus/shared/domain/roles';
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Navigate, useNavigate } from 'react-router-dom';
 import { useCaptcha } from '@/components/forms/captcha-field';
@@ -45,6 +45,13 @@ export function SignupScreen() {
   const navigate = useNavigate();
   const { failure, setFailure, attempt } = useFormFailure();
   const [success, setSuccess] = useState<string | null>(null);
+  const successRef = useRef<HTMLDivElement>(null);
+  // The form is long on a phone: the person sees, and hears, that the account was made.
+  useEffect(() => {
+    if (!success) return;
+    successRef.current?.focus({ preventScroll: true });
+    successRef.current?.scrollIntoView({ block: 'center' });
+  }, [success]);
 
   // SPEC §4: after sign-up the person is signed out (anyone signed in on this browser too)...
   useEffect(() => {
@@ -71,10 +78,9 @@ export function SignupScreen() {
     },
   });
   const captcha = useCaptcha((payload) => form.setValue('captcha', payload));
-  const [universityId, campusId, email, password, confirmPassword] = form.watch([
+  const [universityId, campusId, password, confirmPassword] = form.watch([
     'universityId',
     'campusId',
-    'email',
     'password',
     'confirmPassword',
   ]);
@@ -130,9 +136,9 @@ export function SignupScreen() {
 
   const noUniversities = universities.isSuccess && universities.data.length === 0;
   const chosen = Boolean(universityId && campusId);
-  const typedEmail = (email ?? '').trim();
+  // Named as soon as the campus is chosen, before anything is typed or refused.
   const domainHint =
-    typedEmail && allowed.length > 0
+    chosen && allowed.length > 0
       ? `Use your campus e-mail address ending in ${formatDomainList(allowed)}.`
       : null;
   const mismatch = Boolean(confirmPassword) && password !== confirmPassword;
@@ -150,7 +156,11 @@ export function SignupScreen() {
         {noUniversities && <Alert>{AUTH_MESSAGES.noUniversities}</Alert>}
         {universities.error && <Alert>{formatError(universities.error).message}</Alert>}
         {failure && <Alert>{failure}</Alert>}
-        {success && <SuccessNotice>{success}</SuccessNotice>}
+        {success && (
+          <div ref={successRef} tabIndex={-1} className="focus:outline-none">
+            <SuccessNotice>{success}</SuccessNotice>
+          </div>
+        )}
         <NameFields first={form.register('firstName')} last={form.register('lastName')} />
         <SelectField
           label="University"

@@ -7,6 +7,7 @@ import {
 import type { TCartLine } from '@campus/shared/domain/entities';
 import { formatRs, rupeesToPaisa } from '@campus/shared/domain/money';
 import { useId } from 'react';
+import { quantityLimitText } from '@/components/cart/quantity-limit';
 import { QuantityStepper } from '@/components/ui/quantity-stepper';
 import { useCart } from '@/lib/cart-store';
 
@@ -43,6 +44,7 @@ export function CartLineItem({
           quantity={line.quantity}
           canDecrement={canDecrement(line)}
           canIncrement={canIncrement(line)}
+          limitText={quantityLimitText(line)}
           onDecrement={() => cart.decrement(line)}
           onIncrement={() => cart.increment(line)}
         />

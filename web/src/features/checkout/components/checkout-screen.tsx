@@ -5,7 +5,7 @@ import { paisaToRupees } from '@campus/shared/domain/money';
 import { normalisePhoneInput } from '@campus/shared/domain/phone';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { type FieldErrors, useForm } from 'react-hook-form';
 import { PriceChangesNotice } from '@/components/cart/price-changes-notice';
 import { useCaptcha } from '@/components/forms/captcha-field';
 import { TextAreaField, TextField } from '@/components/forms/form-field';
@@ -20,13 +20,19 @@ import { useCart } from '@/lib/cart-store';
 import { preloadCompression } from '@/lib/compress-image';
 import { useLivePrices } from '@/lib/use-live-prices';
 import { checkoutContextQueryOptions } from '../api/checkout-api';
-import { CHECKOUT_STEP_LABELS, checkCheckout } from '../hooks/checkout-process';
+import {
+  CHECKOUT_STEP_LABELS,
+  type CheckoutFieldErrors,
+  checkCheckout,
+  checkoutFieldErrors,
+} from '../hooks/checkout-process';
 import { useCheckoutProcess } from '../hooks/use-checkout-process';
 import { useRoundPromise } from '../hooks/use-round-promise';
 import { CheckoutSuccess, type PlacedOrder } from './checkout-success';
 import { OrderSummary } from './order-summary';
 import { PayToDetails } from './pay-to-details';
 import { PersonsStepper } from './persons-stepper';
+import { ScreenshotField } from './screenshot-field';
 
 /**
  * What the person fills in: the shared checkout values but the bucket and the navigation's
@@ -45,16 +51,32 @@ const hint = (text: string) => (
   <span className="mt-1 block text-xs font-normal text-gray-700">{text}</span>
 );
 
-/** The fields a failure can point at and the form can focus. */
-const FOCUSABLE = new Set<string>([
+/** The fields that show their own message, in the order the form shows them. */
+const MESSAGE_FIELDS = [
   'firstName',
   'lastName',
+  'email',
   'phone',
   'room',
   'specialInstruction',
   'accountTitle',
   'bankName',
-]);
+  'screenshot',
+  'captcha',
+] as const satisfies readonly (keyof CheckoutFields)[];
+type MessageField = (typeof MESSAGE_FIELDS)[number];
+
+const isMessageField = (field: string | null): field is MessageField =>
+  (MESSAGE_FIELDS as readonly (string | null)[]).includes(field);
+
+/** The form's errors for the fields' messages. */
+function formErrors(messages: CheckoutFieldErrors): FieldErrors<CheckoutFields> {
+  const errors: FieldErrors<CheckoutFields> = {};
+  for (const field of Object.keys(messages) as (keyof CheckoutFieldErrors)[]) {
+    errors[field] = { type: 'validate', message: messages[field] };
+  }
+  return errors;
+}
 
 /** The order this checkout places: the campus on the person's profile, else the selector's. */
 function useOrderCampus(user: TUserProfile) {
@@ -78,12 +100,28 @@ function CheckoutForm({
   const round = useRoundPromise(orderCampus.campusId || null);
   const prices = useLivePrices();
   const { process, step, processing } = useCheckoutProcess();
-  const [failure, setFailure] = useState<{ message: string; field: string | null } | null>(null);
+  // A failure that is about no field of the form: shown above Checkout.
+  const [failure, setFailure] = useState<string | null>(null);
   // A new object per failure: the same field failing twice is focused twice.
   const [focusTarget, setFocusTarget] = useState<{ field: string | null } | null>(null);
   const failureRef = useRef<HTMLDivElement>(null);
   const screenshotRef = useRef<HTMLInputElement>(null);
+  const captchaMessageRef = useRef<HTMLParagraphElement>(null);
+  // Until the context arrives the domain rule waits for the server, which checks it again.
+  const allowedDomains = context.data?.allowedDomains ?? [];
   const form = useForm<CheckoutFields>({
+    // Every field's rule on submit, all at once; after it each field is checked again as it
+    // changes, so its message goes as soon as its value holds.
+    mode: 'onSubmit',
+    reValidateMode: 'onChange',
+    // The form moves the focus itself, once its fields are enabled again.
+    shouldFocusError: false,
+    resolver: async (fields) => {
+      const errors = formErrors(await checkoutFieldErrors(fields, { allowedDomains }));
+      return Object.keys(errors).length === 0
+        ? { values: fields, errors: {} }
+        : { values: {}, errors };
+    },
     defaultValues: {
       firstName: user.firstName,
       lastName: user.lastName,
@@ -98,69 +136,78 @@ function CheckoutForm({
       captcha: '',
     },
   });
-  const captcha = useCaptcha((payload) => form.setValue('captcha', payload));
+  // A solved captcha takes its message away; one being solved again is no error until a submit.
+  const captcha = useCaptcha((payload) =>
+    form.setValue('captcha', payload, { shouldValidate: payload !== '' }),
+  );
+  const { errors } = form.formState;
   const persons = form.watch('persons');
   const empty = cart.items.length === 0;
   const totals = empty ? null : orderTotals(cartItemTotalPaisa(cart.items), persons);
   const busy = processing || form.formState.isSubmitting;
 
-  /** Shows a failure and moves the focus to the field it is about, or to the message. */
+  /**
+   * Shows a failure beside the field it is about, or above Checkout, and moves the focus to the
+   * field or to the message.
+   */
   const fail = (message: string, field: string | null) => {
-    setFailure({ message, field });
+    if (isMessageField(field)) form.setError(field, { type: 'validate', message });
+    else setFailure(message);
     setFocusTarget({ field });
   };
   // The fields are disabled while the form is busy: focus once it is not.
   useEffect(() => {
     if (!focusTarget || busy) return;
     const { field } = focusTarget;
-    if (field && FOCUSABLE.has(field)) form.setFocus(field as keyof CheckoutFields);
-    else if (field === 'screenshot') screenshotRef.current?.focus();
+    if (field === 'screenshot') screenshotRef.current?.focus();
+    else if (field === 'captcha') captchaMessageRef.current?.focus();
+    else if (isMessageField(field)) form.setFocus(field);
     else failureRef.current?.focus();
     setFocusTarget(null);
   }, [focusTarget, busy, form]);
-  /** The props that mark a field as the one the failure is about. */
-  const invalid = (field: string) =>
-    failure?.field === field
-      ? { 'aria-invalid': true as const, 'aria-errormessage': 'checkout-failure' }
-      : {};
 
-  const submit = form.handleSubmit(async (fields) => {
-    setFailure(null);
-    const checked = checkCheckout(
-      {
-        ...fields,
-        cartItems: cart.items,
-        ...orderCampus,
-        // The grand total on the screen: the order is placed at it, or not at all.
-        grandTotal: paisaToRupees(totals?.grandTotal ?? 0),
-      },
-      // Until the context arrives the domain rule waits for the server, which checks it again.
-      { allowedDomains: context.data?.allowedDomains ?? [] },
-    );
-    if (!checked.ok) {
-      fail(checked.message, checked.field);
-      return;
-    }
-    const outcome = await process(checked.form);
-    if (!outcome) return; // a second submit while the first runs
-    if (outcome.ok) {
-      onPlaced({
-        orderId: outcome.orderId,
-        grandTotalPaisa: totals?.grandTotal ?? 0,
-        round: outcome.round ?? null,
-        timeZone: outcome.timeZone,
-      });
-      cart.clear();
-      return;
-    }
-    fail(outcome.message, outcome.field);
-    // The order request used the captcha payload up: solve a new one for the retry.
-    if (outcome.orderSent) {
-      captcha.reset();
-      // A refused order may be a price that changed meanwhile: show the bucket as it is now.
-      void prices.refresh();
-    }
-  });
+  const submit = form.handleSubmit(
+    async (fields) => {
+      setFailure(null);
+      const checked = checkCheckout(
+        {
+          ...fields,
+          cartItems: cart.items,
+          ...orderCampus,
+          // The grand total on the screen: the order is placed at it, or not at all.
+          grandTotal: paisaToRupees(totals?.grandTotal ?? 0),
+        },
+        { allowedDomains },
+      );
+      if (!checked.ok) {
+        fail(checked.message, checked.field);
+        return;
+      }
+      const outcome = await process(checked.form);
+      if (!outcome) return; // a second submit while the first runs
+      if (outcome.ok) {
+        onPlaced({
+          orderId: outcome.orderId,
+          grandTotalPaisa: totals?.grandTotal ?? 0,
+          round: outcome.round ?? null,
+          timeZone: outcome.timeZone,
+        });
+        cart.clear();
+        return;
+      }
+      fail(outcome.message, outcome.field);
+      // The order request used the captcha payload up: solve a new one for the retry.
+      if (outcome.orderSent) {
+        captcha.reset();
+        // A refused order may be a price that changed meanwhile: show the bucket as it is now.
+        void prices.refresh();
+      }
+    },
+    (invalid) => {
+      setFailure(null);
+      setFocusTarget({ field: MESSAGE_FIELDS.find((field) => invalid[field]) ?? null });
+    },
+  );
 
   return (
     <section className="mx-auto max-w-5xl p-4 sm:p-6">
@@ -198,8 +245,8 @@ function CheckoutForm({
           <div className={card}>
             <h2 className="text-lg font-semibold">Your Details</h2>
             <NameFields
-              first={{ ...form.register('firstName'), ...invalid('firstName') }}
-              last={{ ...form.register('lastName'), ...invalid('lastName') }}
+              first={{ ...form.register('firstName'), error: errors.firstName?.message }}
+              last={{ ...form.register('lastName'), error: errors.lastName?.message }}
             />
             <TextField
               label="Email"
@@ -207,6 +254,7 @@ function CheckoutForm({
               readOnly
               className="bg-gray-100"
               hint={hint('The e-mail address of your account.')}
+              error={errors.email?.message}
               {...form.register('email')}
             />
             <TextField
@@ -217,7 +265,7 @@ function CheckoutForm({
               placeholder="0300-0000000"
               required
               hint={hint('Pakistani mobile number, like 0300-0000000.')}
-              {...invalid('phone')}
+              error={errors.phone?.message}
               {...form.register('phone', {
                 // SPEC §5: digits only, at most 11, a hyphen after the fourth.
                 onChange: (event) =>
@@ -228,6 +276,7 @@ function CheckoutForm({
               label={<>Hostel Room {optional}</>}
               placeholder="Hall name and room number"
               autoComplete="off"
+              error={errors.room?.message}
               {...form.register('room')}
             />
           </div>
@@ -241,6 +290,7 @@ function CheckoutForm({
             <TextAreaField
               label={<>Special Instructions {optional}</>}
               rows={3}
+              error={errors.specialInstruction?.message}
               {...form.register('specialInstruction')}
             />
           </div>
@@ -259,7 +309,7 @@ function CheckoutForm({
               autoComplete="off"
               required
               hint={hint('The name on the account you paid from, not ours.')}
-              {...invalid('accountTitle')}
+              error={errors.accountTitle?.message}
               {...form.register('accountTitle')}
             />
             <TextField
@@ -267,22 +317,16 @@ function CheckoutForm({
               autoComplete="off"
               required
               hint={hint('The bank you paid from.')}
-              {...invalid('bankName')}
+              error={errors.bankName?.message}
               {...form.register('bankName')}
             />
-            <TextField
-              ref={screenshotRef}
-              label="Payment Screenshot"
-              type="file"
-              accept="image/*"
-              required
+            <ScreenshotField
+              file={form.watch('screenshot')}
+              error={errors.screenshot?.message}
               hint={hint('A picture of the completed transfer. It is made smaller before upload.')}
-              {...invalid('screenshot')}
-              onChange={(event) => {
-                const file = event.target.files?.[0] ?? null;
-                form.setValue('screenshot', file);
-                // A message about the file before no longer holds for this one.
-                if (failure?.field === 'screenshot') setFailure(null);
+              inputRef={screenshotRef}
+              onChoose={(file) => {
+                form.setValue('screenshot', file, { shouldValidate: true });
                 if (file) preloadCompression();
               }}
             />
@@ -291,15 +335,23 @@ function CheckoutForm({
 
         <div className={`${card} lg:col-start-2 lg:row-start-2`}>
           {captcha.field}
+          {errors.captcha && (
+            <p
+              ref={captchaMessageRef}
+              tabIndex={-1}
+              className="text-sm font-medium text-red-700 focus:outline-none"
+            >
+              {errors.captcha.message}
+            </p>
+          )}
           {failure && (
             <div
-              id="checkout-failure"
               data-testid="checkout-failure"
               ref={failureRef}
               tabIndex={-1}
               className="focus:outline-none"
             >
-              <Alert>{failure.message}</Alert>
+              <Alert>{failure}</Alert>
             </div>
           )}
           <p role="status" className="flex min-h-5 items-center gap-2 text-sm text-gray-800">

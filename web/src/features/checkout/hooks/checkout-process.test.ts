@@ -12,8 +12,10 @@ import { describe, expect, it } from 'vitest';
 import type { TOrderRequest } from '../api/checkout-api';
 import {
   type CheckoutEffects,
+  type CheckoutFieldValues,
   type CheckoutStep,
   checkCheckout,
+  checkoutFieldErrors,
   createCheckoutProcess,
 } from './checkout-process';
 
@@ -132,6 +134,53 @@ describe('checkCheckout', () => {
     const form = checked();
     expect(form.firstName).toBe('Ayesha');
     expect(form.email).toBe('ayesha@lhr.example.edu');
+  });
+});
+
+describe('checkoutFieldErrors', () => {
+  const fieldValues = (overrides: Partial<CheckoutFieldValues> = {}): CheckoutFieldValues => ({
+    firstName: 'Ayesha',
+    lastName: 'Student',
+    phone: '0300-1234567',
+    email: 'ayesha@lhr.example.edu',
+    accountTitle: 'Ayesha Student',
+    bankName: 'HBL',
+    screenshot: png(),
+    captcha: 'altcha-payload',
+    ...overrides,
+  });
+
+  it('finds nothing wrong with values that hold', async () => {
+    expect(await checkoutFieldErrors(fieldValues(), context)).toEqual({});
+  });
+
+  it('gives every broken field its spec message at once', async () => {
+    const errors = await checkoutFieldErrors(
+      fieldValues({
+        firstName: ' ',
+        phone: '0300-123',
+        email: 'ayesha@gmail.com',
+        screenshot: null,
+        bankName: '',
+        captcha: '',
+      }),
+      context,
+    );
+    expect(errors).toEqual({
+      firstName: CHECKOUT_MESSAGES.requiredFields,
+      phone: CHECKOUT_MESSAGES.phoneFormat,
+      email: 'Email must end with @lhr.example.edu',
+      screenshot: CHECKOUT_MESSAGES.paymentFields,
+      bankName: CHECKOUT_MESSAGES.paymentFields,
+      captcha: CHECKOUT_MESSAGES.captchaRequired,
+    });
+  });
+
+  it('refuses a file named like a picture whose bytes are not one', async () => {
+    const renamed = new File(['not a picture'], 'receipt.png', { type: 'image/png' });
+    expect(await checkoutFieldErrors(fieldValues({ screenshot: renamed }), context)).toEqual({
+      screenshot: UPLOAD_MESSAGES.notAnImage,
+    });
   });
 });
 

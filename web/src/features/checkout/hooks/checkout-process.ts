@@ -1,11 +1,13 @@
 // The checkout's processing (SPEC §4): validate, check prices and stock, compress and upload the
 // screenshot, check the restaurants are open on the device clock, then place the order. Plain functions with their
 // effects passed in, so the order of the steps and the request shapes are tested without a browser.
+
 import { AppError } from '@campus/shared/domain/app-error';
 import { bucketCheckMessage } from '@campus/shared/domain/bucket-check';
 import type { NewCartLine } from '@campus/shared/domain/cart';
 import {
   type CheckoutContext,
+  checkoutFieldProblems,
   createCheckoutSchema,
   type TCheckoutForm,
   type TCheckoutValues,
@@ -67,6 +69,37 @@ export function checkCheckout(values: TCheckoutValues, context: CheckoutContext)
   };
 }
 
+/** The checkout form's fields that a rule of SPEC §5 Checkout is about. */
+export type CheckoutFieldValues = Required<
+  Pick<
+    TCheckoutValues,
+    'firstName' | 'lastName' | 'phone' | 'email' | 'accountTitle' | 'bankName' | 'captcha'
+  >
+> & { screenshot: File | null };
+
+/** A message for each field of the form that breaks its rule. */
+export type CheckoutFieldErrors = Partial<Record<keyof CheckoutFieldValues, string>>;
+
+/**
+ * The rules of SPEC §5 Checkout about one field of the form, with their spec texts, every broken
+ * one at its field, so that the form shows them all at once. The rules about the bucket and the
+ * campus are checkCheckout's, which checks everything again in the spec's order on submit.
+ */
+export async function checkoutFieldErrors(
+  values: CheckoutFieldValues,
+  context: CheckoutContext,
+): Promise<CheckoutFieldErrors> {
+  const errors: CheckoutFieldErrors = {};
+  for (const problem of checkoutFieldProblems(values, context)) {
+    const field = problem.field as keyof CheckoutFieldValues;
+    errors[field] ??= problem.message;
+  }
+  if (values.screenshot && !(await isImageFile(values.screenshot))) {
+    errors.screenshot = UPLOAD_MESSAGES.notAnImage;
+  }
+  return errors;
+}
+
 /** The POST /api/orders body: exactly the checkout fields, the upload id and the key. */
 export function buildOrderRequest(
   form: TCheckoutForm,
@@ -102,16 +135,21 @@ const notAnImage = () =>
   });
 
 /**
- * The image helper's rule (SPEC §5 Admin): a Blob of image type; and, as the server will check,
- * one whose first bytes are an image the server takes (a renamed text file is not).
+ * The image helper's rule (SPEC §5 Admin): of image type; and, as the server will check, an image
+ * the server takes by its first bytes (a renamed text file is not).
  */
+async function isImageFile(file: Blob): Promise<boolean> {
+  if (!/^image\//.test(file.type)) return false;
+  const head = new Uint8Array(await file.slice(0, 16).arrayBuffer());
+  return sniffImageFormat(head) !== null;
+}
+
+/** The screenshot as a File, once it is a Blob that is an image (isImageFile). */
 async function screenshotFile(screenshot: unknown): Promise<File> {
   if (!(screenshot instanceof Blob)) {
     throw new AppError({ code: 'not-a-file', status: 400, userMessage: UPLOAD_MESSAGES.notABlob });
   }
-  if (!/^image\//.test(screenshot.type)) throw notAnImage();
-  const head = new Uint8Array(await screenshot.slice(0, 16).arrayBuffer());
-  if (!sniffImageFormat(head)) throw notAnImage();
+  if (!(await isImageFile(screenshot))) throw notAnImage();
   return screenshot instanceof File
     ? screenshot
     : new File([screenshot], 'screenshot', { type: screenshot.type });

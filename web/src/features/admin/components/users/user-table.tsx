@@ -11,9 +11,12 @@ const roleSelect =
 export const fullName = (user: TUserProfile) =>
   `${user.firstName} ${user.lastName}`.trim() || user.email;
 
+/** How a dialog or notice names a user: 'Ayesha Khan (ayesha@uni.edu.pk)'. */
+export const nameAndEmail = (user: TUserProfile) => `${fullName(user)} (${user.email})`;
+
 /**
- * The users table: a role selector per user, which saves at once, and Delete; neither for one's
- * own account.
+ * The users table: a role selector per user, whose change is asked about before it is saved, and
+ * Delete; neither for one's own account.
  */
 export function UserTable({
   query,

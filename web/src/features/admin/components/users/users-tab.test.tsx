@@ -1,6 +1,6 @@
 import { ROLE_LABELS, ROLES } from '@campus/shared/domain/roles';
 import { ADMIN_MESSAGES, EMPTY_LIST_MESSAGES } from '@campus/shared/domain/screen-messages';
-import { within } from '@testing-library/react';
+import { act, screen, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { buildCampusAdmin, buildSuperAdmin, buildUniversity, buildUser } from '@/test/builders';
 import { openSuperAdminSection } from '@/test/render';
@@ -83,24 +83,73 @@ describe('the User Management tab', () => {
 });
 
 describe('changing a role from the table', () => {
-  it('PATCHes the new role of that user at once', async () => {
+  const dialog = () => screen.getByRole('alertdialog', { name: 'Change role?' });
+  const patchesOf = (callsOf: (method: string, path: string) => unknown[][]) =>
+    callsOf('PATCH', '/api/admin/users/u-student/role').map(([, init]) =>
+      JSON.parse(String((init as RequestInit).body)),
+    );
+
+  it('asks first, naming the person and both roles; Cancel keeps the role', async () => {
     const { panel, user, callsOf } = await openUsers();
     await user.selectOptions(roleOf(panel, 'Ayesha Khan'), ROLE_LABELS.campusAdmin);
-    await expect.poll(() => callsOf('PATCH', '/api/admin/users/u-student/role')).toHaveLength(1);
-    const [url, init] = callsOf('PATCH', '/api/admin/users/u-student/role')[0] ?? [];
-    expect(url).toBe('/api/admin/users/u-student/role');
-    expect(init?.method).toBe('PATCH');
-    expect(JSON.parse(String(init?.body))).toEqual({ role: 'campusAdmin' });
+    expect(
+      screen.getByRole('alertdialog', {
+        name: 'Change role?',
+        description: 'Change Ayesha Khan (ayesha@uni.edu.pk) from User to Campus Admin?',
+      }),
+    ).toBeTruthy();
+    expect(roleOf(panel, 'Ayesha Khan').value).toBe('user');
+    await user.click(within(dialog()).getByRole('button', { name: 'Cancel' }));
+    expect(screen.queryByRole('alertdialog')).toBeNull();
+    expect(roleOf(panel, 'Ayesha Khan').value).toBe('user');
+    expect(patchesOf(callsOf)).toEqual([]);
+  });
+
+  it('PATCHes the new role of that user once confirmed', async () => {
+    const { panel, user, callsOf } = await openUsers();
+    await user.selectOptions(roleOf(panel, 'Ayesha Khan'), ROLE_LABELS.campusAdmin);
+    await user.click(within(dialog()).getByRole('button', { name: 'Confirm' }));
+    await expect.poll(() => patchesOf(callsOf)).toEqual([{ role: 'campusAdmin' }]);
     expect(callsOf('PATCH', '/api/admin/users/u-campus-admin/role')).toHaveLength(0);
     // The list loads again and shows the role saved.
     await expect.poll(() => roleOf(panel, 'Ayesha Khan').value).toBe('campusAdmin');
+    expect(screen.queryByRole('alertdialog')).toBeNull();
   });
 
-  it('sends nothing when the role picked is the one the user has', async () => {
+  it('offers Undo after a change, which gives the old role back through the same api', async () => {
+    const { panel, user, callsOf } = await openUsers();
+    await user.selectOptions(roleOf(panel, 'Ayesha Khan'), ROLE_LABELS.campusAdmin);
+    await user.click(within(dialog()).getByRole('button', { name: 'Confirm' }));
+    const notice = await within(panel).findByRole('status');
+    expect(notice.textContent).toBe(
+      'Ayesha Khan (ayesha@uni.edu.pk) is now Campus Admin (was User).Undo',
+    );
+    await user.click(within(notice).getByRole('button', { name: 'Undo' }));
+    await expect
+      .poll(() => patchesOf(callsOf))
+      .toEqual([{ role: 'campusAdmin' }, { role: 'user' }]);
+    await expect.poll(() => roleOf(panel, 'Ayesha Khan').value).toBe('user');
+    expect(within(panel).queryByRole('button', { name: 'Undo' })).toBeNull();
+  });
+
+  it('offers Undo for one minute only', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'], shouldAdvanceTime: true });
+    const { panel, user } = await openUsers();
+    await user.selectOptions(roleOf(panel, 'Ayesha Khan'), ROLE_LABELS.campusAdmin);
+    await user.click(within(dialog()).getByRole('button', { name: 'Confirm' }));
+    await within(panel).findByRole('button', { name: 'Undo' });
+    act(() => vi.advanceTimersByTime(59_000));
+    expect(within(panel).getByRole('button', { name: 'Undo' })).toBeTruthy();
+    act(() => vi.advanceTimersByTime(1_000));
+    expect(within(panel).queryByRole('button', { name: 'Undo' })).toBeNull();
+  });
+
+  it('sends nothing and asks nothing when the role picked is the one the user has', async () => {
     const { panel, user, fetchMock } = await openUsers();
     const before = fetchMock.mock.calls.length;
     await user.selectOptions(roleOf(panel, 'Ayesha Khan'), ROLE_LABELS.user);
     expect(roleOf(panel, 'Ayesha Khan').value).toBe('user');
+    expect(screen.queryByRole('alertdialog')).toBeNull();
     expect(
       fetchMock.mock.calls.slice(before).filter(([, init]) => init?.method === 'PATCH'),
     ).toEqual([]);
@@ -118,6 +167,7 @@ describe('changing a role from the table', () => {
     await user.selectOptions(select, 'Owner');
     const alert = await within(panel).findByRole('alert');
     expect(alert.textContent).toContain(ADMIN_MESSAGES.updateRoleFailed);
+    expect(screen.queryByRole('alertdialog')).toBeNull();
     expect(fetchMock.mock.calls.filter(([, init]) => init?.method === 'PATCH')).toEqual([]);
     // The failure is logged, not swallowed.
     expect(warn).toHaveBeenCalledWith(

@@ -11,7 +11,9 @@ import { matchesSearch } from '@campus/shared/domain/search';
 import { useEffect, useState } from 'react';
 import { SelectField, TextField } from '@/components/forms/form-field';
 import { Alert } from '@/components/ui/alert';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { LoadFailure } from '@/components/ui/load-failure';
+import { SuccessNotice } from '@/components/ui/success-notice';
 import { useAuth } from '@/lib/auth';
 import { useAdminMutation } from '../../api/admin-client';
 import { useAdminUniversities } from '../../api/universities';
@@ -25,12 +27,12 @@ import {
 import { useCrudManager } from '../../hooks/use-crud-manager';
 import { campusesOf } from '../../utils/campuses';
 import { failureText } from '../../utils/failure-text';
-import { bulkDangerButton } from '../admin-controls';
+import { bulkDangerButton, rowButton } from '../admin-controls';
 import { card } from '../crud-form';
 import { CampusFilter } from '../place-selects';
 import { TabSection } from '../tab-section';
 import { CreateUserForm } from './create-user-form';
-import { fullName, UserTable } from './user-table';
+import { fullName, nameAndEmail, UserTable } from './user-table';
 
 const NEW_USER: TCreateUserFormValues = {
   firstName: '',
@@ -54,22 +56,29 @@ const TEXTS = {
   },
 };
 
-/**
- * Saves the role picked in a user's row at once (PATCH): nothing is sent when the pick is the
- * user's role already; a value that is not a role is refused before it leaves.
- */
-export async function sendRoleChange(user: TUserProfile, role: string): Promise<TUserProfile> {
-  if (role === user.role) return user;
-  if (!isRole(role)) throw new Error(ADMIN_FORM_MESSAGES.roleInvalid);
-  return (await changeUserRole(user.uid, { role })).user;
-}
+/** A role change: the user as they are now and the role they get. */
+type TRoleChange = { user: TUserProfile; role: TRole };
+
+/** How long a saved role change can be undone. */
+const ROLE_UNDO_MS = 60_000;
+
+const ROLE_TEXTS = {
+  title: 'Change role?',
+  confirmLabel: 'Confirm',
+  message: ({ user, role }: TRoleChange) =>
+    `Change ${nameAndEmail(user)} from ${ROLE_LABELS[user.role]} to ${ROLE_LABELS[role]}?`,
+  /** Said of the change that `undo` would take back. */
+  changed: (undo: TRoleChange) =>
+    `${nameAndEmail(undo.user)} is now ${ROLE_LABELS[undo.user.role]} (was ${ROLE_LABELS[undo.role]}).`,
+  undo: 'Undo',
+};
 
 type Filters = { universityId: string; campusId: string; role: TRole | ''; search: string };
 
 /**
  * The User Management tab (SPEC §2): filters, the users table with a role selector per user
- * (changing it saves at once), deletion (never one's own account), clearing a campus's users,
- * and the new-user form.
+ * (a change is confirmed first, then can be undone for a minute), deletion (never one's own
+ * account), clearing a campus's users, and the new-user form.
  */
 export function UsersTab({ focusCreate = false }: { focusCreate?: boolean }) {
   const { user: me } = useAuth();
@@ -101,21 +110,53 @@ export function UsersTab({ focusCreate = false }: { focusCreate?: boolean }) {
     if (focusCreate) setFocus('firstName');
   }, [focusCreate, setFocus]);
   const [changingRole, setChangingRole] = useState<string | null>(null);
-  const changeRole = useAdminMutation((change: { user: TUserProfile; role: string }) =>
-    sendRoleChange(change.user, change.role),
+  const [askedRole, setAskedRole] = useState<TRoleChange | null>(null);
+  // The change that takes the last saved one back, while it is offered.
+  const [undo, setUndo] = useState<TRoleChange | null>(null);
+  useEffect(() => {
+    if (!undo) return;
+    const timer = setTimeout(() => setUndo(null), ROLE_UNDO_MS);
+    return () => clearTimeout(timer);
+  }, [undo]);
+  const changeRole = useAdminMutation(
+    async ({ user, role }: TRoleChange) => (await changeUserRole(user.uid, { role })).user,
   );
 
-  async function onRoleChange(user: TUserProfile, role: string) {
+  /** Asks before a role change; the user's own role is no change, a value not a role is refused. */
+  function askRoleChange(user: TUserProfile, role: string) {
     if (role === user.role) return;
     crud.setListFailure(null);
-    setChangingRole(user.uid);
+    if (!isRole(role)) {
+      const refused = new Error(ADMIN_FORM_MESSAGES.roleInvalid);
+      crud.setListFailure(failureText(ADMIN_MESSAGES.updateRoleFailed, refused));
+      return;
+    }
+    setAskedRole({ user, role });
+  }
+
+  /** Saves a role change: the user with their new role, or null when it failed (and says so). */
+  async function saveRole(change: TRoleChange): Promise<TUserProfile | null> {
+    crud.setListFailure(null);
+    setChangingRole(change.user.uid);
     try {
-      await changeRole.mutateAsync({ user, role });
+      return await changeRole.mutateAsync(change);
     } catch (error) {
       crud.setListFailure(failureText(ADMIN_MESSAGES.updateRoleFailed, error));
+      return null;
     } finally {
       setChangingRole(null);
     }
+  }
+
+  async function confirmRoleChange(change: TRoleChange) {
+    const saved = await saveRole(change);
+    setAskedRole(null);
+    if (saved) setUndo({ user: saved, role: change.user.role });
+  }
+
+  async function undoRoleChange(change: TRoleChange) {
+    setUndo(null);
+    await saveRole(change);
   }
 
   const campusName =
@@ -128,6 +169,18 @@ export function UsersTab({ focusCreate = false }: { focusCreate?: boolean }) {
       headingId="users-heading"
       crud={crud}
       formLast
+      notices={
+        undo && (
+          <SuccessNotice>
+            <span className="flex flex-wrap items-center gap-3">
+              {ROLE_TEXTS.changed(undo)}
+              <button type="button" className={rowButton} onClick={() => void undoRoleChange(undo)}>
+                {ROLE_TEXTS.undo}
+              </button>
+            </span>
+          </SuccessNotice>
+        )
+      }
       form={
         <CreateUserForm
           crud={crud}
@@ -191,8 +244,20 @@ export function UsersTab({ focusCreate = false }: { focusCreate?: boolean }) {
         rows={shown}
         myUid={me?.uid}
         changingRole={changingRole}
-        onRoleChange={onRoleChange}
-        onDelete={(user) => crud.askDelete(user.uid, `${fullName(user)} (${user.email})`)}
+        onRoleChange={askRoleChange}
+        onDelete={(user) => crud.askDelete(user.uid, nameAndEmail(user))}
+      />
+      <ConfirmDialog
+        open={askedRole !== null}
+        type="warning"
+        title={ROLE_TEXTS.title}
+        message={askedRole && ROLE_TEXTS.message(askedRole)}
+        confirmLabel={ROLE_TEXTS.confirmLabel}
+        busy={changeRole.isPending}
+        onConfirm={() => {
+          if (askedRole) void confirmRoleChange(askedRole);
+        }}
+        onCancel={() => setAskedRole(null)}
       />
     </TabSection>
   );

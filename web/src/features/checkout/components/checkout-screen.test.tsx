@@ -1,0 +1,142 @@
+import { CART_OWNER_KEY, CART_STORAGE_KEY } from '@campus/shared/domain/cart';
+import { CHECKOUT_MESSAGES } from '@campus/shared/domain/checkout';
+import { buildCartLine } from '@campus/shared/domain/test-builders';
+import { UPLOAD_MESSAGES } from '@campus/shared/domain/uploads';
+import { screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { buildUser } from '@/test/builders';
+import { solveCaptcha } from '@/test/captcha';
+import { json, stubAdminApi } from '@/test/fake-api';
+import { openPage } from '@/test/render';
+
+// /checkout of the student Ayesha Khan with one line in her bucket, over the fake api; the
+// captcha widget's code is left out, and the test solves it by the widget's own event.
+
+vi.mock('altcha', () => ({}));
+
+const line = buildCartLine({
+  campusId: 'campus-1',
+  restaurantData: { openTime: null, closeTime: null, is24x7: true },
+});
+
+async function openCheckout() {
+  window.localStorage.setItem(CART_STORAGE_KEY, JSON.stringify([line]));
+  window.localStorage.setItem(CART_OWNER_KEY, 'u-student');
+  const { quantity, ...item } = line;
+  const api = stubAdminApi(
+    { session: buildUser() },
+    {
+      'GET /api/checkout/context': () =>
+        json(200, {
+          ok: true,
+          payTo: { accountTitle: 'CampusBucket', bankName: 'Meezan Bank', accountNumber: '0101' },
+          allowedDomains: ['@uni.edu.pk'],
+        }),
+      'GET /api/checkout-round': () =>
+        json(200, { ok: true, round: null, timeZone: 'Asia/Karachi' }),
+      'POST /api/bucket/prices': () => json(200, { ok: true, items: [item] }),
+    },
+  );
+  // A text file is offered to the picker as a person could (its accept filter is only a hint).
+  const page = openPage('/checkout', { storefront: true, user: { applyAccept: false } });
+  await screen.findByRole('heading', { level: 1, name: 'Checkout' });
+  await page.settled();
+  return { ...page, ...api };
+}
+
+const field = (name: string) => screen.getByLabelText(name, { exact: true }) as HTMLInputElement;
+const submit = () => screen.getByRole('button', { name: 'Checkout' });
+
+/** What a field's description says (its hint and its message). */
+const described = (input: HTMLElement) =>
+  (input.getAttribute('aria-describedby') ?? '')
+    .split(' ')
+    .map((id) => document.getElementById(id)?.textContent ?? '')
+    .join(' ');
+
+function expectMessage(name: string, message: string) {
+  expect(field(name).getAttribute('aria-invalid')).toBe('true');
+  expect(described(field(name))).toContain(message);
+}
+
+function expectValid(name: string) {
+  expect(field(name).getAttribute('aria-invalid')).toBeNull();
+}
+
+const png = (name: string) =>
+  new File([new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 0])], name, {
+    type: 'image/png',
+  });
+
+describe('the checkout form', () => {
+  it('shows every invalid field its own message at once, and no order is sent', async () => {
+    const { user, callsOf } = await openCheckout();
+    await user.clear(field('First Name'));
+    await user.click(submit());
+    await waitFor(() => expectMessage('First Name', CHECKOUT_MESSAGES.requiredFields));
+    expectMessage('Phone', CHECKOUT_MESSAGES.requiredFields);
+    expectMessage('Your account title', CHECKOUT_MESSAGES.paymentFields);
+    expectMessage('Your bank', CHECKOUT_MESSAGES.paymentFields);
+    expectMessage('Payment Screenshot', CHECKOUT_MESSAGES.paymentFields);
+    expect(screen.getByText(CHECKOUT_MESSAGES.captchaRequired)).toBeTruthy();
+    expectValid('Last Name');
+    expectValid('Email');
+    expect(document.activeElement).toBe(field('First Name'));
+    expect(callsOf('POST', '/api/uploads')).toEqual([]);
+    expect(callsOf('POST', '/api/orders')).toEqual([]);
+  });
+
+  it('takes a field’s message away as soon as its value holds', async () => {
+    const { user } = await openCheckout();
+    await user.clear(field('First Name'));
+    await user.click(submit());
+    await waitFor(() => expectMessage('Phone', CHECKOUT_MESSAGES.requiredFields));
+    await user.type(field('First Name'), 'Ayesha');
+    await waitFor(() => expectValid('First Name'));
+    expect(described(field('First Name'))).not.toContain(CHECKOUT_MESSAGES.requiredFields);
+    await user.type(field('Phone'), '03001234');
+    await waitFor(() => expectMessage('Phone', CHECKOUT_MESSAGES.phoneFormat));
+    await user.type(field('Phone'), '567');
+    await waitFor(() => expectValid('Phone'));
+    await user.type(field('Your account title'), 'Ayesha Khan');
+    await waitFor(() => expectValid('Your account title'));
+    expectMessage('Your bank', CHECKOUT_MESSAGES.paymentFields);
+    solveCaptcha();
+    await waitFor(() => expect(screen.queryByText(CHECKOUT_MESSAGES.captchaRequired)).toBeNull());
+  });
+});
+
+describe('the payment screenshot picker', () => {
+  it('refuses a file that is not an image as soon as it is chosen, beside the picker', async () => {
+    const { user } = await openCheckout();
+    await user.upload(
+      field('Payment Screenshot'),
+      new File(['not a picture'], 'receipt.txt', { type: 'text/plain' }),
+    );
+    await waitFor(() => expectMessage('Payment Screenshot', UPLOAD_MESSAGES.notAnImage));
+    expect(screen.queryByRole('figure')).toBeNull();
+    await user.upload(field('Payment Screenshot'), png('receipt.png'));
+    await waitFor(() => expectValid('Payment Screenshot'));
+    expect(described(field('Payment Screenshot'))).not.toContain(UPLOAD_MESSAGES.notAnImage);
+  });
+
+  it('shows a small preview of the chosen image with its name, and lets go of the old one', async () => {
+    const revoke = vi.spyOn(URL, 'revokeObjectURL');
+    const { user, unmount } = await openCheckout();
+    const preview = () => screen.getByRole('figure');
+    await user.upload(field('Payment Screenshot'), png('receipt.png'));
+    await waitFor(() => expect(preview().textContent).toBe('receipt.png'));
+    const firstUrl = within(preview())
+      .getByRole('img', { name: 'Payment screenshot preview' })
+      .getAttribute('src');
+    expect(firstUrl).toMatch(/^blob:/);
+    await user.upload(field('Payment Screenshot'), png('transfer.png'));
+    await waitFor(() => expect(preview().textContent).toBe('transfer.png'));
+    const secondUrl = within(preview()).getByRole('img').getAttribute('src');
+    expect(secondUrl).not.toBe(firstUrl);
+    expect(revoke).toHaveBeenCalledWith(firstUrl);
+    unmount();
+    expect(revoke).toHaveBeenCalledWith(secondUrl);
+    revoke.mockRestore();
+  });
+});

@@ -6,6 +6,8 @@
 export const CATALOGUE_MESSAGES = {
   restaurantNotFound: 'Restaurant not found at this campus.',
   tryAdjustingSearch: 'Try adjusting your search terms',
+  showMore: (next: number, shown: number, total: number) =>
+    `Show ${next} more (${shown.toLocaleString('en-US')} of ${total.toLocaleString('en-US')} shown)`,
   restaurants: {
     title: (campus: string) => `Restaurants at ${campus}`,
     searchPlaceholder: 'Search restaurants by name, cuisine, or location...',

@@ -1,6 +1,8 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Database } from '@campus/shared/server/db/client';
+import { newId } from '@campus/shared/server/db/ids';
+import { menuItems } from '@campus/shared/server/db/schema';
 import { openCheckedRedis } from '@campus/shared/server/redis';
 import type { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -17,11 +19,15 @@ import { signInCookie } from '../support/session';
 // server build web/dist-ssr, which `npm test` builds first): the page in the HTML, from this
 // app's own answers, with the visitor's selection and session.
 const webDist = join(repoRoot, 'web', 'dist');
+// The cards a list shows at first (web/src/components/ui/list-state.tsx).
+const LIST_PAGE = 60;
 
 let database: Database;
 let redis: Redis;
 let app: ReturnType<typeof createTestApp>['app'];
 let tree: Awaited<ReturnType<typeof buildCampusTree>>;
+/** A campus whose one restaurant has a menu of 2,000 items. */
+let big: typeof tree;
 let selection: string;
 
 beforeAll(async () => {
@@ -37,6 +43,17 @@ beforeAll(async () => {
     menuItem: { name: 'Karak Chai' },
   });
   selection = `campusSelection=${tree.university.id}/${tree.campus.id}`;
+  // Made before any page asks: the catalogue's answers are kept until an admin changes them.
+  big = await buildCampusTree(database.db, { menuItem: { name: 'Item 0000' } });
+  await database.db.insert(menuItems).values(
+    Array.from({ length: 1999 }, (_, index) => ({
+      id: newId(),
+      restaurantId: big.restaurant.id,
+      name: `Item ${String(index + 1).padStart(4, '0')}`,
+      pricePaisa: 10_000,
+      description: 'A long enough description of the dish, as a menu would have it.',
+    })),
+  );
 });
 afterAll(async () => {
   redis.disconnect();
@@ -78,6 +95,17 @@ describe(`pages rendered on the server (${engine})`, () => {
     expect(html).toContain('Karak Chai');
     expect(html).toContain(person.email);
     expect(html).not.toContain('>Sign In<');
+  });
+
+  it('renders a menu of 2,000 items a page of cards at a time', async () => {
+    const html = await page(
+      `/menu/${big.restaurant.id}`,
+      `campusSelection=${big.university.id}/${big.campus.id}`,
+    );
+    const cards = html.match(/>Item \d{4}<\/h2>/g) ?? [];
+    expect(cards).toHaveLength(LIST_PAGE);
+    expect(html).toContain('Show 60 more (60 of 2,000 shown)');
+    expect(html.length).toBeLessThan(1024 * 1024);
   });
 
   it("renders a page asked for with a trailing slash, and answers a HEAD (a monitor's probe)", async () => {

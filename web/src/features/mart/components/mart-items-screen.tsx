@@ -45,6 +45,7 @@ export function MartItemsScreen() {
         />
       </div>
       <ListState
+        key={term}
         query={martItems}
         loadingTitle={CATALOGUE_MESSAGES.martItems.loading}
         items={all}

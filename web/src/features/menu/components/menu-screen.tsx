@@ -65,6 +65,7 @@ export function MenuScreen() {
         />
       </div>
       <ListState
+        key={term}
         items={menuItems}
         shown={shown}
         emptyTitle={CATALOGUE_MESSAGES.menu.empty}

@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, truncateSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { freePort } from '@campus/shared/dev/free-port';
@@ -38,7 +38,9 @@ describe.runIf(engine === 'pglite' && isRoot)('a power cut after the first start
     image = join(dir, 'disk.img');
     mounted = join(dir, 'disk');
     mkdirSync(mounted);
-    execFileSync('truncate', ['-s', '300M', image]);
+    // A sparse file of 300 MB: the disk of the data folder.
+    writeFileSync(image, '');
+    truncateSync(image, 300 * 1024 * 1024);
     execFileSync('mkfs.ext4', ['-q', image]);
     mount();
   });

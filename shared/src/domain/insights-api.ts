@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { calendarDay } from './time-zone';
 
 // The admins' Insights tab (issue 20): how a campus's business goes over a range of days. Days,
 // weekdays and hours are those of the campus time zone (each order's own campus when a super
@@ -55,13 +56,7 @@ export function daysOf(from: string, to: string): string[] {
 
 /** Today's date 'YYYY-MM-DD' in a time zone. */
 export function todayIn(timeZone: string, now: Date): string {
-  // en-CA writes dates as YYYY-MM-DD.
-  return new Intl.DateTimeFormat('en-CA', {
-    timeZone,
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-  }).format(now);
+  return calendarDay(now, timeZone);
 }
 
 /** The range a tab opens with in a time zone: the last 30 days, today included. */

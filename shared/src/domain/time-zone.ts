@@ -5,6 +5,7 @@ export const DEFAULT_TIME_ZONE = 'Asia/Karachi';
 const clockFormats = new Map<string, Intl.DateTimeFormat>();
 const longFormats = new Map<string, Intl.DateTimeFormat>();
 const shortFormats = new Map<string, Intl.DateTimeFormat>();
+const dayFormats = new Map<string, Intl.DateTimeFormat>();
 
 function cached(
   cache: Map<string, Intl.DateTimeFormat>,
@@ -23,6 +24,17 @@ function partsOf(format: Intl.DateTimeFormat, instant: Date): Record<string, str
   const parts: Record<string, string> = {};
   for (const part of format.formatToParts(instant)) parts[part.type] = part.value;
   return parts;
+}
+
+/** The calendar day of an instant in a time zone, as '2026-11-26' (days sort as text). */
+export function calendarDay(instant: Date, timeZone: string = DEFAULT_TIME_ZONE): string {
+  const format = cached(dayFormats, timeZone, {
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+  });
+  const p = partsOf(format, instant);
+  return `${p.year}-${p.month}-${p.day}`;
 }
 
 /** Minutes since local midnight (0–1439) of an instant in a time zone; seconds are dropped. */

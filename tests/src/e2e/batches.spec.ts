@@ -46,6 +46,9 @@ const twelveHour = (minutes: number) => {
 /** Opens the Batches tab of the dashboard the campus admin lands on; returns the rounds form. */
 async function openBatches(page: Page) {
   await page.getByRole('tab', { name: 'Batches' }).click();
+  // The week's editor is folded below today's rounds.
+  const week = page.locator('details', { hasText: 'Weekly delivery rounds' });
+  if ((await week.getAttribute('open')) === null) await week.locator('summary').click();
   const editor = page.getByRole('form', { name: 'Delivery rounds' });
   await expect(editor).toBeVisible();
   return editor;

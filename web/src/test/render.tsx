@@ -26,10 +26,10 @@ const storefrontRoutes = [
 ];
 
 /**
- * Opens the app at `path` as a person would (SPEC §2's route table, with its guards), signed in
- * as the fake api's session says. Screens are reached through their routes, so a test depends on
- * what a person sees, not on how a screen is split into components. `storefront` gives them the
- * campus selection and the bucket, as the layout does.
+ * Opens the app at `path` (with its ?query, if any) as a person would (SPEC §2's route table,
+ * with its guards), signed in as the fake api's session says. Screens are reached through their
+ * routes, so a test depends on what a person sees, not on how a screen is split into components.
+ * `storefront` gives them the campus selection and the bucket, as the layout does.
  */
 export function openPage(
   path: string,
@@ -42,8 +42,10 @@ export function openPage(
   const client = new QueryClient({
     defaultOptions: { queries: { retry: false, refetchOnWindowFocus: false } },
   });
+  const [pathname, query] = path.split('?');
+  const search = query === undefined ? '' : `?${query}`;
   const router = createMemoryRouter(options.storefront ? storefrontRoutes : routes, {
-    initialEntries: [{ pathname: path, state: options.state }],
+    initialEntries: [{ pathname: pathname ?? path, search, state: options.state }],
   });
   const user = userEvent.setup(options.user);
   const view = render(

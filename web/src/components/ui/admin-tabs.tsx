@@ -55,7 +55,8 @@ export function AdminTabs({
     <div
       role="tablist"
       aria-label={label}
-      className="flex gap-1 overflow-x-auto border-b border-gray-300"
+      // The tabs wrap onto more rows rather than scroll: every tab stays in sight.
+      className="flex flex-wrap gap-x-1 border-b border-gray-300"
     >
       {tabs.map((tab, index) => {
         const selected = tab.id === active;
@@ -74,7 +75,7 @@ export function AdminTabs({
             tabIndex={selected ? 0 : -1}
             onClick={() => onChange(tab.id)}
             onKeyDown={(event) => move(event, index)}
-            className={`-mb-px shrink-0 whitespace-nowrap border-b-2 px-4 py-2 font-medium focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-orange-700 ${
+            className={`-mb-px whitespace-nowrap border-b-2 px-3 py-2 sm:px-4 font-medium focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-orange-700 ${
               selected
                 ? 'border-orange-700 text-orange-800'
                 : 'border-transparent text-gray-700 hover:border-gray-400 hover:text-gray-900'

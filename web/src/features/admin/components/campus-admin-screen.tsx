@@ -5,6 +5,7 @@ import { AdminTabs, TabPanel } from '@/components/ui/admin-tabs';
 import { useAuth } from '@/lib/auth';
 import { useAdminUniversities } from '../api/universities';
 import type { AdminScope } from '../hooks/use-catalogue-scope';
+import { useTabParam } from '../hooks/use-tab-param';
 import { BatchesTab } from './batches/batches-tab';
 import { CampusOrderPanel } from './campus-order-panel';
 import { InsightsTab } from './insights/insights-tab';
@@ -50,16 +51,17 @@ function useCampusNames(universityId: string, campusId: string) {
 }
 
 /**
- * /admin/:universityId/:campusId (SPEC §2): today's figures first (issue 20), the restaurants of the campus with the menu of the
- * selected one, the mart items, the order sheet, the payments to check and the delivery batches (DESIGN §8). The route guard lets in only a super admin
- * or this campus's admin; the api checks again on every call.
+ * /admin/:universityId/:campusId (SPEC §2): today's figures first, the restaurants of the campus
+ * with the menu of the selected one, the mart items, the order sheet, the payments to check and
+ * the delivery batches (DESIGN §8); the open tab is in the address. The route guard lets in only
+ * a super admin or this campus's admin; the api checks again on every call.
  */
 export function CampusAdminScreen() {
   const params = useParams();
   const universityId = params.universityId ?? '';
   const campusId = params.campusId ?? '';
   const { universityName, campusName, lookup } = useCampusNames(universityId, campusId);
-  const [tab, setTab] = useState('overview');
+  const [tab, setTab] = useTabParam(TABS);
   const scope: AdminScope = { kind: 'campus', universityId, campusId };
   // Another campus's dashboard starts afresh: no form or selection of the last one carries over.
   const key = `${universityId}/${campusId}`;

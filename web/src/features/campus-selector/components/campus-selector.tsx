@@ -71,7 +71,9 @@ export function CampusSelector() {
   const campusesLoading = loading && selectedUniversity !== null && campuses.length === 0;
 
   return (
-    <div className="relative" ref={root}>
+    // Below lg the panel hangs from the sticky header, across the screen: under a selector that
+    // starts mid-row it would reach past the screen's right edge.
+    <div className="lg:relative" ref={root}>
       <button
         ref={button}
         type="button"
@@ -90,7 +92,7 @@ export function CampusSelector() {
       <div
         id={panelId}
         hidden={!open}
-        className="absolute left-0 z-40 mt-2 max-h-[70vh] w-full min-w-64 overflow-y-auto rounded border border-gray-300 bg-white p-3 shadow-lg lg:w-80"
+        className="absolute inset-x-4 z-40 mt-2 max-h-[70vh] overflow-y-auto rounded border border-gray-300 bg-white p-3 shadow-lg lg:right-auto lg:left-0 lg:w-80"
       >
         {error && (
           <div

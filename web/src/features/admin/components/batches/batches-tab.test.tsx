@@ -8,8 +8,8 @@ import {
   buildSuperAdmin,
   buildUniversity,
 } from '@/test/builders';
-import { type ApiHandler, json } from '@/test/fake-api';
-import { openDashboardSection } from '@/test/render';
+import { type ApiHandler, json, stubAdminApi } from '@/test/fake-api';
+import { openDashboardSection, openPage } from '@/test/render';
 
 // The Batches tab of the campus dashboard /admin/uni-1/campus-1, signed in as its campus admin,
 // over stubbed delivery-slot and batch routes (the web's api client in between).
@@ -38,6 +38,13 @@ function batchRoutes(slots: TDeliverySlot[], extra: Record<string, ApiHandler> =
   } satisfies Record<string, ApiHandler>;
 }
 
+/** The folded week of rounds: its summary and whether it is open. */
+const weekEditor = (panel: HTMLElement) => {
+  const summary = within(panel).getByText('Weekly delivery rounds');
+  return { summary, details: summary.closest('details') as HTMLDetailsElement };
+};
+
+/** Opens the Batches tab and unfolds the week of rounds; returns its form. */
 async function openBatches(slots: TDeliverySlot[], extra: Record<string, ApiHandler> = {}) {
   const opened = await openDashboardSection(
     '/admin/uni-1/campus-1',
@@ -45,6 +52,8 @@ async function openBatches(slots: TDeliverySlot[], extra: Record<string, ApiHand
     { session: buildCampusAdmin() },
     batchRoutes(slots, extra),
   );
+  await opened.user.click(weekEditor(opened.panel).summary);
+  expect(weekEditor(opened.panel).details.open).toBe(true);
   const editor = await within(opened.panel).findByRole('form', { name: 'Delivery rounds' });
   return { ...opened, editor };
 }
@@ -58,6 +67,75 @@ const descriptionOf = (input: HTMLElement) =>
     .split(' ')
     .map((id) => document.getElementById(id)?.textContent ?? '')
     .join(' ');
+
+/** Friday's lunch round, the day after the tab is opened; no order has joined it yet. */
+const fridayLunch = buildBatch({
+  id: null,
+  cutoffAt: '2026-11-27T07:30:00.000Z',
+  deliveryAt: '2026-11-27T08:30:00.000Z',
+  orderCount: 0,
+  verifiedCount: 0,
+  waitingCount: 0,
+  outForDeliveryCount: 0,
+  totalPaisa: 0,
+  verifiedTotalPaisa: 0,
+});
+
+/** Last night's round, still listed (the list starts a day back). */
+const wednesdayNight = buildBatch({
+  id: 'batch-0',
+  cutoffAt: '2026-11-25T17:30:00.000Z',
+  deliveryAt: '2026-11-25T18:15:00.000Z',
+  closedAt: '2026-11-25T17:30:00.000Z',
+});
+
+const roundNames = (table: HTMLElement) =>
+  within(table)
+    .getAllByRole('rowheader')
+    .map((cell) => cell.textContent);
+
+describe('the Batches tab', () => {
+  it("shows today's rounds first, then the coming and the earlier ones, and the week of rounds folded last", async () => {
+    const { panel } = await openDashboardSection(
+      '/admin/uni-1/campus-1',
+      'Batches',
+      { session: buildCampusAdmin() },
+      batchRoutes([lunch], {
+        'GET /api/admin/batches': () =>
+          json(200, { ok: true, batches: [wednesdayNight, buildBatch(), fridayLunch] }),
+      }),
+    );
+    const today = await within(panel).findByRole('table', { name: "Today's delivery rounds" });
+    expect(roundNames(today)).toEqual(['Thursday, Nov 26, 1:30 PM round']);
+    const coming = within(panel).getByRole('table', { name: 'Coming delivery rounds' });
+    expect(roundNames(coming)).toEqual(['Friday, Nov 27, 1:30 PM round']);
+    const earlier = within(panel).getByRole('table', { name: 'Earlier delivery rounds' });
+    expect(roundNames(earlier)).toEqual(['Wednesday, Nov 25, 11:15 PM round']);
+    expect(
+      within(panel)
+        .getAllByRole('heading', { level: 3 })
+        .map((heading) => heading.textContent),
+    ).toEqual(["Today's rounds", 'Coming rounds', 'Earlier rounds']);
+    const { details } = weekEditor(panel);
+    expect(details.open).toBe(false);
+    expect(
+      earlier.compareDocumentPosition(details) & Node.DOCUMENT_POSITION_FOLLOWING,
+    ).toBeTruthy();
+  });
+
+  it('says so when no round is left today', async () => {
+    const { panel } = await openDashboardSection(
+      '/admin/uni-1/campus-1',
+      'Batches',
+      { session: buildCampusAdmin() },
+      batchRoutes([lunch], {
+        'GET /api/admin/batches': () => json(200, { ok: true, batches: [fridayLunch] }),
+      }),
+    );
+    expect(await within(panel).findByText('No rounds today.')).toBeTruthy();
+    expect(within(panel).getByRole('table', { name: 'Coming delivery rounds' })).toBeTruthy();
+  });
+});
 
 describe('the delivery rounds editor', () => {
   it('shows a campus without rounds as delivering outside batches', async () => {
@@ -140,7 +218,9 @@ describe('the delivery rounds editor', () => {
 describe('a batch', () => {
   async function openBatch() {
     const opened = await openBatches([lunch]);
-    const rounds = await within(opened.panel).findByRole('table', { name: 'Delivery rounds' });
+    const rounds = await within(opened.panel).findByRole('table', {
+      name: "Today's delivery rounds",
+    });
     const row = within(rounds).getByRole('row', { name: /Thursday, Nov 26, 1:30 PM round/ });
     expect(within(row).getByText('12:30 PM')).toBeTruthy();
     expect(within(row).getByText('Rs 1,234.00')).toBeTruthy();
@@ -152,6 +232,19 @@ describe('a batch', () => {
     });
     return { ...opened, batch };
   }
+
+  it('puts the open round in the address, and a link to it opens it', async () => {
+    const { router } = await openBatch();
+    expect(new URLSearchParams(router.state.location.search).get('round')).toBe('batch-1');
+    expect(new URLSearchParams(router.state.location.search).get('tab')).toBe('batches');
+
+    stubAdminApi({ session: buildCampusAdmin() }, batchRoutes([lunch]));
+    openPage(`/admin/uni-1/campus-1${router.state.location.search}`);
+    const panel = await screen.findByRole('tabpanel', { name: 'Batches' });
+    expect(
+      await within(panel).findByRole('region', { name: 'Thursday, Nov 26, 1:30 PM round' }),
+    ).toBeTruthy();
+  });
 
   it('lists what each restaurant prepares, the waiting orders apart and the mart last', async () => {
     const { batch } = await openBatch();
@@ -224,7 +317,9 @@ describe('a batch', () => {
       'POST /api/admin/batches/:id/close': () =>
         json(409, { error: { code: 'conflict', message: 'This round is already closed.' } }),
     }).then(async (opened) => {
-      const rounds = await within(opened.panel).findByRole('table', { name: 'Delivery rounds' });
+      const rounds = await within(opened.panel).findByRole('table', {
+        name: "Today's delivery rounds",
+      });
       await opened.user.click(within(rounds).getByRole('button', { name: /^Open the / }));
       const found = await within(opened.panel).findByRole('region', {
         name: 'Thursday, Nov 26, 1:30 PM round',
@@ -251,7 +346,9 @@ describe('the super admin Batches tab', () => {
     expect(
       await within(opened.panel).findByText('Choose a campus to edit its delivery rounds.'),
     ).toBeTruthy();
-    const rounds = await within(opened.panel).findByRole('table', { name: 'Delivery rounds' });
+    const rounds = await within(opened.panel).findByRole('table', {
+      name: "Today's delivery rounds",
+    });
     expect(within(rounds).getByText('Punjab University - Main Campus')).toBeTruthy();
     expect(opened.callsOf('GET', '/api/admin/delivery-slots')).toHaveLength(0);
     await opened.user.selectOptions(

@@ -27,7 +27,7 @@ export function DropList({
       {halls.map((hall) => (
         <section key={hall.hall} aria-label={`Drop list: ${hall.hall}`}>
           <h5 className="font-semibold">{hall.hall}</h5>
-          <div className="overflow-x-auto">
+          <div className="relative overflow-x-auto">
             <table className="min-w-full divide-y divide-gray-200 text-sm">
               <thead className="bg-gray-50">
                 <tr>

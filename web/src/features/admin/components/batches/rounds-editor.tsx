@@ -9,7 +9,7 @@ import {
 } from '@campus/shared/domain/delivery-rounds';
 import { formatError } from '@campus/shared/domain/error-catalogue';
 import { time12hToTime24h, time24hToTime12h } from '@campus/shared/domain/time-of-day';
-import { type FormEvent, useId, useRef, useState } from 'react';
+import { type FormEvent, useRef, useState } from 'react';
 import { TextField } from '@/components/forms/form-field';
 import { Alert } from '@/components/ui/alert';
 import { primaryButton, secondaryButton } from '@/components/ui/button-styles';
@@ -72,40 +72,32 @@ function localErrors(week: TWeek): TErrors {
 }
 
 /**
- * A campus's weekly delivery rounds (DESIGN §8, issue 17): per weekday its rounds, each a
- * cut-off and a delivery time in the campus's time zone. Checked with the shared rules before
- * it is sent; what the api refuses (400, field 'slots.3.cutoff') shows beside that field.
+ * A campus's weekly delivery rounds (DESIGN §8): per weekday its rounds, each a cut-off and a
+ * delivery time in the campus's time zone. Checked with the shared rules before it is sent; what
+ * the api refuses (400, field 'slots.3.cutoff') shows beside that field.
  */
 export function RoundsEditor({ campus }: { campus: TBatchCampus }) {
   const slots = useDeliverySlots(campus);
-  const headingId = useId();
   // Kept here: a save remounts the form below with the week the api kept.
   const [done, setDone] = useState('');
-  return (
-    <section aria-labelledby={headingId} className="space-y-3">
-      <h3 id={headingId} className="text-lg font-semibold">
-        Delivery rounds
-      </h3>
-      {slots.isPending ? (
-        <StatusMessage title="Loading delivery rounds..." busy />
-      ) : slots.isError ? (
-        <Alert>
-          <p>{formatError(slots.error).message}</p>
-          <button type="button" className={`${rowButton} mt-2`} onClick={() => slots.refetch()}>
-            Retry
-          </button>
-        </Alert>
-      ) : (
-        // A saved week starts the form afresh from what the api kept (canonical times).
-        <RoundsForm
-          key={JSON.stringify(slots.data.slots)}
-          campus={campus}
-          saved={slots.data}
-          done={done}
-          setDone={setDone}
-        />
-      )}
-    </section>
+  return slots.isPending ? (
+    <StatusMessage title="Loading delivery rounds..." busy />
+  ) : slots.isError ? (
+    <Alert>
+      <p>{formatError(slots.error).message}</p>
+      <button type="button" className={`${rowButton} mt-2`} onClick={() => slots.refetch()}>
+        Retry
+      </button>
+    </Alert>
+  ) : (
+    // A saved week starts the form afresh from what the api kept (canonical times).
+    <RoundsForm
+      key={JSON.stringify(slots.data.slots)}
+      campus={campus}
+      saved={slots.data}
+      done={done}
+      setDone={setDone}
+    />
   );
 }
 

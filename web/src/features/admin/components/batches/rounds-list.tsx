@@ -17,21 +17,26 @@ const cell = 'px-3 py-2 text-left align-top';
  */
 export function RoundsList({
   batches,
+  caption,
   now,
   showCampus,
   selectedId,
   onOpen,
 }: {
   batches: readonly TBatchSummary[];
+  /** The table's name. */
+  caption: string;
   now: Date;
   showCampus: boolean;
   selectedId: string | null;
   onOpen(id: string): void;
 }) {
   return (
-    <div className="overflow-x-auto">
+    // relative: the visually hidden texts of the table are placed inside this box, not past the
+    // screen's edge where they would widen the page.
+    <div className="relative overflow-x-auto">
       <table className="min-w-full divide-y divide-gray-200 text-sm">
-        <caption className="sr-only">Delivery rounds</caption>
+        <caption className="sr-only">{caption}</caption>
         <thead className="bg-gray-50">
           <tr>
             <th scope="col" className={cell}>

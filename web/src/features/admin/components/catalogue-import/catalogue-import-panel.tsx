@@ -62,7 +62,7 @@ const messageOf = (error: unknown) =>
 
 function PreviewTable({ preview }: { preview: TImportPreviewResponse }) {
   return (
-    <div className="overflow-x-auto">
+    <div className="relative overflow-x-auto">
       <table className="w-full min-w-[20rem] text-left text-sm">
         <caption className="sr-only">What the import does, row by row</caption>
         <thead>

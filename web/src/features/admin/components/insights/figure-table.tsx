@@ -27,7 +27,11 @@ export function FigureTable({ figure, hidden = false }: { figure: TFigure; hidde
   return (
     <div className="space-y-2">
       <CsvLink figure={figure} />
-      <div className={hidden ? 'sr-only' : 'max-h-96 overflow-auto rounded border border-gray-200'}>
+      <div
+        className={
+          hidden ? 'sr-only' : 'relative max-h-96 overflow-auto rounded border border-gray-200'
+        }
+      >
         <table className="w-full text-left text-sm">
           <caption className="sr-only">{figure.caption}</caption>
           <thead className="bg-gray-50">

@@ -11,7 +11,7 @@ const MAX_SHADE = 0.75;
 export function WeekdayHourHeatmap({ heatmap }: { heatmap: readonly (readonly number[])[] }) {
   const most = Math.max(1, ...heatmap.flat());
   return (
-    <div className="overflow-x-auto">
+    <div className="relative overflow-x-auto">
       <table className="border-separate border-spacing-0.5 text-xs">
         <caption className="sr-only">Orders by weekday and hour</caption>
         <thead>

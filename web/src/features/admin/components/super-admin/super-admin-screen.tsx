@@ -1,6 +1,7 @@
 import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { AdminTabs, TabPanel } from '@/components/ui/admin-tabs';
 import { ensureMasterTab } from '../../api/sheet-tabs';
+import { useTabParam } from '../../hooks/use-tab-param';
 import { BatchesTab } from '../batches/batches-tab';
 import { DomainsTab } from '../domains/domains-tab';
 import { InsightsTab } from '../insights/insights-tab';
@@ -47,21 +48,22 @@ function useEnsureMasterTab() {
   }, []);
 }
 
-/** /super-admin: everything of every campus, one tab per concern (SPEC §2). */
+/**
+ * /super-admin: everything of every campus, one tab per concern (SPEC §2); the open tab is in the
+ * address.
+ */
 export function SuperAdminScreen() {
-  const [active, setActive] = useState<TabId>('overview');
+  const [active, open] = useTabParam(TABS);
   // Set by a quick action that opens a form: that tab starts with the focus in it.
   const [adding, setAdding] = useState(false);
   useEnsureMasterTab();
   const select = (id: string) => {
-    const tab = TABS.find((t) => t.id === id);
-    if (!tab) return;
     setAdding(false);
-    setActive(tab.id);
+    open(id);
   };
   const startAdding = (id: 'universities' | 'users') => {
     setAdding(true);
-    setActive(id);
+    open(id);
   };
   const panels: Record<TabId, ReactNode> = {
     overview: (

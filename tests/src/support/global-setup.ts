@@ -48,10 +48,13 @@ export default async function setup(project: TestProject) {
   project.provide('postgresRunId', postgresRunId);
   project.provide('queueRunPrefix', queueRunPrefix);
 
+  const runTemp = runTempFolder();
+
   // Global setup runs in Vitest's main process, where only the project's own env says which
   // engine this project tests.
   const env = project.config.env as Record<string, string | undefined>;
   return async () => {
+    if (runTemp) rmSync(runTemp, { recursive: true, force: true });
     await removeTestQueues(redisUrl, queueRunPrefix);
     await local?.stop();
     if (redisDir) rmSync(redisDir, { recursive: true, force: true });
@@ -59,6 +62,19 @@ export default async function setup(project: TestProject) {
       await dropRunDatabases(env.TEST_POSTGRES_ADMIN_URL, postgresRunId);
     }
   };
+}
+
+/**
+ * One temporary folder for the whole run, in which every test file's folders are made (TMPDIR, as
+ * the test workers start after this): what a test leaves there goes with the run. Made by the
+ * first project's setup, which also removes it; null for the others.
+ */
+function runTempFolder(): string | null {
+  if (process.env.CAMPUS_TEST_RUN_TMP) return null;
+  const folder = mkdtempSync(join(tmpdir(), 'campus-vitest-'));
+  process.env.CAMPUS_TEST_RUN_TMP = folder;
+  process.env.TMPDIR = folder;
+  return folder;
 }
 
 /** Deletes the keys of this run's test queue prefixes, so a developer's Redis does not fill up. */

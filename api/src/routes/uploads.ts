@@ -19,7 +19,7 @@ import { limitBody } from '../http/body';
 import { invalidArgument, invalidField, notFound, tooManyRequests } from '../http/errors';
 import { withinPersonLimit } from '../http/needs-redis';
 import { type ImageStore, UPLOAD_PURPOSES, type UploadPurpose } from '../uploads/image-store';
-import { SCREENSHOTS_FOLDER } from '../uploads/local-image-store';
+import { SCREENSHOTS_FOLDER, STORED_FILE_NAME } from '../uploads/local-image-store';
 import { saveUpload } from '../uploads/save-upload';
 import { screenshotFor } from '../uploads/screenshot-access';
 
@@ -107,7 +107,7 @@ export function screenshotFileRoutes(deps: { db: Db; dir: string }, guards: Guar
   return new Hono<AppEnv>().get(`${SCREENSHOTS_PATH}:file`, async (c) => {
     const user = await guards.signedInUser(c);
     const name = c.req.param('file');
-    if (!FILE_NAME.test(name)) throw notFound();
+    if (!STORED_FILE_NAME.test(name)) throw notFound();
     const found = await screenshotFor(deps.db, user, `${SCREENSHOTS_PATH}${name}`);
     if (!found) throw notFound();
     const data = await readStored(join(deps.dir, SCREENSHOTS_FOLDER, name));
@@ -133,9 +133,6 @@ async function readStored(path: string): Promise<Uint8Array<ArrayBuffer>> {
   return new Uint8Array(data.buffer as ArrayBuffer, data.byteOffset, data.byteLength);
 }
 
-/** What the local image store writes: a server-made id and the extension of its type. */
-const FILE_NAME = /^[A-Za-z0-9_-]+\.(jpg|png|webp)$/;
-
 const CONTENT_TYPES = { jpg: 'image/jpeg', png: 'image/png', webp: 'image/webp' } as const;
 
 /**
@@ -148,7 +145,9 @@ export function uploadFileRoutes(dir: string) {
     new Hono<AppEnv>()
       .get('/uploads/:file', async (c) => {
         const name = c.req.param('file');
-        const extension = FILE_NAME.exec(name)?.[1] as keyof typeof CONTENT_TYPES | undefined;
+        const extension = STORED_FILE_NAME.exec(name)?.[1] as
+          | keyof typeof CONTENT_TYPES
+          | undefined;
         if (!extension) throw notFound();
         const body = await readStored(join(dir, name));
         return c.body(body, 200, {

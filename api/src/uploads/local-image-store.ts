@@ -4,6 +4,9 @@ import { basename, join } from 'node:path';
 import { SCREENSHOTS_PATH } from '@campus/shared/domain/uploads';
 import type { ImageStore, UploadPurpose } from './image-store';
 
+/** What the store names a file: a server-made id and the extension of its type. */
+export const STORED_FILE_NAME = /^[A-Za-z0-9_-]+\.(jpg|png|webp)$/;
+
 /** Where a payment screenshot is kept, in the store's folder: never served as a catalogue photo. */
 export const SCREENSHOTS_FOLDER = 'screenshots';
 
@@ -55,8 +58,7 @@ export function createLocalImageStore(options: { dir: string }): ImageStore & { 
     async remove(image) {
       const name = basename(image.url);
       // Only a name this store gave: never a path out of its folder.
-      if (!/^[\w-]+\.(jpg|png|webp)$/.test(name))
-        throw new Error(`not a stored image: ${image.url}`);
+      if (!STORED_FILE_NAME.test(name)) throw new Error(`not a stored image: ${image.url}`);
       await rm(join(placeOf(image.purpose).folder, name), { force: true });
     },
   };

@@ -37,21 +37,12 @@ export async function sweepUnattachedUploads(
     lt(uploads.createdAt, cutoff),
     not(inUse(db)),
   );
-  const found = await db
-    .select({ id: uploads.id })
-    .from(uploads)
-    .where(unattached)
-    .limit(SWEEP_BATCH);
-  if (found.length === 0) return 0;
   const gone = await db
     .delete(uploads)
     .where(
-      and(
-        inArray(
-          uploads.id,
-          found.map((row) => row.id),
-        ),
-        unattached,
+      inArray(
+        uploads.id,
+        db.select({ id: uploads.id }).from(uploads).where(unattached).limit(SWEEP_BATCH),
       ),
     )
     .returning({ id: uploads.id, purpose: uploads.purpose, url: uploads.url });

@@ -48,6 +48,10 @@ export const CART_MESSAGES = {
       ? `Sorry, only ${available} of ${name} left in stock. Please lower the quantity in your bucket.`
       : `Sorry, ${name} is out of stock. Please remove it from your bucket.`,
   pricesUpdated,
+  // Why '+' stops (quantityLimitText).
+  noneLeft: 'Out of stock',
+  onlyLeft: (most: number) => `Only ${most} left in stock`,
+  atMostOfOne: `At most ${MAX_LINE_QUANTITY} of one item`,
   pricesChanged: (changes: readonly PriceChange[], grandTotalPaisa: number) =>
     `${pricesUpdated(changes)} Your new total is ${formatRs(grandTotalPaisa)}.`,
   fixBucketFirst: 'Please fix the items marked above before you check out.',
@@ -83,6 +87,14 @@ export function maxQuantity(line: Pick<TCartLine, 'restaurantName' | 'stock'>): 
   return isMartLine(line) && line.stock !== undefined
     ? Math.min(Math.max(line.stock, 0), MAX_LINE_QUANTITY)
     : MAX_LINE_QUANTITY;
+}
+
+/** Why plus stops where it does (maxQuantity): the stock when it is the lower bound, else the most. */
+export function quantityLimitText(line: Pick<TCartLine, 'restaurantName' | 'stock'>): string {
+  const most = maxQuantity(line);
+  if (most === 0) return CART_MESSAGES.noneLeft;
+  if (most < MAX_LINE_QUANTITY) return CART_MESSAGES.onlyLeft(most);
+  return CART_MESSAGES.atMostOfOne;
 }
 
 /** Whether plus is enabled: false once a line reaches its most (maxQuantity). */

@@ -3,12 +3,12 @@ import {
   canIncrement,
   type NewCartLine,
   quantityInCart,
+  quantityLimitText,
 } from '@campus/shared/domain/cart';
 import { useRef } from 'react';
 import { itemButton } from '@/components/ui/item-card';
 import { QuantityStepper } from '@/components/ui/quantity-stepper';
 import { useCart } from '@/lib/cart-store';
-import { quantityLimitText } from './quantity-limit';
 
 /**
  * An item's bucket control (SPEC §4): its add button, then minus, quantity and plus once the item

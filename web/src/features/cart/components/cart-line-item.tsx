@@ -3,11 +3,11 @@ import {
   canIncrement,
   cartLineSource,
   lineTotalPaisa,
+  quantityLimitText,
 } from '@campus/shared/domain/cart';
 import type { TCartLine } from '@campus/shared/domain/entities';
 import { formatRs, rupeesToPaisa } from '@campus/shared/domain/money';
 import { useId } from 'react';
-import { quantityLimitText } from '@/components/cart/quantity-limit';
 import { QuantityStepper } from '@/components/ui/quantity-stepper';
 import { useCart } from '@/lib/cart-store';
 

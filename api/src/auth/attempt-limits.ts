@@ -36,11 +36,10 @@ const SIGN_IN_FAILURES = {
  * Counts a sign-in against its limits (SIGN_IN_FAILURES), refusing with the spec's 429 once one is
  * over; `knownDevice` is the id of the browser's known-device cookie for this e-mail, if any.
  */
-export async function consumeSignInAttempt(
+export function consumeSignInAttempt(
   deps: { rateLimiter: RateLimiter; log: Logger },
   who: { ip: string; email: string; knownDevice: string | null },
 ): Promise<Attempt> {
-  const { rateLimiter } = deps;
   const counted: Array<[string, Limit]> = who.knownDevice
     ? [[`device:${who.knownDevice}`, SIGN_IN_FAILURES.knownDevice]]
     : [
@@ -48,35 +47,37 @@ export async function consumeSignInAttempt(
         [`email:${who.email}`, SIGN_IN_FAILURES.email],
         [`ip:${who.ip}`, SIGN_IN_FAILURES.ip],
       ];
-  const under = await needsRedis(deps.log, () =>
-    Promise.all(counted.map(([key, limit]) => rateLimiter.consume('signInFailures', [key], limit))),
-  );
-  if (!under.every(Boolean)) throw tooManyAttempts();
-  const keys = counted.map(([key]) => key);
-  return { refund: () => rateLimiter.refund('signInFailures', keys) };
+  return countAttempt(deps, 'signInFailures', counted);
 }
 
 /**
  * Counts one attempt against the per-IP and per-e-mail limits, refusing with the spec's 429 once
  * either is over, and with a 503 while Redis is away (a limit is never skipped).
  */
-export async function consumeAttempt(
+export function consumeAttempt(
   deps: { rateLimiter: RateLimiter; log: Logger },
   name: AttemptName,
   who: { ip: string; email?: string },
 ): Promise<Attempt> {
-  const { rateLimiter } = deps;
   const limits: { email?: Limit; ip: Limit } = LIMITS[name];
-  const ipKeys = [`ip:${who.ip}`];
-  const emailKeys = who.email && limits.email ? [`email:${who.email}`] : [];
-  const [underIp, underEmail] = await needsRedis(deps.log, () =>
-    Promise.all([
-      rateLimiter.consume(name, ipKeys, limits.ip),
-      limits.email ? rateLimiter.consume(name, emailKeys, limits.email) : true,
-    ]),
+  const counted: Array<[string, Limit]> = [[`ip:${who.ip}`, limits.ip]];
+  if (who.email && limits.email) counted.push([`email:${who.email}`, limits.email]);
+  return countAttempt(deps, name, counted);
+}
+
+/** Counts one attempt of `action` under each key against its limit; any over it is a 429. */
+async function countAttempt(
+  deps: { rateLimiter: RateLimiter; log: Logger },
+  action: string,
+  counted: Array<[key: string, limit: Limit]>,
+): Promise<Attempt> {
+  const { rateLimiter } = deps;
+  const under = await needsRedis(deps.log, () =>
+    Promise.all(counted.map(([key, limit]) => rateLimiter.consume(action, [key], limit))),
   );
-  if (!underIp || !underEmail) throw tooManyAttempts();
-  return { refund: () => rateLimiter.refund(name, [...ipKeys, ...emailKeys]) };
+  if (!under.every(Boolean)) throw tooManyAttempts();
+  const keys = counted.map(([key]) => key);
+  return { refund: () => rateLimiter.refund(action, keys) };
 }
 
 // A verification link goes to one address at most once per 10 minutes, sign-up's included.

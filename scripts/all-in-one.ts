@@ -1,5 +1,6 @@
 // `npm start`: the api and the worker in one process over one embedded database, for one machine.
-// This file is the composition root that may import both (DESIGN §4 keeps api and worker apart).
+// This file is the composition root that may import both (docs/architecture.md §4 keeps api and
+// worker apart).
 import { join, resolve } from 'node:path';
 import { apiAdaptersFromConfig } from '@campus/api/adapters';
 import { hashPassword } from '@campus/api/auth/password';

@@ -8,7 +8,9 @@ import { createCloudinaryImageStore } from './uploads/cloudinary-image-store';
 import type { ImageStore } from './uploads/image-store';
 import { createLocalImageStore } from './uploads/local-image-store';
 
-/** What the api reaches outside itself, picked once from configuration (DESIGN §2). */
+/**
+ * What the api reaches outside itself, picked once from configuration (docs/architecture.md §2).
+ */
 export interface ApiAdapters {
   sheets: SheetStore;
   images: ImageStore;

@@ -13,10 +13,10 @@ import type { Logger } from 'pino';
 import type { AppEnv } from './app-env';
 import { createGuards } from './auth/guards';
 import type { AccountServices } from './auth/services';
+import type { RepeatAnswers } from './catalogue/repeat-answers';
 import type { LiveEvents } from './events/live-events';
 import { limitBody } from './http/body';
 import { invalidArgument, notFound, unavailable } from './http/errors';
-import type { RepeatAnswers } from './http/repeat-answers';
 import { answerHeaders } from './middleware/answer-headers';
 import { httpMetrics } from './middleware/http-metrics';
 import { plainTextParams } from './middleware/plain-text-params';
@@ -75,7 +75,7 @@ export interface AppDeps {
   /** The pay-to account of a campus that has none of its own. */
   payToDefault: TPayTo;
   /**
-   * Live updates (DESIGN §8): after a change of an order commits, call
+   * Live updates (docs/architecture.md §8): after a change of an order commits, call
    * `events.publishOrder({ orderId, state, userId, universityId, campusId })`; it never throws.
    * Its open streams are served at GET /api/events; close it before the HTTP server.
    */

@@ -15,9 +15,9 @@ import type { Logger } from 'pino';
 import type { ApiAdapters } from './adapters';
 import { createApp } from './app';
 import { createAccountServices } from './auth/services';
+import { RepeatAnswers } from './catalogue/repeat-answers';
 import { LiveEvents } from './events/live-events';
-import { RepeatAnswers } from './http/repeat-answers';
-import { serveHttp } from './http/serve';
+import { serveHttp } from './serve';
 import { sweepUnattachedUploads, UPLOAD_SWEEP_EVERY_MS } from './uploads/sweep-unattached';
 
 // How long requests under way may take to finish once the server is told to stop.

@@ -3,7 +3,10 @@ import type { Auth } from '../auth/auth';
 import { authRefusal } from '../http/errors';
 import { userIdByEmail } from '../users/find-user';
 
-/** E-mails a password reset link to an address that has an account (SPEC §5); a 404 otherwise. */
+/**
+ * E-mails a password reset link to an address that has an account (docs/product.md §5); a 404
+ * otherwise.
+ */
 export async function requestPasswordReset(
   deps: { db: Db; auth: Auth },
   email: string,

@@ -22,9 +22,9 @@ function cookiesOf(response: Response): string {
 }
 
 /**
- * Signs a person in (SPEC §5): a new session at every sign-in (the one of `headers` ends), and
- * only for a verified address and a role the app knows. The attempt was counted against the
- * limits; one whose credentials are right is taken back, so only failures and sign-ins of an
+ * Signs a person in (docs/product.md §5): a new session at every sign-in (the one of `headers`
+ * ends), and only for a verified address and a role the app knows. The attempt was counted against
+ * the limits; one whose credentials are right is taken back, so only failures and sign-ins of an
  * address not verified yet add up. Such a sign-in mails a new verification link, at most once per
  * 10 minutes an address. Answers the profile, where the person lands and the Set-Cookie headers
  * of the new session.
@@ -75,7 +75,9 @@ export async function signIn(
   return { user: profile, route: outcome.route, cookies: response.headers.getSetCookie() };
 }
 
-/** The refusal of a sign-in whose address is not verified: with a new link, unless one is recent. */
+/**
+ * The refusal of a sign-in whose address is not verified: with a new link, unless one is recent.
+ */
 async function notVerified(
   deps: { auth: Auth; rateLimiter: RateLimiter; log: Logger },
   email: string,

@@ -8,8 +8,8 @@ import { userIdByEmail } from '../users/find-user';
 import { fromAuthError } from './auth-errors';
 
 /**
- * Creates a student's account at the campus of the form (SPEC §5 sign-up); better-auth e-mails
- * the verification link. The profile names the campus as the database has it.
+ * Creates a student's account at the campus of the form (docs/product.md §5 sign-up); better-auth
+ * e-mails the verification link. The profile names the campus as the database has it.
  */
 export async function signUp(
   deps: { db: Db; auth: Auth },

@@ -1,6 +1,6 @@
 import type { Logger } from 'pino';
 import { tooManyAttempts } from '../http/errors';
-import { needsRedis } from '../http/needs-redis';
+import { needsRedis } from './needs-redis';
 import type { Limit, RateLimiter } from './rate-limit';
 
 // Per e-mail tight (one person's account), per IP loose (a campus shares few public addresses).

@@ -53,12 +53,13 @@ export function createAuth(options: AuthOptions) {
         campusId: profileField(),
         universityName: profileField(''),
         campusName: profileField(''),
-        // Never from a request: self-signup is always a user (SPEC §6).
+        // Never from a request: self-signup is always a user (docs/product.md §6).
         role: { type: 'string', required: false, input: false, defaultValue: 'user' },
       },
     },
     // Sign-in never remembers (rememberMe false): the cookie has no Max-Age, so it ends with the
-    // browser session, and better-auth ends the server side after 24 hours whatever the browser does.
+    // browser session, and better-auth ends the server side after 24 hours whatever the browser
+    // does.
     session: { modelName: 'sessions' },
     account: { modelName: 'accounts' },
     verification: { modelName: 'verifications' },
@@ -126,7 +127,7 @@ type AuthUser = {
   role?: string | null;
 };
 
-/** The spec's user profile (SPEC §3) of better-auth's user record. */
+/** The spec's user profile (docs/product.md §3) of better-auth's user record. */
 export function toProfile(user: AuthUser): TUserProfile {
   return {
     uid: user.id,

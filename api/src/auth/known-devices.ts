@@ -7,9 +7,9 @@ export const KNOWN_DEVICE_DAYS = 30;
 
 /**
  * A browser where a person signed in recently, so that failed sign-ins by others (five wrong
- * passwords are enough to lock an e-mail) do not keep that person out (docs/security.md). The
- * cookie is `<device id>.<MAC of the e-mail and the id>`: it names the one address it was given
- * for, and no one without the server's secret can make one.
+ * passwords are enough to lock an e-mail) do not keep that person out (docs/product.md §10,
+ * Security hardening). The cookie is `<device id>.<MAC of the e-mail and the id>`: it names the one
+ * address it was given for, and no one without the server's secret can make one.
  */
 export interface KnownDevices {
   /** A new cookie value for a browser where `email` has just signed in. */

@@ -66,13 +66,14 @@ function onlyCookie(header: string | null, name: string): string | null | undefi
 }
 
 /**
- * The profile of a request's session cookie, or null (DESIGN §5). better-auth verifies a cookie
- * (its signature, its session) the first time this process sees it: two statements and its
- * endpoint machinery, most of a signed-in request's own cost. A cookie it accepted carries its
- * session's token in clear before the signature, so after that one prepared statement reads the
- * session and its person at each request: a signed-out or expired session, a changed role or
- * campus count at once, as before. Only a header with one plain session cookie is remembered, the
- * value better-auth read; anything else (an unknown cookie, a session gone) goes to better-auth.
+ * The profile of a request's session cookie, or null (docs/architecture.md §5). better-auth
+ * verifies a cookie (its signature, its session) the first time this process sees it: two
+ * statements and its endpoint machinery, most of a signed-in request's own cost. A cookie it
+ * accepted carries its session's token in clear before the signature, so after that one prepared
+ * statement reads the session and its person at each request: a signed-out or expired session, a
+ * changed role or campus count at once, as before. Only a header with one plain session cookie is
+ * remembered, the value better-auth read; anything else (an unknown cookie, a session gone) goes to
+ * better-auth.
  */
 export function createSessionProfile(auth: Auth, db: Db) {
   /** Session cookie values better-auth accepted, with the token each one names. */

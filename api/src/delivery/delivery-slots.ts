@@ -1,4 +1,8 @@
-import type { TDeliverySlotsResponse, TRound } from '@campus/shared/domain/batch-api';
+import {
+  isoRound,
+  type TDeliverySlotsResponse,
+  type TRound,
+} from '@campus/shared/domain/batch-api';
 import {
   nextRound,
   roundAt,
@@ -10,6 +14,7 @@ import {
 import type { TUserProfile } from '@campus/shared/domain/entities';
 import { DEFAULT_TIME_ZONE } from '@campus/shared/domain/time-zone';
 import { syncBatchSchedulers } from '@campus/shared/server/batches/batch-schedulers';
+import { firstOpenRound } from '@campus/shared/server/batches/join-round';
 import type { Db } from '@campus/shared/server/db/client';
 import { campuses, deliveryBatches, orderNotes, orders } from '@campus/shared/server/db/schema';
 import { type OutboxJob, orderBatchSheetJob } from '@campus/shared/server/jobs';
@@ -19,8 +24,6 @@ import { and, eq, gt, isNotNull, isNull } from 'drizzle-orm';
 import type { Logger } from 'pino';
 import { audit } from '../admin/audit';
 import type { FoundCampus } from '../admin/campus-lookup';
-import { firstOpenRound } from './join-round';
-import { isoRound } from './round-of-order';
 
 async function slotsOf(db: Db, campusId: string) {
   const [campus] = await db

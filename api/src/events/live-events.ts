@@ -26,8 +26,10 @@ const MAX_STREAMS_PER_PERSON = 5;
 const MAX_STREAM_AGE_MS = 15 * 60_000;
 /** How long opening a stream waits for this replica to listen on the channel. */
 const SUBSCRIBE_WAIT_MS = 3_000;
-/** The browser's reconnection delay: spread, so the streams of a stopping replica do not all
- * come back to the others in the same instant. */
+/**
+ * The browser's reconnection delay: spread, so the streams of a stopping replica do not all come
+ * back to the others in the same instant.
+ */
 const RETRY_MS = { min: 2_000, max: 5_000 };
 
 export interface LiveEventsOptions {
@@ -58,9 +60,9 @@ function sameAccess(then: TUserProfile, now: TUserProfile | null): boolean {
 }
 
 /**
- * Live updates of one api process (DESIGN §8): publishes order events, and serves the open event
- * streams of the people signed in here. One subscriber connection per process listens on the
- * channel, opened with the first stream; every event goes to the streams of the people it
+ * Live updates of one api process (docs/architecture.md §8): publishes order events, and serves the
+ * open event streams of the people signed in here. One subscriber connection per process listens on
+ * the channel, opened with the first stream; every event goes to the streams of the people it
  * concerns, whichever replica published it. When that connection comes back after Redis was
  * away, or a publisher announces it lost events, every open stream gets a resync.
  */

@@ -7,8 +7,9 @@ import {
 } from '@campus/shared/domain/error-catalogue';
 import { isUniqueViolation } from '@campus/shared/server/db/errors';
 
-// Every refusal the api answers, each with its code, status and the catalogue's message (SPEC §8).
-// A message of the spec's own for the case replaces the generic one where a caller gives it.
+// Every refusal the api answers, each with its code, status and the catalogue's message
+// (docs/product.md §8). A message of the spec's own for the case replaces the generic one where a
+// caller gives it.
 
 /** What a refusal may carry besides its message: the form field it is about, and for the log. */
 type ErrorDetails = { field?: string; logMessage?: string; cause?: unknown };
@@ -81,13 +82,15 @@ export const tooManyRequests = (details?: ErrorDetails, message?: string) =>
     details,
   );
 
-/** A refusal of the sign-in and sign-up codes of SPEC §8, in the spec's words. */
+/** A refusal of the sign-in and sign-up codes of docs/product.md §8, in the spec's words. */
 export const authRefusal = (
   code: Extract<keyof typeof CODE_MESSAGES, `auth/${string}`>,
   status: number,
 ) => refusal(code, status, CODE_MESSAGES[code]);
 
-/** The 403 of a sign-in whose address is not verified yet (the message says which link went when). */
+/**
+ * The 403 of a sign-in whose address is not verified yet (the message says which link went when).
+ */
 export const emailNotVerified = (message: string) =>
   refusal('auth/email-not-verified', 403, message);
 

@@ -6,23 +6,20 @@ import {
 } from '@campus/shared/domain/operations-api';
 import { ORDER_SHEET_HEADER, ORDER_SHEET_STATUS_COLUMNS } from '@campus/shared/domain/order';
 import { orderSheetRow, orderStatusCells } from '@campus/shared/domain/order-sheet-row';
+import {
+  orderBatch,
+  orderCampus,
+  orderRoundColumns,
+} from '@campus/shared/server/batches/order-round';
 import type { Db } from '@campus/shared/server/db/client';
 import { campuses, deliveryBatches, orders } from '@campus/shared/server/db/schema';
 import { asc, count, eq, getTableColumns } from 'drizzle-orm';
 import { invalidArgument } from '../http/errors';
 import type { SheetExport } from '../sheets/sheet-export';
-import { orderSummaryColumns } from './get-order';
 import { orderQueueWhere } from './list-orders';
 
 /** The file's columns: the order sheet's, then its Status, Status Time and Batch. */
 const EXPORT_HEADER = [...ORDER_SHEET_HEADER, ...ORDER_SHEET_STATUS_COLUMNS];
-
-/** Each order's campus time zone and delivery round, for its Status Time and Batch cells. */
-const timeColumns = {
-  timeZone: orderSummaryColumns.timeZone,
-  roundCutoffAt: orderSummaryColumns.roundCutoffAt,
-  roundDeliveryAt: orderSummaryColumns.roundDeliveryAt,
-};
 
 /** The file's name: what it holds, e.g. 'orders_2026-05-01_to_2026-05-31_verified'. */
 function fileName(query: TOrdersExportQuery): string {
@@ -51,10 +48,10 @@ export async function exportOrders(
     throw invalidArgument(ORDERS_EXPORT_MESSAGES.tooMany);
   }
   const rows = await db
-    .select({ ...getTableColumns(orders), ...timeColumns })
+    .select({ ...getTableColumns(orders), ...orderRoundColumns })
     .from(orders)
-    .leftJoin(campuses, eq(campuses.id, orders.campusId))
-    .leftJoin(deliveryBatches, eq(deliveryBatches.id, orders.batchId))
+    .leftJoin(campuses, orderCampus)
+    .leftJoin(deliveryBatches, orderBatch)
     .where(where)
     .orderBy(asc(orders.placedAt), asc(orders.id))
     .limit(ORDERS_EXPORT_MAX_ROWS);

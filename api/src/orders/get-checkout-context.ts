@@ -8,7 +8,7 @@ import { campusDomainNames } from '../auth/allowed-domains';
 /**
  * What /checkout shows: the pay-to account of the campus ordered from (the configured default
  * unless the campus has a complete one) and the e-mail domains of the person's own campus
- * (DESIGN §7).
+ * (docs/architecture.md §7).
  */
 export async function getCheckoutContext(
   deps: { db: Db; payToDefault: TPayTo },

@@ -1,3 +1,4 @@
+import { isoRound } from '@campus/shared/domain/batch-api';
 import type { TUserProfile } from '@campus/shared/domain/entities';
 import type { TOrderDetail, TOrderSummary } from '@campus/shared/domain/order-api';
 import {
@@ -5,7 +6,12 @@ import {
   ORDER_ACTIONS,
   type TransitionActor,
 } from '@campus/shared/domain/order-status';
-import { DEFAULT_TIME_ZONE } from '@campus/shared/domain/time-zone';
+import {
+  orderBatch,
+  orderCampus,
+  orderRoundColumns,
+  roundOf,
+} from '@campus/shared/server/batches/order-round';
 import type { Db } from '@campus/shared/server/db/client';
 import {
   campuses,
@@ -15,7 +21,7 @@ import {
   orders,
   orderTransitions,
 } from '@campus/shared/server/db/schema';
-import { asc, eq, sql } from 'drizzle-orm';
+import { asc, eq } from 'drizzle-orm';
 import { notFound } from '../http/errors';
 import { assertOrderAccess } from './order-access';
 
@@ -28,7 +34,6 @@ export const orderSummaryColumns = {
   status: orders.status,
   placedAt: orders.placedAt,
   statusChangedAt: orders.statusChangedAt,
-  timeZone: sql<string>`coalesce(${campuses.timeZone}, ${DEFAULT_TIME_ZONE})`,
   universityName: orders.universityName,
   campusName: orders.campusName,
   firstName: orders.firstName,
@@ -39,9 +44,8 @@ export const orderSummaryColumns = {
   accountTitle: orders.accountTitle,
   bankName: orders.bankName,
   screenshotUrl: orders.screenshotUrl,
-  // Its round: a query of these columns joins the order's campus and its delivery batch.
-  roundCutoffAt: deliveryBatches.cutoffAt,
-  roundDeliveryAt: deliveryBatches.deliveryAt,
+  // A query of these columns joins the order's campus and its delivery batch (order-round.ts).
+  ...orderRoundColumns,
 };
 
 type SummaryRow = Omit<TOrderSummary, 'placedAt' | 'statusChangedAt' | 'round'> & {
@@ -60,10 +64,7 @@ export function toOrderSummary({
     ...row,
     placedAt: row.placedAt.toISOString(),
     statusChangedAt: row.statusChangedAt?.toISOString() ?? null,
-    round:
-      roundCutoffAt && roundDeliveryAt
-        ? { cutoffAt: roundCutoffAt.toISOString(), deliveryAt: roundDeliveryAt.toISOString() }
-        : null,
+    round: isoRound(roundOf({ roundCutoffAt, roundDeliveryAt })),
   };
 }
 
@@ -83,8 +84,8 @@ async function loadOrderDetail(db: Db, orderId: string, viewer: TransitionActor)
       deliveryChargePaisa: orders.deliveryChargePaisa,
     })
     .from(orders)
-    .leftJoin(campuses, eq(campuses.id, orders.campusId))
-    .leftJoin(deliveryBatches, eq(deliveryBatches.id, orders.batchId))
+    .leftJoin(campuses, orderCampus)
+    .leftJoin(deliveryBatches, orderBatch)
     .where(eq(orders.id, orderId));
   if (!row) return null;
   const [lines, transitions, notes] = await Promise.all([

@@ -7,13 +7,16 @@ import {
   type TOrdersResponse,
 } from '@campus/shared/domain/order-api';
 import { screenshotCheckOf } from '@campus/shared/domain/order-status';
+import { orderBatch, orderCampus } from '@campus/shared/server/batches/order-round';
 import type { Db } from '@campus/shared/server/db/client';
 import { campuses, deliveryBatches, orders } from '@campus/shared/server/db/schema';
 import { and, asc, desc, eq, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
 import { listScope } from '../admin/scope';
 import { orderSummaryColumns, toOrderSummary } from './get-order';
 
-/** One page of orders matching `where`, in `order`; one row more tells whether another page follows. */
+/**
+ * One page of orders matching `where`, in `order`; one row more tells whether another page follows.
+ */
 async function pageOf(db: Db, where: SQL | undefined, order: SQL[], page: number) {
   const rows = await db
     .select({
@@ -26,8 +29,8 @@ async function pageOf(db: Db, where: SQL | undefined, order: SQL[], page: number
       },
     })
     .from(orders)
-    .leftJoin(campuses, eq(campuses.id, orders.campusId))
-    .leftJoin(deliveryBatches, eq(deliveryBatches.id, orders.batchId))
+    .leftJoin(campuses, orderCampus)
+    .leftJoin(deliveryBatches, orderBatch)
     .where(where)
     .orderBy(...order)
     .limit(ORDERS_PAGE_SIZE + 1)

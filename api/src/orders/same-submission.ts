@@ -1,6 +1,6 @@
 import type { Db } from '@campus/shared/server/db/client';
 import { aborted } from '../http/errors';
-import { findOrderByIdempotencyKey } from './place-order';
+import { findOrderByIdempotencyKey } from './checkout-statements';
 
 const SAME_SUBMISSION_WAIT_MS = 10_000;
 

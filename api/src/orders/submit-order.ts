@@ -6,13 +6,13 @@ import { orderJobId } from '@campus/shared/server/jobs';
 import type { Producer } from '@campus/shared/server/queue';
 import { and, eq } from 'drizzle-orm';
 import type { Logger } from 'pino';
+import { needsRedis } from '../auth/needs-redis';
 import { notFound } from '../http/errors';
-import { needsRedis } from '../http/needs-redis';
 
 /**
- * Queues the notify job of an order (SPEC §7 /submit-order): only for the person who placed it or
- * a super admin (anyone else hears of no such order). The job id is the order's, so its mails go
- * out once whatever the number of calls. Answers the job id.
+ * Queues the notify job of an order (docs/product.md §7 /submit-order): only for the person who
+ * placed it or a super admin (anyone else hears of no such order). The job id is the order's, so
+ * its mails go out once whatever the number of calls. Answers the job id.
  */
 export async function submitOrder(
   deps: { db: Db; producer: Producer; log: Logger },

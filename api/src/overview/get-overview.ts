@@ -17,7 +17,7 @@ async function rowsIn(db: Db, table: PgTable): Promise<number> {
   return row?.n ?? 0;
 }
 
-/** System Overview (SPEC §2): how much of everything there is, and people by role. */
+/** System Overview (docs/product.md §2): how much of everything there is, and people by role. */
 export async function getOverview(db: Db): Promise<Omit<TOverviewResponse, 'ok'>> {
   const byRole = await db.select({ role: users.role, n: count() }).from(users).groupBy(users.role);
   const usersByRole = Object.fromEntries(

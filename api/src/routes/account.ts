@@ -32,18 +32,20 @@ import {
 } from '../auth/attempt-limits';
 import type { Guards } from '../auth/guards';
 import { KNOWN_DEVICE_COOKIE, KNOWN_DEVICE_DAYS } from '../auth/known-devices';
+import { requireCaptcha } from '../auth/require-captcha';
 import type { AccountServices } from '../auth/services';
 import type { StreamRevoker } from '../events/live-events';
 import { idQuery, jsonBody, parseWith } from '../http/body';
 import { clientIp } from '../http/client-ip';
-import { requireCaptcha } from '../http/require-captcha';
 
 /** Passes better-auth's Set-Cookie headers on to the browser. */
 function sendCookies(c: Context, cookies: readonly string[]) {
   for (const cookie of cookies) c.header('Set-Cookie', cookie, { append: true });
 }
 
-/** Sign-up, sign-in, sign-out, password reset and e-mail verification (SPEC §2, §4, §5). */
+/**
+ * Sign-up, sign-in, sign-out, password reset and e-mail verification (docs/product.md §2, §4, §5).
+ */
 export function accountRoutes(accounts: AccountServices, guards: Guards, streams: StreamRevoker) {
   const { db, auth, captcha } = accounts;
 

@@ -14,10 +14,11 @@ const STREAM_HEADERS = {
 } as const;
 
 /**
- * GET /api/events: the signed-in person's live events (DESIGN §8) as Server-Sent Events, resumed
- * after the Last-Event-ID header a reconnecting browser sends. 401 signed out; 429 past the open
- * streams one person may hold; 503 without Redis (the page polls instead). It ends when the
- * session does or its rights change (a revoke, or the session read again at each heartbeat).
+ * GET /api/events: the signed-in person's live events (docs/architecture.md §8) as Server-Sent
+ * Events, resumed after the Last-Event-ID header a reconnecting browser sends. 401 signed out; 429
+ * past the open streams one person may hold; 503 without Redis (the page polls instead). It ends
+ * when the session does or its rights change (a revoke, or the session read again at each
+ * heartbeat).
  */
 export function eventRoutes(events: LiveEvents, guards: Guards) {
   return new Hono<AppEnv>().get('/', async (c) => {

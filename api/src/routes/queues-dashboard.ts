@@ -9,7 +9,7 @@ import { Hono } from 'hono';
 import type { AppEnv } from '../app-env';
 import type { Guards } from '../auth/guards';
 
-// Where operators see every queue, its failed jobs and replay them (DESIGN §3.5).
+// Where operators see every queue, its failed jobs and replay them (docs/architecture.md §3.5).
 export { QUEUES_DASHBOARD_PATH };
 
 /** bull-board over every queue, for super admins only. */

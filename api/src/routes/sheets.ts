@@ -17,8 +17,6 @@ import type { AppEnv } from '../app-env';
 import type { Guards } from '../auth/guards';
 import { jsonBody, limitBody, parseWith } from '../http/body';
 import { forbidden } from '../http/errors';
-import { sheetCall } from '../http/sheet-call';
-import { sheetDownload } from '../http/sheet-download';
 import { appendSheetRows } from '../sheets/append-sheet-rows';
 import { campusTabNames } from '../sheets/campus-tab-names';
 import { createSheetTab } from '../sheets/create-sheet-tab';
@@ -27,13 +25,15 @@ import { ensureMasterTab } from '../sheets/ensure-master-tab';
 import { listSetAsideRows } from '../sheets/list-set-aside-rows';
 import { listSheetTabs } from '../sheets/list-sheet-tabs';
 import { readSheetTab } from '../sheets/read-sheet-tab';
+import { sheetCall } from '../sheets/sheet-call';
+import { sheetDownload } from '../sheets/sheet-download';
 
 // Rows of at most 100 x 30 cells of 50,000 characters would be far more; a megabyte is plenty.
 const MAX_BODY_BYTES = 1024 * 1024;
 
 /**
- * The own-backend sheet calls of SPEC §7 and the local spreadsheet's view and downloads. Tab
- * lifecycle calls answer 202 once their job is queued (the worker talks to the sheet); the
+ * The own-backend sheet calls of docs/product.md §7 and the local spreadsheet's view and downloads.
+ * Tab lifecycle calls answer 202 once their job is queued (the worker talks to the sheet); the
  * operators' manual append writes at once.
  */
 export function sheetRoutes(

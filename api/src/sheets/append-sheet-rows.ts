@@ -5,8 +5,9 @@ import type { SheetStore } from '@campus/shared/server/sheets/sheet-store';
 import { auditTabChange } from './tab-requests';
 
 /**
- * The operators' manual append (SPEC §7 /orders/:tabName): writes the rows as they are, at once.
- * Throws the store's SheetStoreError when the sheet refuses. Answers how many rows went in.
+ * The operators' manual append (docs/product.md §7 /orders/:tabName): writes the rows as they are,
+ * at once. Throws the store's SheetStoreError when the sheet refuses. Answers how many rows went
+ * in.
  */
 export async function appendSheetRows(
   deps: { db: Db; sheets: SheetStore },

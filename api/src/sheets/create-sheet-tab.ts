@@ -2,7 +2,9 @@ import type { TUserProfile } from '@campus/shared/domain/entities';
 import type { TSheetJobResponse, TSheetTabRequest } from '@campus/shared/domain/sheet-requests';
 import { auditTabChange, queueSheetJob, requestedTab, type TabRequestDeps } from './tab-requests';
 
-/** Queues the creation of a campus's order tab (SPEC §7 /create); the worker makes it. */
+/**
+ * Queues the creation of a campus's order tab (docs/product.md §7 /create); the worker makes it.
+ */
 export async function createSheetTab(
   deps: TabRequestDeps,
   actor: TUserProfile,

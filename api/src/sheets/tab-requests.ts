@@ -9,8 +9,8 @@ import type { Logger } from 'pino';
 import { type AuditEntry, audit } from '../admin/audit';
 import { invalidField, unavailable } from '../http/errors';
 
-// The operators' own-backend requests about tabs (SPEC §7): the tab they name, the job they
-// queue and the audit row of the change.
+// The operators' own-backend requests about tabs (docs/product.md §7): the tab they name, the job
+// they queue and the audit row of the change.
 
 /** What the operators' tab requests use. */
 export type TabRequestDeps = { db: Db; producer: Producer; log: Logger };

@@ -12,7 +12,9 @@ const DEFAULT_UPLOAD_PREFIX = 'https://api.cloudinary.com';
 /** A screenshot is at most 0.5 MB: half a minute is ample, and checkout should not hang longer. */
 const UPLOAD_TIMEOUT_MS = 30_000;
 
-/** The account of a CLOUDINARY_URL: cloudinary://API_KEY:API_SECRET@CLOUD_NAME[?upload_prefix=URL] */
+/**
+ * The account of a CLOUDINARY_URL: cloudinary://API_KEY:API_SECRET@CLOUD_NAME[?upload_prefix=URL]
+ */
 export interface CloudinaryAccount {
   cloudName: string;
   apiKey: string;
@@ -44,10 +46,10 @@ export function parseCloudinaryUrl(cloudinaryUrl: string): CloudinaryAccount {
 }
 
 /**
- * Images on Cloudinary (DESIGN §2, hosted adapter): a signed upload under public id `<id>` in folder
- * `campusbucket/<purpose>`; the URL is Cloudinary's secure_url. A failure is a 502 with the spec's
- * 'Failed to upload image. Please try again.' carrying Cloudinary's answer as its cause, for the
- * caller to log with its request.
+ * Images on Cloudinary (docs/architecture.md §2, hosted adapter): a signed upload under public id
+ * `<id>` in folder `campusbucket/<purpose>`; the URL is Cloudinary's secure_url. A failure is a 502
+ * with the spec's 'Failed to upload image. Please try again.' carrying Cloudinary's answer as its
+ * cause, for the caller to log with its request.
  *
  * The account goes with every call rather than into `cloudinary.config()`: that config is one
  * object for the whole process (two stores would overwrite each other), and call options win over

@@ -18,9 +18,9 @@ export interface CleanImage {
 }
 
 /**
- * Where images live (DESIGN §2): files under DATA_DIR/uploads served by the api, or Cloudinary.
- * `save` returns the address people open: for the local store its path under /uploads/, for
- * Cloudinary its secure_url. `remove` deletes a stored image (one already gone is no error).
+ * Where images live (docs/architecture.md §2): files under DATA_DIR/uploads served by the api, or
+ * Cloudinary. `save` returns the address people open: for the local store its path under /uploads/,
+ * for Cloudinary its secure_url. `remove` deletes a stored image (one already gone is no error).
  */
 export interface ImageStore {
   readonly kind: 'local' | 'cloudinary';

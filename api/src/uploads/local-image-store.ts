@@ -11,10 +11,11 @@ export const STORED_FILE_NAME = /^[A-Za-z0-9_-]+\.(jpg|png|webp)$/;
 export const SCREENSHOTS_FOLDER = 'screenshots';
 
 /**
- * Images as files `<dir>/<id>.<ext>`, served by the api under `/uploads/` (DESIGN §2, the default
- * that runs everywhere), and payment screenshots as `<dir>/screenshots/<id>.<ext>`, served only
- * to the people who may see them at SCREENSHOTS_PATH. An image's address is its path, whatever
- * address the app is opened by (absoluteImageUrl gives the whole URL where one leaves the app).
+ * Images as files `<dir>/<id>.<ext>`, served by the api under `/uploads/` (docs/architecture.md §2,
+ * the default that runs everywhere), and payment screenshots as `<dir>/screenshots/<id>.<ext>`,
+ * served only to the people who may see them at SCREENSHOTS_PATH. An image's address is its path,
+ * whatever address the app is opened by (absoluteImageUrl gives the whole URL where one leaves the
+ * app).
  */
 export function createLocalImageStore(options: { dir: string }): ImageStore & { dir: string } {
   const { dir } = options;

@@ -18,11 +18,11 @@ const notAnImage = (logMessage: string, cause?: unknown) =>
   invalidArgument(UPLOAD_MESSAGES.notAnImage, { logMessage, cause });
 
 /**
- * Turns uploaded bytes into a clean image (DESIGN §5): size-limited before anything else, sniffed,
- * decoded, turned upright, fitted inside 1000×1000, re-encoded without metadata (no EXIF, no GPS)
- * under a server-made id. PNG stays PNG, so screenshots keep sharp text; JPEG, WebP and GIF (its
- * first frame) become JPEG, which every browser and Cloudinary show. Refusals are AppErrors with
- * the texts of UPLOAD_MESSAGES.
+ * Turns uploaded bytes into a clean image (docs/architecture.md §5): size-limited before anything
+ * else, sniffed, decoded, turned upright, fitted inside 1000×1000, re-encoded without metadata (no
+ * EXIF, no GPS) under a server-made id. PNG stays PNG, so screenshots keep sharp text; JPEG, WebP
+ * and GIF (its first frame) become JPEG, which every browser and Cloudinary show. Refusals are
+ * AppErrors with the texts of UPLOAD_MESSAGES.
  */
 export async function processUpload(bytes: Buffer, purpose: UploadPurpose): Promise<CleanImage> {
   if (!Buffer.isBuffer(bytes)) {

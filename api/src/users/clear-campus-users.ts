@@ -7,7 +7,8 @@ import { clearAudited } from '../admin/audited-deletes';
 
 /**
  * Whom clearing a campus's people deletes. A super admin manages every campus, whichever one
- * their profile names (SPEC §6), so none is cleared with a campus, the one who asks included.
+ * their profile names (docs/product.md §6), so none is cleared with a campus, the one who asks
+ * included.
  */
 const CLEARED_ROLES: TRole[] = ['user', 'campusAdmin'];
 

@@ -38,7 +38,7 @@ export type TAdminCampus = TCampus & {
 /** A university with its campuses, both sorted by name. */
 export type TAdminUniversity = TUniversity & { campuses: TAdminCampus[] };
 
-/** GET overview: the counts of SPEC §2 System Overview. */
+/** GET overview: the counts of docs/product.md §2 System Overview. */
 export interface TOverviewResponse {
   ok: true;
   counts: {
@@ -53,8 +53,8 @@ export interface TOverviewResponse {
 }
 
 /**
- * What became of the spreadsheet tab job of a campus create, rename or delete: queued, or the reason it
- * could not be queued now (the outbox relay still queues it once the queue is back).
+ * What became of the spreadsheet tab job of a campus create, rename or delete: queued, or the
+ * reason it could not be queued now (the outbox relay still queues it once the queue is back).
  */
 export type TSheetTabOutcome =
   | { queued: true; tabName: string }

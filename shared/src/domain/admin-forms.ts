@@ -22,7 +22,10 @@ import { normaliseTime12h, parseTime12h } from './time-of-day';
 /** The most stock a mart item may have. */
 export const MAX_STOCK = 1_000_000;
 
-/** Messages of the admin forms; the four selection messages are the spec's (SPEC §5 Admin). */
+/**
+ * Messages of the admin forms; the four selection messages are the spec's (docs/product.md §5
+ * Admin).
+ */
 export const ADMIN_FORM_MESSAGES = {
   selectUniversity: 'Please select a university',
   selectUniversityAndCampus: 'Please select university and campus',
@@ -62,7 +65,9 @@ export function formMode(values: { id?: string | null }): 'add' | 'edit' {
   return isBlank(values.id) ? 'add' : 'edit';
 }
 
-/** Parses a stock count typed by an admin ('12', 12), or null when not a whole number 0..MAX_STOCK. */
+/**
+ * Parses a stock count typed by an admin ('12', 12), or null when not a whole number 0..MAX_STOCK.
+ */
 export function parseStock(input: string | number): number | null {
   const text = typeof input === 'number' ? String(input) : input.trim();
   if (!/^\d+$/.test(text)) return null;
@@ -115,7 +120,8 @@ const campusShape = z.object({
   universityId: zIdText(),
   name: zText(),
   location: zShort(),
-  // The pay-to account students see at checkout (DESIGN §7): all three, or none for the default.
+  // The pay-to account students see at checkout (docs/architecture.md §7): all three, or none for
+  // the default.
   payToAccountTitle: zText(),
   payToBankName: zText(),
   payToAccountNumber: zText(),
@@ -124,7 +130,9 @@ export type TCampusFormValues = z.input<typeof campusShape>;
 
 const PAY_TO_FIELDS = ['payToAccountTitle', 'payToBankName', 'payToAccountNumber'] as const;
 
-/** Campus form rules: university, then name; location is optional; the pay-to account all or none. */
+/**
+ * Campus form rules: university, then name; location is optional; the pay-to account all or none.
+ */
 export function validateCampusForm(values: TCampusFormValues): FieldError | null {
   if (isBlank(values.universityId)) return fieldError('universityId', M.selectUniversity);
   if (isBlank(values.name)) return fieldError('name', M.campusNameRequired);
@@ -244,7 +252,9 @@ export function validateMenuItemForm(
   return priceFailure(values.price);
 }
 
-/** The menu item form (add or edit) of a super admin or a campus admin; price comes out in paisa. */
+/**
+ * The menu item form (add or edit) of a super admin or a campus admin; price comes out in paisa.
+ */
 export function createMenuItemSchema(actor: MenuItemFormActor) {
   return withValidator(menuItemShape, (values) => validateMenuItemForm(values, actor)).transform(
     (values) => ({ ...values, price: parseRupees(values.price) ?? 0 }),

@@ -13,7 +13,7 @@ import {
 import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from './limits';
 import { isTokenText, TEXT_LIMITS } from './text';
 
-/** Messages of the login, password reset and signup rules (SPEC §5, §8). */
+/** Messages of the login, password reset and signup rules (docs/product.md §5, §8). */
 export const AUTH_MESSAGES = {
   captchaRequired: 'Please complete the CAPTCHA verification.',
   emailRequired: 'Please enter your email address.',
@@ -147,7 +147,8 @@ export type SignupContext = {
 /**
  * Signup rules. The form's required fields come first in form order (first name, last name,
  * university and campus — reported with step 1's message —, email, password, confirmation), then
- * SPEC §5 steps 2–5. With no allowed domain registered for the campus, step 2 is skipped.
+ * docs/product.md §5 steps 2–5. With no allowed domain registered for the campus, step 2 is
+ * skipped.
  */
 export function validateSignup(values: TSignupValues, context: SignupContext): FieldError | null {
   if (isBlank(values.firstName)) return fieldError('firstName', AUTH_MESSAGES.firstNameRequired);

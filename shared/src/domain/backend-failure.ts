@@ -1,5 +1,5 @@
-// The own backend's error mapping of SPEC §8, which only admin screens show: apart from the error
-// catalogue, which the first paint imports.
+// The own backend's error mapping of docs/product.md §8, which only admin screens show: apart from
+// the error catalogue, which the first paint imports.
 import { ERROR_CATEGORIES, errorFacts } from './error-catalogue';
 
 /** A failed call to the own backend, as the spec's mapping distinguishes them. */
@@ -8,7 +8,7 @@ export type BackendFailure =
   | { kind: 'no-response' }
   | { kind: 'other'; message: string };
 
-/** The own-backend error mapping of SPEC §8. */
+/** The own-backend error mapping of docs/product.md §8. */
 export function describeBackendFailure(failure: BackendFailure): string {
   if (failure.kind === 'no-response') {
     return 'Network error: Unable to connect to backend. Please check if the backend server is running.';

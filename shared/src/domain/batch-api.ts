@@ -1,15 +1,21 @@
 import { z } from 'zod';
-import { ZDeliverySlot } from './delivery-rounds';
+import { type Round, ZDeliverySlot } from './delivery-rounds';
 import { ZOrderState } from './order-status';
 
-// The answers about delivery rounds and their batches (DESIGN §8, issue 17). Times are ISO 8601
-// instants shown in `timeZone` (the campus's); amounts integer paisa.
+// The answers about delivery rounds and their batches (docs/architecture.md §8, decision 013).
+// Times are ISO 8601 instants shown in `timeZone` (the campus's); amounts integer paisa.
 
 const zInstant = () => z.iso.datetime({ offset: true });
 
 /** A round: orders until cutoffAt, delivered at deliveryAt. */
 export const ZRound = z.object({ cutoffAt: zInstant(), deliveryAt: zInstant() });
 export type TRound = z.infer<typeof ZRound>;
+
+/** A round as the api answers it. */
+export const isoRound = (round: Round | null): TRound | null =>
+  round
+    ? { cutoffAt: round.cutoffAt.toISOString(), deliveryAt: round.deliveryAt.toISOString() }
+    : null;
 
 /** GET and PUT /api/admin/delivery-slots?universityId&campusId: a campus's week of rounds. */
 export const ZDeliverySlotsResponse = z.object({

@@ -1,8 +1,9 @@
-// Live prices of the bucket (SPEC §3 keeps prices in the stored bucket; they go stale when an admin
-// changes the catalogue). The api answers what each bucket item is now; the web re-prices the
-// bucket from it, and an order is placed only at the grand total the student last saw. No zod here:
-// the web re-prices the bucket on first paint; the wire schemas are in bucket-prices-api.ts, and
-// the checks before an order, which only the bucket and checkout make, in bucket-check.ts.
+// Live prices of the bucket (docs/product.md §3 keeps prices in the stored bucket; they go stale
+// when an admin changes the catalogue). The api answers what each bucket item is now; the web
+// re-prices the bucket from it, and an order is placed only at the grand total the student last
+// saw. No zod here: the web re-prices the bucket on first paint; the wire schemas are in
+// bucket-prices-api.ts, and the checks before an order, which only the bucket and checkout make, in
+// bucket-check.ts.
 import type { NewCartLine, PriceChange } from './cart';
 import type { TCartLine } from './entities';
 import { rupeesToPaisa } from './money';

@@ -18,11 +18,14 @@ export const MIN_LINE_QUANTITY = 1;
 /** The most of one item a bucket line (and so an order) may hold. */
 export const MAX_LINE_QUANTITY = 50;
 
-/** An order is for at least this many persons (SPEC §5), and at most MAX_PERSONS. */
+/** An order is for at least this many persons (docs/product.md §5), and at most MAX_PERSONS. */
 export const MIN_PERSONS = 1;
 export const MAX_PERSONS = 50;
 
-/** The highest grand total of one order: Rs 1,000,000 (every total then fits the database's integers). */
+/**
+ * The highest grand total of one order: Rs 1,000,000 (every total then fits the database's
+ * integers).
+ */
 export const MAX_ORDER_TOTAL_PAISA = 100_000_000;
 
 /** A bucket item whose price is not the one the student saw. */
@@ -89,7 +92,9 @@ export function maxQuantity(line: Pick<TCartLine, 'restaurantName' | 'stock'>): 
     : MAX_LINE_QUANTITY;
 }
 
-/** Why plus stops where it does (maxQuantity): the stock when it is the lower bound, else the most. */
+/**
+ * Why plus stops where it does (maxQuantity): the stock when it is the lower bound, else the most.
+ */
 export function quantityLimitText(line: Pick<TCartLine, 'restaurantName' | 'stock'>): string {
   const most = maxQuantity(line);
   if (most === 0) return CART_MESSAGES.noneLeft;
@@ -110,7 +115,10 @@ function update(
   return cart.map((line) => (isSameLine(line, key) ? change(line) : line));
 }
 
-/** Where a line comes from, as the cart shows it: 'Mart' or 'Restaurant: {name}' (SPEC §2). */
+/**
+ * Where a line comes from, as the cart shows it: 'Mart' or 'Restaurant: {name}' (docs/product.md
+ * §2).
+ */
 export function cartLineSource(line: Pick<TCartLine, 'restaurantName'>): string {
   return isMartLine(line) ? MART_RESTAURANT_NAME : `Restaurant: ${line.restaurantName}`;
 }

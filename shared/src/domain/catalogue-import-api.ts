@@ -1,9 +1,9 @@
 import { z } from 'zod';
 import { ADMIN_API } from './admin-api';
 
-// Catalogue import and export (issue 20): a restaurant's menu or a campus's mart as an XLSX or
-// CSV file, in the columns of the admin forms (photos stay out of the file). The api parses the
-// file, previews what it would do, and applies exactly that preview in one transaction.
+// Catalogue import and export (docs/product.md §10): a restaurant's menu or a campus's mart as an
+// XLSX or CSV file, in the columns of the admin forms (photos stay out of the file). The api parses
+// the file, previews what it would do, and applies exactly that preview in one transaction.
 
 /** What a file holds: a restaurant's menu items or a campus's mart items. */
 export type TCatalogueKind = 'menu' | 'mart';
@@ -30,7 +30,10 @@ export const CATALOGUE_IMPORT_LIMIT = { max: 30, minutes: 10 } as const;
 /** The most item rows a file may have, below its header. */
 export const CATALOGUE_FILE_MAX_ROWS = 2000;
 
-/** The paths of the import and export routes of each kind (query: restaurantId, or universityId and campusId). */
+/**
+ * The paths of the import and export routes of each kind (query: restaurantId, or universityId and
+ * campusId).
+ */
 export function catalogueFilePaths(kind: TCatalogueKind) {
   const base = kind === 'menu' ? ADMIN_API.menuItems : ADMIN_API.martItems;
   return {
@@ -81,7 +84,9 @@ export const ZImportChange = z.object({
 });
 export type TImportChange = z.infer<typeof ZImportChange>;
 
-/** A row of the file as the preview shows it; `row` is its number in the spreadsheet (header: 1). */
+/**
+ * A row of the file as the preview shows it; `row` is its number in the spreadsheet (header: 1).
+ */
 export const ZImportRow = z.object({
   row: z.number().int(),
   name: z.string(),
@@ -105,7 +110,9 @@ export const ZImportPreviewResponse = z.object({
   }),
   /** Items of the menu (or mart) that the file does not name: left as they are. */
   leftAlone: z.number().int(),
-  /** The preview's fingerprint; the apply refuses with 409 when the same file previews otherwise. */
+  /**
+   * The preview's fingerprint; the apply refuses with 409 when the same file previews otherwise.
+   */
   token: z.string(),
 });
 export type TImportPreviewResponse = z.infer<typeof ZImportPreviewResponse>;

@@ -23,7 +23,7 @@ import {
 import { isValidPakistaniPhone } from './phone';
 import { isIdText, isTokenText, TEXT_LIMITS, TEXT_MESSAGES } from './text';
 
-/** Messages of the checkout rules (SPEC §4, §5), in the spec's order. */
+/** Messages of the checkout rules (docs/product.md §4, §5), in the spec's order. */
 /** Orders one person may place in a window: a few a day is normal; this only stops a script. */
 export const CHECKOUT_LIMIT = { max: 20, minutes: 10 } as const;
 
@@ -86,7 +86,9 @@ function hasScreenshot(screenshot: unknown): boolean {
   return typeof screenshot !== 'string' || screenshot.trim() !== '';
 }
 
-/** The checkout form's own fields, which a rule of SPEC §5 steps 2–4 and 6–7 is about. */
+/**
+ * The checkout form's own fields, which a rule of docs/product.md §5 steps 2–4 and 6–7 is about.
+ */
 type CheckoutFields = Pick<
   TCheckoutValues,
   | 'firstName'
@@ -99,7 +101,10 @@ type CheckoutFields = Pick<
   | 'captcha'
 >;
 
-/** SPEC §5 steps 2–4, about the person: every broken rule, at its field, in the spec's order. */
+/**
+ * docs/product.md §5 steps 2–4, about the person: every broken rule, at its field, in the spec's
+ * order.
+ */
 function personProblems(values: CheckoutFields, context: CheckoutContext): FieldError[] {
   const problems: FieldError[] = [];
   for (const field of ['firstName', 'lastName', 'phone', 'email'] as const) {
@@ -116,7 +121,10 @@ function personProblems(values: CheckoutFields, context: CheckoutContext): Field
   return problems;
 }
 
-/** SPEC §5 steps 6–7, the payment and the captcha: every broken rule, at its field, in order. */
+/**
+ * docs/product.md §5 steps 6–7, the payment and the captcha: every broken rule, at its field, in
+ * order.
+ */
 function paymentProblems(values: CheckoutFields): FieldError[] {
   const problems: FieldError[] = [];
   if (!hasScreenshot(values.screenshot)) {
@@ -131,8 +139,8 @@ function paymentProblems(values: CheckoutFields): FieldError[] {
 }
 
 /**
- * Every broken rule of the checkout form's own fields (SPEC §5 steps 2–4, 6–7), each at its
- * field, in the spec's order: a form shows them all at once. validateCheckout names the first.
+ * Every broken rule of the checkout form's own fields (docs/product.md §5 steps 2–4, 6–7), each at
+ * its field, in the spec's order: a form shows them all at once. validateCheckout names the first.
  */
 export function checkoutFieldProblems(
   values: CheckoutFields,
@@ -142,11 +150,11 @@ export function checkoutFieldProblems(
 }
 
 /**
- * Checkout rules in the order of SPEC §5 steps 1–7, then persons (a whole number from 1 to 50), then
- * the size of the order: at most MAX_LINE_QUANTITY of one item, at most MAX_ORDER_TOTAL_PAISA.
- * The e-mail domain rule (step 4) is skipped when the campus has no allowed domain. The screenshot
- * may be a File (web form) or an upload reference (api); it only has to be present. The first
- * broken rule, or null.
+ * Checkout rules in the order of docs/product.md §5 steps 1–7, then persons (a whole number from 1
+ * to 50), then the size of the order: at most MAX_LINE_QUANTITY of one item, at most
+ * MAX_ORDER_TOTAL_PAISA. The e-mail domain rule (step 4) is skipped when the campus has no allowed
+ * domain. The screenshot may be a File (web form) or an upload reference (api); it only has to be
+ * present. The first broken rule, or null.
  */
 export function validateCheckout(
   values: TCheckoutValues,
@@ -190,7 +198,10 @@ export function createCheckoutSchema<S extends z.ZodType = z.ZodUnknown>(
 }
 export type TCheckoutForm = z.output<ReturnType<typeof createCheckoutSchema>>;
 
-/** The bank account students pay into (DESIGN §7): per campus, or the configured default. */
+/**
+ * The bank account students pay into (docs/architecture.md §7): per campus, or the configured
+ * default.
+ */
 export const ZPayTo = z.object({
   accountTitle: z.string(),
   bankName: z.string(),
@@ -225,7 +236,7 @@ export const ZPlaceOrderResponse = z.object({
 });
 export type TPlaceOrderResponse = z.infer<typeof ZPlaceOrderResponse>;
 
-/** POST /submit-order (SPEC §7): the order whose notify job to queue. */
+/** POST /submit-order (docs/product.md §7): the order whose notify job to queue. */
 export const ZSubmitOrderRequest = z.object({
   orderId: z.string(TEXT_MESSAGES.invalidId).trim().refine(isIdText, TEXT_MESSAGES.invalidId),
 });

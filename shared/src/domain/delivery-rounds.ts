@@ -2,9 +2,9 @@ import { z } from 'zod';
 import { formatTime12h, parseTime12h, TIME_MESSAGES } from './time-of-day';
 import { DEFAULT_TIME_ZONE } from './time-zone';
 
-// Delivery rounds (DESIGN §8): a campus's weekly slots, each a cut-off and a delivery time on a
-// weekday in the campus time zone. An order joins the batch of the first round whose cut-off is
-// after the moment it is placed; a cut-off at exactly that moment has passed.
+// Delivery rounds (docs/architecture.md §8): a campus's weekly slots, each a cut-off and a delivery
+// time on a weekday in the campus time zone. An order joins the batch of the first round whose
+// cut-off is after the moment it is placed; a cut-off at exactly that moment has passed.
 
 export const WEEKDAYS = ['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun'] as const;
 export const ZWeekday = z.enum(WEEKDAYS);
@@ -261,7 +261,10 @@ export function roundPromise(
   return `Arrives with the ${delivery} round on ${dayText(round.cutoffAt, timeZone)}; order by ${cutoff} that day`;
 }
 
-/** A round's name wherever it is listed (the sheet's Batch cell, the Batches tab): 'Thursday, Nov 26, 1:30 PM round'. */
+/**
+ * A round's name wherever it is listed (the sheet's Batch cell, the Batches tab): 'Thursday, Nov
+ * 26, 1:30 PM round'.
+ */
 export function roundName(round: Round, timeZone: string = DEFAULT_TIME_ZONE): string {
   return `${dayText(round.deliveryAt, timeZone)}, ${clockTime(round.deliveryAt, timeZone)} round`;
 }

@@ -30,8 +30,8 @@ export const ZOptionalTime12h = z.pipe(
   z.transform((text: string) => optionalTime12h(text) ?? null),
 );
 
-// Entities as the api returns them (SPEC §3). Amounts on entities are integer paisa; only cart
-// lines carry rupees, because the spec fixes their shape.
+// Entities as the api returns them (docs/product.md §3). Amounts on entities are integer paisa;
+// only cart lines carry rupees, because the spec fixes their shape.
 
 const zId = () => z.string().check(z.minLength(1));
 const zPaisa = () => z.int().check(z.nonnegative());

@@ -1,7 +1,7 @@
 // No zod here: the web formats errors on first paint, and zod's core alone is 17 KB gzip there.
 import { AppError } from './app-error';
 
-/** The error categories of SPEC §8 with their title, message and action. */
+/** The error categories of docs/product.md §8 with their title, message and action. */
 export const ERROR_CATEGORIES = {
   NETWORK: {
     title: 'Network Error',
@@ -46,7 +46,7 @@ export type ErrorCategory = keyof typeof ERROR_CATEGORIES;
 /** The code of an error meaning the server could not be reached. */
 export const NETWORK_ERROR_CODE = 'NETWORK_ERROR';
 
-/** The user message of each error code of SPEC §8. */
+/** The user message of each error code of docs/product.md §8. */
 export const CODE_MESSAGES = {
   'auth/user-not-found': 'No account found with this email address.',
   'auth/wrong-password': 'Incorrect password. Please try again.',
@@ -210,12 +210,12 @@ function categoryOf(facts: Facts): ErrorCategory {
   return 'UNKNOWN';
 }
 
-/** The spec's category of any thrown value (SPEC §8 category mapping, in its order). */
+/** The spec's category of any thrown value (docs/product.md §8 category mapping, in its order). */
 export function categorizeError(err: unknown): ErrorCategory {
   return categoryOf(errorFacts(err));
 }
 
-/** The message of a code of SPEC §8, if it has one. */
+/** The message of a code of docs/product.md §8, if it has one. */
 export function codeMessage(code: string): string | undefined {
   return Object.hasOwn(CODE_MESSAGES, code) ? CODE_MESSAGES[code as ErrorCode] : undefined;
 }

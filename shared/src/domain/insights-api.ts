@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { calendarDay } from './time-zone';
 
-// The admins' Insights tab (issue 20): how a campus's business goes over a range of days. Days,
+// The admins' Insights tab (decision 014): how a campus's business goes over a range of days. Days,
 // weekdays and hours are those of the campus time zone (each order's own campus when a super
 // admin looks at every campus at once).
 

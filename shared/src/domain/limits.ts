@@ -1,4 +1,4 @@
-// Business constants of SPEC §9 that are not owned by a single rule file.
+// Business constants of docs/product.md §9 that are not owned by a single rule file.
 
 /** Minimum password length at signup and admin user creation. */
 export const MIN_PASSWORD_LENGTH = 6;
@@ -24,5 +24,7 @@ export const SUPER_ADMIN_LOAD_TIMEOUT_MS = 30_000;
 /** The connectivity indicator turns Offline after this long without an answer. */
 export const CONNECTIVITY_TIMEOUT_MS = 10_000;
 
-/** The 4:3 box a catalogue item's photo is shown in on the storefront's cards; demo photos fit it. */
+/**
+ * The 4:3 box a catalogue item's photo is shown in on the storefront's cards; demo photos fit it.
+ */
 export const ITEM_PHOTO_BOX = { width: 400, height: 300 } as const;

@@ -21,9 +21,9 @@ export function isLiveEventId(text: string): boolean {
 const ZEventId = z.string().check(z.regex(LIVE_EVENT_ID_PATTERN));
 
 /**
- * What the stream tells a browser (DESIGN §8): ids, never personal data; the page refetches what
- * it shows. 'resync': events may have been missed (a replay too old, Redis was away), so refetch
- * everything shown.
+ * What the stream tells a browser (docs/architecture.md §8): ids, never personal data; the page
+ * refetches what it shows. 'resync': events may have been missed (a replay too old, Redis was
+ * away), so refetch everything shown.
  */
 export const ZLiveEvent = z.discriminatedUnion('type', [
   z.object({ type: z.literal('order'), id: ZEventId, orderId: z.string(), state: z.string() }),

@@ -1,9 +1,9 @@
 import { z } from 'zod';
 import { ZOrderQueueQuery } from './order-api';
 
-// What an operator reads first (issue 20): today's orders against the same weekday last week, what
-// waits (payments to check, sheet rows to write, failed jobs), and the orders export for the
-// accounts. Amounts are integer paisa, ages whole seconds.
+// What an operator reads first (docs/product.md §10): today's orders against the same weekday last
+// week, what waits (payments to check, sheet rows to write, failed jobs), and the orders export for
+// the accounts. Amounts are integer paisa, ages whole seconds.
 
 /** The paths of the operations answers, beside ADMIN_API. */
 export const OPERATIONS_API = {
@@ -17,7 +17,9 @@ export const OPERATIONS_API = {
 /** Where operators see the queues' failed jobs and replay them (bull-board, super admins only). */
 export const QUEUES_DASHBOARD_PATH = '/ops/queues';
 
-/** Orders of one day: how many were placed, and the grand totals of those not rejected or cancelled. */
+/**
+ * Orders of one day: how many were placed, and the grand totals of those not rejected or cancelled.
+ */
 export const ZDayFigures = z.object({
   orders: z.number().int(),
   revenuePaisa: z.number().int(),

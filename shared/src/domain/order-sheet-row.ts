@@ -27,7 +27,7 @@ export type OrderRowSource = {
 };
 
 /**
- * The order's sheet row (ORDER_SHEET_HEADER): SPEC §3's columns, then the order id. The
+ * The order's sheet row (ORDER_SHEET_HEADER): docs/product.md §3's columns, then the order id. The
  * screenshot's address is whole (`publicUrl`'s for our own uploads): the sheet is read elsewhere.
  */
 export function orderSheetRow(order: OrderRowSource, publicUrl: string): SheetCell[] {

@@ -3,8 +3,9 @@ import { zText } from './form-validation';
 import { TEXT_LIMITS } from './text';
 import { DEFAULT_TIME_ZONE, formatShortTimestamp } from './time-zone';
 
-// What happens to an order after checkout (DESIGN §8): one table of the allowed transitions, who
-// may make each and what it says. The web shows its buttons from it; the api enforces it.
+// What happens to an order after checkout (docs/architecture.md §8): one table of the allowed
+// transitions, who may make each and what it says. The web shows its buttons from it; the api
+// enforces it.
 
 export const ORDER_STATES = [
   'placed',
@@ -192,7 +193,9 @@ export function stockEffect(from: TOrderState, to: TOrderState): 'give-back' | '
   return holdsStock(from) ? 'give-back' : 'take';
 }
 
-/** An admin's transition request (POST /api/admin/orders/:id/status); a reason where the rule asks. */
+/**
+ * An admin's transition request (POST /api/admin/orders/:id/status); a reason where the rule asks.
+ */
 export const ZOrderTransitionRequest = z
   .object({ action: ZOrderAction, reason: zText({ max: TEXT_LIMITS.instructions }) })
   .superRefine((value, ctx) => {

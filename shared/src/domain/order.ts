@@ -6,8 +6,9 @@ import { DEFAULT_TIME_ZONE, formatLongTimestamp } from './time-zone';
 const zPaisa = () => z.number().int().nonnegative();
 
 /**
- * The order payload of SPEC §3 (what /submit-order and the notify job carry). Amounts are integer
- * paisa; cartItems is the text of formatCartItemsText; timestamp that of formatOrderTimestamp.
+ * The order payload of docs/product.md §3 (what /submit-order and the notify job carry). Amounts
+ * are integer paisa; cartItems is the text of formatCartItemsText; timestamp that of
+ * formatOrderTimestamp.
  */
 export const ZOrderPayload = z.object({
   firstName: z.string(),
@@ -65,7 +66,7 @@ export function formatOrderTimestamp(instant: Date, timeZone: string = DEFAULT_T
   return formatLongTimestamp(instant, timeZone);
 }
 
-/** Headers of the order sheet row, in SPEC §3 order. */
+/** Headers of the order sheet row, in docs/product.md §3 order. */
 export const ORDER_SHEET_COLUMNS = [
   'University',
   'Campus',
@@ -90,9 +91,9 @@ export const ORDER_SHEET_COLUMNS = [
 export const ORDER_SHEET_HEADER = [...ORDER_SHEET_COLUMNS, 'Order ID'] as const;
 
 /**
- * The columns the worker keeps up to date as an order's state and delivery round change (DESIGN
- * §8). Found by their header text, and added at the end of the header row of a tab that lacks
- * them ('Batch' only once an order of the tab is in a round).
+ * The columns the worker keeps up to date as an order's state and delivery round change
+ * (docs/architecture.md §8). Found by their header text, and added at the end of the header row of
+ * a tab that lacks them ('Batch' only once an order of the tab is in a round).
  */
 export const ORDER_SHEET_STATUS_COLUMNS = ['Status', 'Status Time', 'Batch'] as const;
 
@@ -132,8 +133,8 @@ export function oversizedCell(row: readonly SheetCell[]): number | null {
 }
 
 /**
- * The order's sheet row in SPEC §3 column order. Amounts are rupee numbers (130, not 13000) so
- * the sheet reads and sums naturally. Append the order id as the last cell.
+ * The order's sheet row in docs/product.md §3 column order. Amounts are rupee numbers (130, not
+ * 13000) so the sheet reads and sums naturally. Append the order id as the last cell.
  */
 export function buildSheetRow(order: SheetRowOrder): SheetCell[] {
   return [

@@ -14,7 +14,7 @@ export const ROLE_LABELS: Record<TRole, string> = {
   superAdmin: 'Super Admin',
 };
 
-/** Messages of the role rules (SPEC §6). */
+/** Messages of the role rules (docs/product.md §6). */
 export const ROLE_MESSAGES = {
   invalidRole: 'Invalid user role. Please contact support.',
   profileNotFound: 'User profile not found. Please contact support.',
@@ -81,8 +81,9 @@ export function canAccessCampus(
 }
 
 /**
- * The 403 text for someone without one of `roles` (SPEC §6): the super admin text where only a
- * super admin may pass, the campus admin text where a campus admin may, else the catalogue's.
+ * The 403 text for someone without one of `roles` (docs/product.md §6): the super admin text where
+ * only a super admin may pass, the campus admin text where a campus admin may, else the
+ * catalogue's.
  */
 export function accessDeniedMessage(roles: readonly TRole[]): string {
   if (roles.length === 1 && roles[0] === 'superAdmin') return ROLE_MESSAGES.superAdminRequired;
@@ -90,7 +91,10 @@ export function accessDeniedMessage(roles: readonly TRole[]): string {
   return CODE_MESSAGES['permission-denied'];
 }
 
-/** What a page's guard (SPEC §2) makes of a visitor: in, sign in first, or turned away and why. */
+/**
+ * What a page's guard (docs/product.md §2) makes of a visitor: in, sign in first, or turned away
+ * and why.
+ */
 export type PageAccess =
   | { kind: 'allowed' }
   | { kind: 'sign-in' }

@@ -1,5 +1,5 @@
-// Screen messages of SPEC §8 that belong to no single rule. Auth, checkout, cart, role and form
-// messages live beside their rules (AUTH_MESSAGES, CHECKOUT_MESSAGES, ...); those of every
+// Screen messages of docs/product.md §8 that belong to no single rule. Auth, checkout, cart, role
+// and form messages live beside their rules (AUTH_MESSAGES, CHECKOUT_MESSAGES, ...); those of every
 // storefront page in storefront-messages.ts, which the web's first paint imports without these.
 
 /** Admin failure and success messages. */
@@ -50,15 +50,15 @@ export const EMPTY_LIST_MESSAGES = {
   domainsFiltered: 'No domains found with the selected filters.',
 } as const;
 
-/** Messages of the image helper (SPEC §5 Admin). */
+/** Messages of the image helper (docs/product.md §5 Admin). */
 export const IMAGE_MESSAGES = {
   notABlob: 'The file given is not an instance of Blob or File',
   notAnImage: 'The file given is not an image',
 } as const;
 
 /**
- * Titles and messages of the admin confirmation dialogs (SPEC §2 Confirmation dialog): every
- * deletion asks first; deleting a university warns what goes with it.
+ * Titles and messages of the admin confirmation dialogs (docs/product.md §2 Confirmation dialog):
+ * every deletion asks first; deleting a university warns what goes with it.
  */
 export const ADMIN_CONFIRM_MESSAGES = {
   confirm: 'Delete',

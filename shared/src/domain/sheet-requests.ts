@@ -4,10 +4,11 @@ import { zText } from './form-validation';
 import { SHEET_MAX_CELL_LENGTH } from './order';
 import { TEXT_LIMITS, TEXT_MESSAGES, textProblem } from './text';
 
-// The bodies of the own-backend sheet calls (SPEC §7): the admin screens send them, the api
-// validates them.
+// The bodies of the own-backend sheet calls (docs/product.md §7): the admin screens send them, the
+// api validates them.
 
-// What the operators' manual append accepts (SPEC §7 sends one row; a few more are handy).
+// What the operators' manual append accepts (docs/product.md §7 sends one row; a few more are
+// handy).
 const MAX_APPEND_ROWS = 100;
 const MAX_APPEND_CELLS = 30;
 const MAX_CELL_LENGTH = SHEET_MAX_CELL_LENGTH;
@@ -27,7 +28,7 @@ const zName = (required: string) =>
     zText({ max: TEXT_LIMITS.name }).refine((name) => name !== '', required),
   );
 
-/** POST /create and DELETE /delete: the campus whose tab is meant (SPEC §7). */
+/** POST /create and DELETE /delete: the campus whose tab is meant (docs/product.md §7). */
 export const ZSheetTabRequest = z.object({
   universityName: zName(ADMIN_FORM_MESSAGES.universityNameRequired),
   campusName: zName(ADMIN_FORM_MESSAGES.campusNameRequired),

@@ -1,8 +1,8 @@
-// Screen messages of SPEC §8 that every storefront page may show: the catalogue pages' texts and
-// the auth hook's. They live apart from the admin's (screen-messages.ts) so that the first paint,
-// which imports this module, carries none of those (decision 017).
+// Screen messages of docs/product.md §8 that every storefront page may show: the catalogue pages'
+// texts and the auth hook's. They live apart from the admin's (screen-messages.ts) so that the
+// first paint, which imports this module, carries none of those (decision 017).
 
-/** Texts of the catalogue pages (SPEC §2 Restaurants, Mart items, Menu). */
+/** Texts of the catalogue pages (docs/product.md §2 Restaurants, Mart items, Menu). */
 export const CATALOGUE_MESSAGES = {
   restaurantNotFound: 'Restaurant not found at this campus.',
   tryAdjustingSearch: 'Try adjusting your search terms',

@@ -5,7 +5,8 @@ import { ADMIN_MESSAGES, IMAGE_MESSAGES } from './screen-messages';
 
 /**
  * What the upload api answers and the web shows about an image upload. The two spec texts of the
- * image helper (SPEC §5 Admin) and the upload failure (SPEC §8) are reused, not copied.
+ * image helper (docs/product.md §5 Admin) and the upload failure (docs/product.md §8) are reused,
+ * not copied.
  */
 /** Images one person may upload in a window: a checkout needs one, a menu a few dozen. */
 export const UPLOAD_LIMIT = { max: 30, minutes: 10 } as const;

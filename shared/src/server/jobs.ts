@@ -25,7 +25,7 @@ export const JOBS = {
   'notify-order': { queue: 'mail', payload: zOrderId },
   /**
    * Looks for earlier orders paid with the same screenshot, or one that looks the same, and flags
-   * the order with them (issue 16): a scan of 90 days of orders, kept out of checkout.
+   * the order with them (decision 011): a scan of 90 days of orders, kept out of checkout.
    */
   'check-screenshot': { queue: 'checks', payload: zOrderId },
   /** Mails the student about a change of their order's state (one transition, sent once). */
@@ -45,9 +45,9 @@ export const JOBS = {
   /** Makes sure the Master tab exists. */
   'ensure-master-tab': { queue: 'sheets', payload: z.object({}) },
   /**
-   * Closes every open batch of the campus whose cut-off has passed (DESIGN §8): made at each
-   * cut-off by the campus's job schedulers (batchSchedulerId), and by the upkeep for a batch
-   * whose close never ran.
+   * Closes every open batch of the campus whose cut-off has passed (docs/architecture.md §8): made
+   * at each cut-off by the campus's job schedulers (batchSchedulerId), and by the upkeep for a
+   * batch whose close never ran.
    */
   'close-batches': { queue: 'system', payload: z.object({ campusId: z.string().min(1) }) },
   /** Mails a closed batch's pick lists to its restaurants and its counts to the campus admins. */
@@ -82,7 +82,7 @@ export function orderJobId(orderId: string, kind: 'sheet' | 'notify' | 'screensh
   return jobId('order', orderId, kind);
 }
 
-/** The jobs every order gets (DESIGN §3.3). */
+/** The jobs every order gets (docs/architecture.md §3.3). */
 export function orderJobs(orderId: string) {
   return [
     { jobName: 'append-order-row', jobId: orderJobId(orderId, 'sheet'), payload: { orderId } },

@@ -7,9 +7,9 @@ import { COMPLETED_JOBS_KEPT_S, JOBS, type JobName, type OutboxJob } from './job
 import { startPeriodic } from './periodic';
 import type { Producer } from './queue';
 
-// The transactional outbox (DESIGN §3.2-3.3): jobs are rows written with the business change, so a
-// job exists exactly when the change committed. Enqueueing is at-least-once and BullMQ's job id
-// makes a repeat harmless.
+// The transactional outbox (docs/architecture.md §3.2-3.3): jobs are rows written with the business
+// change, so a job exists exactly when the change committed. Enqueueing is at-least-once and
+// BullMQ's job id makes a repeat harmless.
 
 type OutboxRow = typeof outbox.$inferSelect;
 

@@ -44,7 +44,7 @@ const TRANSPORT_HEADERS = new Set([
   'transfer-encoding',
 ]);
 
-export interface ThroughputRow {
+interface ThroughputRow {
   label: string;
   url: string;
   status: number;
@@ -61,7 +61,7 @@ export interface ThroughputRow {
 }
 
 /** What one answer cost the process that gave it, at a fixed rate. */
-export interface CostRow {
+interface CostRow {
   label: string;
   answers: number;
   /** CPU time of every thread of the process, in µs per answer. */

@@ -2,7 +2,7 @@
 // inspector of this process, summarised by self time per function and per package.
 import { Session } from 'node:inspector/promises';
 
-export interface ProfileShare {
+interface ProfileShare {
   name: string;
   selfMs: number;
   /** Of the busy time (idle left out). */

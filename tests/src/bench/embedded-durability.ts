@@ -13,7 +13,7 @@ import { buildOrderingStudent, martLine, menuLine, shownGrandTotal } from '../su
 export const DURABILITY_CHECKOUTS = 300;
 const WARMUP = 30;
 
-export interface CommitCostFigures {
+interface CommitCostFigures {
   p50: number;
   p99: number;
   mean: number;

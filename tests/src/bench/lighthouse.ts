@@ -1,7 +1,7 @@
 // Lighthouse's mobile audit (performance, accessibility, SEO, LCP) of the storefront's pages in
 // Debian's Chromium with Lighthouse's default mobile settings (simulated slow 4G, 4x CPU slowdown),
-// as issue 19 sets the targets: each page audited three times, each time in a fresh browser
-// profile (a first visit), and the median kept.
+// as the storefront's speed targets are set (decision 019): each page audited three times, each
+// time in a fresh browser profile (a first visit), and the median kept.
 import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -40,7 +40,7 @@ const METRIC_AUDITS = {
 } as const;
 type Metric = keyof typeof METRIC_AUDITS;
 
-/** Issue 19's targets on every page. */
+/** The speed targets on every page (docs/product.md §10). */
 export const LIGHTHOUSE_TARGETS = { performance: 99, seo: 100, lcpMs: 1_500 };
 
 interface DebuggableChromium {

@@ -1,9 +1,9 @@
 // `npm run bench`: figures printed and written to bench/results/<date>.json, never asserted
-// (DESIGN §6). One run measures catalogue throughput against the bare framework and checkout over
-// HTTP against a plain-pg transaction (autocannon, in a process of its own), checkout against
-// the inline-append design, the worker's drain and its Sheets calls, the storefront's initial
-// JavaScript and Lighthouse scores, the insights query on 100,000 orders, the duplicate-screenshot
-// check on up to 100,000, and the reliability run with 5,000 orders.
+// (docs/architecture.md §6). One run measures catalogue throughput against the bare framework and
+// checkout over HTTP against a plain-pg transaction (autocannon, in a process of its own), checkout
+// against the inline-append design, the worker's drain and its Sheets calls, the storefront's
+// initial JavaScript and Lighthouse scores, the insights query on 100,000 orders, the
+// duplicate-screenshot check on up to 100,000, and the reliability run with 5,000 orders.
 import { mkdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import { join } from 'node:path';

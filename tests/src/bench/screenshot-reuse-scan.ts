@@ -1,4 +1,4 @@
-// What the duplicate-screenshot check costs as orders pile up (issue 16's rule: any campus, the
+// What the duplicate-screenshot check costs as orders pile up (decision 011's rule: any campus, the
 // last 90 days). The look for pictures that look the same compares the fingerprint with every order
 // of those days, which no index can shorten: the worker's check-screenshot job makes it, one per
 // order, outside checkout. Timed on PostgreSQL over orders generated in the database, at two sizes,
@@ -28,7 +28,9 @@ export interface ReuseScanFigure {
   p95: number;
 }
 
-/** Orders `from`..`to` (numbers), placed over the last 89 days, each with a fingerprint of its own. */
+/**
+ * Orders `from`..`to` (numbers), placed over the last 89 days, each with a fingerprint of its own.
+ */
 async function generateOrders(
   db: Db,
   campus: { id: string; universityId: string },

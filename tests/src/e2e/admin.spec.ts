@@ -8,9 +8,9 @@ import { expectNoSevereViolations } from './support/a11y';
 import { DEMO, signIn } from './support/auth';
 import { expect, test } from './support/test';
 
-// The admin dashboards of SPEC §2 end to end (issue #7): a super admin builds a campus from
-// nothing, its campus admin runs it and cannot reach another campus, and deleting the university
-// takes everything under it away.
+// The admin dashboards of docs/product.md §2 end to end (decision 006): a super admin builds a
+// campus from nothing, its campus admin runs it and cannot reach another campus, and deleting the
+// university takes everything under it away.
 
 const stamp = Date.now().toString(36);
 const UNIVERSITY = `Riverbend University ${stamp}`;
@@ -69,7 +69,7 @@ const RECORD_UPLOADS = `
   };
 `;
 
-/** Checks an image against SPEC §9's limits: at most 1000 px a side and 0.5 MB. */
+/** Checks an image against docs/product.md §9's limits: at most 1000 px a side and 0.5 MB. */
 function expectWithinImageLimits({ width, height, bytes }: SentImage) {
   expect(width).toBeGreaterThan(0);
   expect(width).toBeLessThanOrEqual(SCREENSHOT_MAX_DIMENSION_PX);
@@ -126,7 +126,7 @@ test('the super admin builds a university, campus, catalogue, domain and campus 
 
   await openTab(page, 'All Restaurants');
   const restaurantForm = form(page, 'Add restaurant');
-  // Cancel empties a half-filled add form (SPEC §4), which stays in add mode.
+  // Cancel empties a half-filled add form (docs/product.md §4), which stays in add mode.
   await choose(restaurantForm, 'University', UNIVERSITY);
   await restaurantForm.getByLabel('Restaurant Name').fill('Half-typed Cafe');
   await restaurantForm.getByRole('button', { name: 'Cancel' }).click();
@@ -159,7 +159,7 @@ test('the super admin builds a university, campus, catalogue, domain and campus 
   await expect(menuForm.getByRole('button', { name: 'Remove photo' })).toBeVisible({
     timeout: 20_000,
   });
-  // Compressed in the browser before it was sent (SPEC §5 Admin, §9).
+  // Compressed in the browser before it was sent (docs/product.md §5 Admin, §9).
   const sent = (await page.evaluate('window.__sentImages')) as SentImage[];
   expect(sent).toHaveLength(1);
   expectWithinImageLimits(sent[0] as SentImage);
@@ -195,7 +195,7 @@ test('the super admin builds a university, campus, catalogue, domain and campus 
   await domainForm.getByLabel('Name', { exact: true }).fill('Riverside students');
   await domainForm.getByLabel('Domain').fill(DOMAIN);
   await domainForm.getByRole('button', { name: 'Add Domain' }).click();
-  // Stored with its leading @ (SPEC §5 Admin).
+  // Stored with its leading @ (docs/product.md §5 Admin).
   await expect(page.getByRole('button', { name: `Delete @${DOMAIN}` })).toBeVisible();
 
   await openTab(page, 'User Management');
@@ -227,12 +227,12 @@ test('the new campus admin edits the menu of their restaurant and cannot reach a
     'Batches',
     'Insights',
   ]);
-  // The dashboard opens on what an operator reads first (issue 20).
+  // The dashboard opens on what an operator reads first (docs/product.md §10).
   await expect(page.getByRole('tab', { selected: true })).toHaveText('Overview');
   await expect(page.getByText('Payments waiting')).toBeVisible();
   await openTab(page, 'Restaurants');
 
-  // Opening the restaurant for editing also selects it and loads its menu (SPEC §2).
+  // Opening the restaurant for editing also selects it and loads its menu (docs/product.md §2).
   await page.getByRole('button', { name: `Edit ${RESTAURANT}` }).click();
   await expect(form(page, 'Edit restaurant').getByLabel('Restaurant Name')).toHaveValue(RESTAURANT);
   await page.getByRole('button', { name: `Edit ${MENU_ITEM}` }).click();

@@ -4,10 +4,10 @@ import { checkoutWithTea, submitCheckout } from './support/orders';
 import { card, openMenu } from './support/storefront';
 import { expect, test } from './support/test';
 
-// Delivery batches (DESIGN §8, issue 17) against the all-in-one server and its demo data: the
-// campus admin gives Lahore Campus one round a couple of hours ahead (rounds are in the campus's
-// time zone, so it is worked out from the zone the editor names); the student orders from two
-// restaurants and is promised that round; the admin verifies the payment, opens the batch,
+// Delivery batches (docs/architecture.md §8, decision 013) against the all-in-one server and its
+// demo data: the campus admin gives Lahore Campus one round a couple of hours ahead (rounds are in
+// the campus's time zone, so it is worked out from the zone the editor names); the student orders
+// from two restaurants and is promised that round; the admin verifies the payment, opens the batch,
 // prints its pick lists (one page per restaurant), closes it and marks it dispatched; the
 // student's order page then says 'Out for delivery'. Other specs order at the same campus, so
 // the admin finds this order by its number, and the rounds are removed again at the end.

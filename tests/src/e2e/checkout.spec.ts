@@ -8,10 +8,10 @@ import { checkoutWithTea } from './support/orders';
 import { openSheetRow, sheetRow } from './support/sheet';
 import { expect, test } from './support/test';
 
-// SPEC §2/§3/§4/§5 Checkout against the all-in-one server and its demo data (seed.ts): the student
-// of Northfield University / Lahore Campus orders from Chai Dhaba and Slice Corner (both 24x7),
-// Midnight Grill (6 PM - 2 AM, Karachi) and the mart; the campus admin then finds the order's row
-// in the campus tab of the local orders spreadsheet.
+// docs/product.md §2/§3/§4/§5 Checkout against the all-in-one server and its demo data (seed.ts):
+// the student of Northfield University / Lahore Campus orders from Chai Dhaba and Slice Corner
+// (both 24x7), Midnight Grill (6 PM - 2 AM, Karachi) and the mart; the campus admin then finds the
+// order's row in the campus tab of the local orders spreadsheet.
 
 const UNIVERSITY = DEMO_UNIVERSITY;
 const CAMPUS = DEMO_CAMPUS;
@@ -198,7 +198,8 @@ test('a student checks out: the spec checks in order, a closed restaurant, then 
   await expect(page.getByTestId('grand-total')).toHaveText('Rs 1,050.00');
   await expectNoSevereViolations(page);
 
-  // SPEC §5 Checkout's rules, each message at its field, and gone once the field is right.
+  // docs/product.md §5 Checkout's rules, each message at its field, and gone once the field is
+  // right.
   const submit = checkoutButton(page);
   const firstName = page.getByLabel('First Name');
   await firstName.fill(' ');
@@ -342,7 +343,8 @@ test('a student checks out: the spec checks in order, a closed restaurant, then 
   await page.goto('/cart');
   await expect(page.getByText('Your bucket is empty.')).toBeVisible();
 
-  // SPEC §3: the worker appends the order's row to the campus tab, which the campus admin sees.
+  // docs/product.md §3: the worker appends the order's row to the campus tab, which the campus
+  // admin sees.
   await signOut(page, DEMO.student.email);
   await signIn(page, DEMO.campusAdmin.email, DEMO.campusAdmin.password);
   const byHeader = await openSheetRow(page, { university: UNIVERSITY, campus: CAMPUS }, orderId);

@@ -15,10 +15,10 @@ import { chooseCampus } from './support/campus';
 import { card } from './support/storefront';
 import { expect, test } from './support/test';
 
-// Issue 18, "Done when": after `npm run import:firebase` into a fresh embedded database, the
-// product started on it shows the imported campus's restaurants in the storefront, and the
-// imported campus admin signs in with their Firebase password and reaches their dashboard; one
-// without an exported password is told to set a new one.
+// The importer's end-to-end check (decision 016): after `npm run import:firebase` into a fresh
+// embedded database, the product started on it shows the imported campus's restaurants in the
+// storefront, and the imported campus admin signs in with their Firebase password and reaches their
+// dashboard; one without an exported password is told to set a new one.
 // The product runs as a second all-in-one server of this spec's own (the embedded database
 // serves one process, so the import runs before it starts).
 

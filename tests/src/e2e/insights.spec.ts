@@ -3,9 +3,9 @@ import { DEMO, signIn } from './support/auth';
 import { placeTeaOrder } from './support/orders';
 import { expect, test } from './support/test';
 
-// The Insights tab (issue 20) against the all-in-one server and its demo data: the student orders
-// a Doodh Patti at Chai Dhaba, then the campus admin opens Insights and finds the charts (uPlot's
-// canvases), the tables with the order in them, and no serious accessibility issue.
+// The Insights tab (decision 014) against the all-in-one server and its demo data: the student
+// orders a Doodh Patti at Chai Dhaba, then the campus admin opens Insights and finds the charts
+// (uPlot's canvases), the tables with the order in them, and no serious accessibility issue.
 
 test('the campus admin opens Insights and sees the charts and their tables', async ({
   browser,

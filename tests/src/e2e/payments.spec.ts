@@ -6,10 +6,10 @@ import { placeTeaOrder } from './support/orders';
 import { openSheetRow } from './support/sheet';
 import { expect, test } from './support/test';
 
-// After checkout (DESIGN §8) against the all-in-one server and its demo data: the student's order
-// waits for its payment check; an admin clears it from the Payments tab with the keyboard; the
-// student's order page then shows its new state. Other specs place orders too, so an admin finds
-// this one by its number.
+// After checkout (docs/architecture.md §8) against the all-in-one server and its demo data: the
+// student's order waits for its payment check; an admin clears it from the Payments tab with the
+// keyboard; the student's order page then shows its new state. Other specs place orders too, so an
+// admin finds this one by its number.
 
 /** A moment as the timeline and the 409 show it: 'Nov 24, 2026, 3:04 PM'. */
 const SHORT_TIME = '[A-Z][a-z]{2} \\d{1,2}, \\d{4}, \\d{1,2}:\\d{2} [AP]M';

@@ -1,8 +1,8 @@
 import { expectNoSevereViolations } from './support/a11y';
 import { type ExpectedConsoleError, expect, test } from './support/test';
 
-// SPEC §2's route table, seen by a visitor who is not signed in; with the load that the api
-// answers with an error there (Chromium logs it on the console).
+// docs/product.md §2's route table, seen by a visitor who is not signed in; with the load that the
+// api answers with an error there (Chromium logs it on the console).
 const SCREENS: Array<[path: string, heading: string, refused?: ExpectedConsoleError]> = [
   ['/', 'Welcome to CampusBucket'],
   ['/home', 'Welcome to CampusBucket'],

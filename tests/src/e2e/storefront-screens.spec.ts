@@ -5,8 +5,8 @@ import { chooseCampus } from './support/campus';
 import { appStarted, card, menuLink, openMenu, withoutPhoto } from './support/storefront';
 import { expect, test } from './support/test';
 
-// The storefront at a phone's width and on a desktop (SPEC §4's screens, issue 21's phone walk),
-// against the all-in-one server and its demo data (seed.ts).
+// The storefront at a phone's width and on a desktop (docs/product.md §4's screens, walked on a
+// phone), against the all-in-one server and its demo data (seed.ts).
 test.describe('small screens (360 px)', () => {
   test.use({ viewport: { width: 360, height: 740 } });
 

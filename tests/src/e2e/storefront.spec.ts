@@ -11,9 +11,10 @@ import {
 } from './support/storefront';
 import { expect, test } from './support/test';
 
-// The storefront of SPEC §2/§4 against the all-in-one server and its demo data (seed.ts):
-// Northfield University / Lahore Campus with Chai Dhaba and Slice Corner (24x7), Midnight Grill (6 PM - 2 AM),
-// Sunrise Bakery (closed while seeding) and mart items, Salted Crisps with stock 0.
+// The storefront of docs/product.md §2/§4 against the all-in-one server and its demo data
+// (seed.ts): Northfield University / Lahore Campus with Chai Dhaba and Slice Corner (24x7),
+// Midnight Grill (6 PM - 2 AM), Sunrise Bakery (closed while seeding) and mart items, Salted Crisps
+// with stock 0.
 
 const UNIVERSITY = DEMO_UNIVERSITY;
 const CAMPUS = DEMO_CAMPUS;

@@ -6,7 +6,7 @@ import { chooseCampus, DEMO_CAMPUS, DEMO_UNIVERSITY } from './support/campus';
 import { card } from './support/storefront';
 import { expect, test } from './support/test';
 
-// What a new student ran into (issue 14), walked as they would against the all-in-one server:
+// What a new student ran into, walked as they would against the all-in-one server:
 // a price that changes under the bucket, the selector against the profile, a bucket left by the
 // person before, the keyboard focus, wrong or stuck messages and failures without a way out.
 // The items this spec buys are its own: a campus admin makes them and removes them at the end.

@@ -30,10 +30,10 @@ import { SHEET_ROUTES } from '../support/admin-access/routes-sheets';
 import { SUPER_ADMIN_ROUTES } from '../support/admin-access/routes-super-admin';
 import { engine } from '../support/database';
 
-// Issue #7, "Done when": every admin route (docs/decisions/006-admin-scope.md), every sheet call
-// of SPEC §7 and the live events of issue 16, against every kind of caller, with the database
-// unchanged wherever the request is refused. The routes come from the app itself, so a new one
-// without a row fails the run.
+// The admin access matrix: every admin route (docs/decisions/006-admin-scope.md), every sheet call
+// of docs/product.md §7 and the live events (decision 009), against every kind of caller, with the
+// database unchanged wherever the request is refused. The routes come from the app itself, so a new
+// one without a row fails the run.
 
 setUpAdminAccess();
 

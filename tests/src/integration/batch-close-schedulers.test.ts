@@ -20,8 +20,9 @@ import { testQueuePrefix, testRedisUrl } from '../support/redis';
 import { removeKeysOf } from '../support/redis-keys';
 import { testWorkerDeps } from '../support/worker';
 
-// Issue 17 (DESIGN §8): each slot of a campus is a BullMQ job scheduler that runs close-batches
-// at its cut-off in the campus's time zone; a removed slot's scheduler goes with it.
+// Delivery rounds (docs/architecture.md §8, decision 013): each slot of a campus is a BullMQ job
+// scheduler that runs close-batches at its cut-off in the campus's time zone; a removed slot's
+// scheduler goes too.
 
 const KARACHI = 'Asia/Karachi';
 const MONDAY: TDeliverySlot = { weekday: 'mon', cutoff: '12:30 PM', delivery: '1:30 PM' };

@@ -34,9 +34,9 @@ import { testQueuePrefix, testRedisUrl } from '../support/redis';
 import { removeKeysOf } from '../support/redis-keys';
 import { testWorkerDeps } from '../support/worker';
 
-// Issue 17, delivery batches (DESIGN §8): a batch closes at its cut-off (or late, when no worker
-// ran then), exactly once however many workers try, and its restaurants get their pick lists and
-// the campus admins a notice, once.
+// Delivery batches (docs/architecture.md §8, decision 013): a batch closes at its cut-off (or late,
+// when no worker ran then), exactly once however many workers try, and its restaurants get their
+// pick lists and the campus admins a notice, once.
 
 type Tree = Awaited<ReturnType<typeof buildCampusTree>>;
 const MINUTE = 60_000;

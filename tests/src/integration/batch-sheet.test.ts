@@ -1,5 +1,5 @@
 import { changeOrderStatus } from '@campus/api/orders/change-order-status';
-import { checkOut } from '@campus/api/orders/check-out';
+import { placeAndAnnounce } from '@campus/api/orders/check-out';
 import { roundName } from '@campus/shared/domain/delivery-rounds';
 import type { TUserProfile } from '@campus/shared/domain/entities';
 import { formatOrderTimestamp, ORDER_SHEET_HEADER } from '@campus/shared/domain/order';
@@ -25,8 +25,9 @@ import { waitForDrainedQueue } from '../support/queues';
 import { testRedisUrl } from '../support/redis';
 import { testWorkerDeps } from '../support/worker';
 
-// Issue 17 (DESIGN §8): an order's sheet row gets a 'Batch' cell, after Status and Status Time,
-// naming its delivery round; a move to another round rewrites it.
+// Delivery rounds in the sheet (docs/architecture.md §8, decision 012): an order's sheet row gets a
+// 'Batch' cell, after Status and Status Time, naming its delivery round; a move to another round
+// rewrites it.
 
 type Tree = Awaited<ReturnType<typeof buildCampusTree>>;
 const HOUR = 3_600_000;
@@ -82,7 +83,7 @@ describe(`the Batch cell of an order's row on ${engine}`, () => {
 
   async function place(): Promise<string> {
     const { student, screenshotId } = await buildOrderingStudent(db(), tree);
-    const { orderId } = await checkOut(
+    const { orderId } = await placeAndAnnounce(
       apiDeps(),
       student,
       placeOrderInput(tree, student, screenshotId, {

@@ -30,9 +30,10 @@ import { engine } from '../support/database';
 import { removeKeysMatching } from '../support/redis-keys';
 import { inflatingWorkbook } from '../support/zip';
 
-// Issue 20, "Done when": export a menu, change two prices, add one row, break one row; the
-// preview shows exactly that; apply is refused while a row is invalid; fixed, it applies and the
-// storefront shows the new prices; a second apply changes nothing. Bad files change nothing.
+// Catalogue import (docs/product.md §10): export a menu, change two prices, add one row, break one
+// row; the preview shows exactly that; apply is refused while a row is invalid; fixed, it applies
+// and the storefront shows the new prices; a second apply changes nothing. Bad files change
+// nothing.
 
 setUpAdminAccess();
 

@@ -19,8 +19,9 @@ import { type OrderServices, openOrderServices } from '../support/order-services
 import { buildOrderingStudent, menuLine, placeOrderInput } from '../support/orders';
 import { createProfile } from '../support/people';
 
-// Delivery rounds (issue 17) through the use cases the routes call, with the clock driven across
-// cut-offs: which batch an order joins, a round closed early, a slot removed, and the batch steps.
+// Delivery rounds (decision 013) through the use cases the routes call, with the clock driven
+// across cut-offs: which batch an order joins, a round closed early, a slot removed, the batch
+// steps.
 
 type Tree = Awaited<ReturnType<typeof buildCampusTree>>;
 

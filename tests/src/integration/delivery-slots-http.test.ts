@@ -11,7 +11,7 @@ import {
 } from '../support/admin-access/context';
 import { engine } from '../support/database';
 
-// Bad slots over HTTP (issue 17): a 400 naming the field, and nothing saved or moved.
+// Bad slots over HTTP (decision 013): a 400 naming the field, and nothing saved or moved.
 
 setUpAdminAccess();
 

@@ -48,11 +48,11 @@ import { gradientPng } from '../support/png';
 import { repoRoot, spawnNode } from '../support/process';
 import { testRedisUrl } from '../support/redis';
 
-// Issue 18, "Done when": a deployment shaped like the original (2 universities, 3 campuses, string
-// prices, 12-hour times, menu and mart items, domains with and without '@', people of every role
-// and one of a bad role) comes over row by row; a second run changes nothing; an edit updates
-// exactly its row; --prune removes a deleted document; a network error halfway rolls back that
-// university only; exported Firebase passwords sign in once and are then ours.
+// The Firebase importer (decision 016): a deployment shaped like the original (2 universities, 3
+// campuses, string prices, 12-hour times, menu and mart items, domains with and without '@', people
+// of every role and one of a bad role) comes over row by row; a second run changes nothing; an edit
+// updates exactly its row; --prune removes a deleted document; a network error halfway rolls back
+// that university only; exported Firebase passwords sign in once and are then ours.
 
 const OWNER = { uid: 'owner-uid', email: 'owner@northfield.edu.pk', password: 'owner-secret-1' };
 const ADMIN = {

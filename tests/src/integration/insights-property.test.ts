@@ -23,7 +23,7 @@ import { buildCampusTree, buildUser } from '../support/builders';
 import { engine, openTestDatabase } from '../support/database';
 import { createProfile } from '../support/people';
 
-// Issue 20, Done when: every figure of the Insights tab equals a brute-force computation in
+// The Insights tab as a property (decision 014): every figure equals a brute-force computation in
 // TypeScript over random orders, placed across day boundaries of their campus's time zone (the
 // last and the first second of a local day among them), in random states, with random lines and
 // payment checks. One campus keeps Karachi time, the other New York's, whose clocks move.

@@ -14,9 +14,9 @@ import { testQueuePrefix } from '../support/redis';
 import { startTestApi, type TestApi } from '../support/running-api';
 import { signInCookie } from '../support/session';
 
-// Issue 16: the one subscriber connection of a replica comes back after Redis restarts, and the
-// streams it serves are told to refetch (events of the gap were missed); publishing while Redis
-// is away neither throws nor waits.
+// Live updates (decision 009): the one subscriber connection of a replica comes back after Redis
+// restarts, and the streams it serves are told to refetch (events of the gap were missed);
+// publishing while Redis is away neither throws nor waits.
 
 let dir: string;
 let localRedis: LocalRedis;

@@ -15,9 +15,10 @@ import { removeKeysOf } from '../support/redis-keys';
 import { startTestApi, type TestApi } from '../support/running-api';
 import { signInCookie } from '../support/session';
 
-// Issue 16, live updates (DESIGN §8): events published on one api replica reach the streams held
-// on another, each person sees only the orders they may follow, and a stream that reconnects
-// replays what it missed, or is told to refetch everything when the log no longer has it.
+// Live updates (docs/architecture.md §8, decision 009): events published on one api replica reach
+// the streams held on another, each person sees only the orders they may follow, and a stream that
+// reconnects replays what it missed, or is told to refetch everything when the log no longer has
+// it.
 
 const HEARTBEAT_MS = 300;
 

@@ -19,8 +19,8 @@ import { testLog } from '../support/logger';
 import { buildOrderingStudent, shownGrandTotal } from '../support/orders';
 import { testRedisUrl } from '../support/redis';
 
-// Live prices (issue 14): the api tells what each bucket item is now, and an order is placed only
-// at the grand total the student last saw, whatever the catalogue did in between.
+// Live prices (the bucket's price check): the api tells what each bucket item is now, and an order
+// is placed only at the grand total the student last saw, whatever the catalogue did in between.
 
 let database: Database;
 let redis: Redis;

@@ -13,8 +13,9 @@ import { type OrderServices, openOrderServices } from '../support/order-services
 import { createProfile } from '../support/people';
 import { testRedisUrl } from '../support/redis';
 
-// The overview an operator reads first (issue 20), against orders inserted at chosen instants:
-// days are the campus's calendar days, the all-campus figure takes each order's own campus's.
+// The overview an operator reads first (docs/product.md §10), against orders inserted at chosen
+// instants: days are the campus's calendar days, the all-campus figure takes each order's own
+// campus's days.
 
 type Tree = Awaited<ReturnType<typeof buildCampusTree>>;
 

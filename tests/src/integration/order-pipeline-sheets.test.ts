@@ -34,9 +34,9 @@ import { testQueuePrefix, testRedisUrl } from '../support/redis';
 import { type SheetsStandIn, startSheetsStandIn } from '../support/sheets-stand-in';
 import { testWorkerDeps } from '../support/worker';
 
-// The order pipeline against a stand-in of Google's Sheets v4 API (DESIGN §3.4): quota, 429s,
-// 5xx, timeouts and answers lost after the write. Reconciled by order id: every order has exactly
-// one row.
+// The order pipeline against a stand-in of Google's Sheets v4 API (docs/architecture.md §3.4):
+// quota, 429s, 5xx, timeouts and answers lost after the write. Reconciled by order id: every order
+// has exactly one row.
 
 const TOKEN = 'stand-in-token';
 let database: Database;

@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { changeOrderStatus } from '@campus/api/orders/change-order-status';
-import { checkOut } from '@campus/api/orders/check-out';
+import { placeAndAnnounce } from '@campus/api/orders/check-out';
 import type { TUserProfile } from '@campus/shared/domain/entities';
 import { formatOrderTimestamp, ORDER_SHEET_HEADER } from '@campus/shared/domain/order';
 import type { TOrderAction } from '@campus/shared/domain/order-status';
@@ -36,9 +36,9 @@ import { removeKeysOf } from '../support/redis-keys';
 import { type SheetsStandIn, startSheetsStandIn } from '../support/sheets-stand-in';
 import { testWorkerDeps } from '../support/worker';
 
-// Issue 16, "the sheet follows" (DESIGN §8): an order's row gets 'Status' and 'Status Time' cells,
-// found by their header text, kept up to date by the worker in both sheet stores, batched per
-// tab, inside the tab lock and the shared write budget.
+// The sheet follows (docs/architecture.md §8, decision 012): an order's row gets 'Status' and
+// 'Status Time' cells, found by their header text, kept up to date by the worker in both sheet
+// stores, batched per tab, inside the tab lock and the shared write budget.
 
 type Tree = Awaited<ReturnType<typeof buildCampusTree>>;
 type StoreKind = 'local' | 'google';
@@ -164,7 +164,7 @@ describe.each<StoreKind>(['local', 'google'])(
     async function place(producer?: Producer): Promise<string> {
       const { student, screenshotId } = await buildOrderingStudent(db(), tree);
       const cartItems = [menuLine(tree, 1), martLine(tree, 1)];
-      const { orderId } = await checkOut(
+      const { orderId } = await placeAndAnnounce(
         apiDeps(producer),
         student,
         placeOrderInput(tree, student, screenshotId, { cartItems }),

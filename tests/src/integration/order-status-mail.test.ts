@@ -26,7 +26,7 @@ import { testQueuePrefix, testRedisUrl } from '../support/redis';
 import { removeKeysOf } from '../support/redis-keys';
 import { testWorkerDeps } from '../support/worker';
 
-// Issue 16, "Mail on change": the student hears of a verification, a rejection (with its reason)
+// Mail on change (decision 010): the student hears of a verification, a rejection (with its reason)
 // and the order going out for delivery, once per transition, whatever the retries.
 
 let database: Database;

@@ -1,5 +1,5 @@
 import { changeOrderStatus } from '@campus/api/orders/change-order-status';
-import { checkOut } from '@campus/api/orders/check-out';
+import { placeAndAnnounce } from '@campus/api/orders/check-out';
 import { AppError } from '@campus/shared/domain/app-error';
 import type { TUserProfile } from '@campus/shared/domain/entities';
 import {
@@ -22,10 +22,10 @@ import { type OrderServices, openOrderServices } from '../support/order-services
 import { buildOrderingStudent, martLine, placeOrderInput } from '../support/orders';
 import { createProfile } from '../support/people';
 
-// Issue 16, Done when: random sequences of transitions by random actors, run a few at a time
-// (truly at once on PostgreSQL), never reach a state the rule forbids, never let a person act
-// beyond their right, and conserve mart stock: stock + the quantities held by orders that are
-// not rejected or cancelled stays what it was.
+// Order states (decision 010), as a property: random sequences of transitions by random actors, run
+// a few at a time (truly at once on PostgreSQL), never reach a state the rule forbids, never let a
+// person act beyond their right, and conserve mart stock: stock + the quantities held by orders
+// that are not rejected or cancelled stays what it was.
 
 type Tree = Awaited<ReturnType<typeof buildCampusTree>>;
 type Actor = 'owner' | 'stranger' | 'admin' | 'otherAdmin' | 'superAdmin';
@@ -84,7 +84,11 @@ async function world(base: World): Promise<World> {
 const place = (w: World, who: number, quantity: number) => {
   const { student, screenshotId } = w.students[who] as World['students'][number];
   const cartItems = [martLine(w.tree, quantity)];
-  return checkOut(deps(), student, placeOrderInput(w.tree, student, screenshotId, { cartItems }));
+  return placeAndAnnounce(
+    deps(),
+    student,
+    placeOrderInput(w.tree, student, screenshotId, { cartItems }),
+  );
 };
 
 type Step =

@@ -1,5 +1,5 @@
 import { changeOrderStatus } from '@campus/api/orders/change-order-status';
-import { checkOut } from '@campus/api/orders/check-out';
+import { placeAndAnnounce } from '@campus/api/orders/check-out';
 import type { TUserProfile } from '@campus/shared/domain/entities';
 import { ORDER_ACTIONS, type TOrderAction } from '@campus/shared/domain/order-status';
 import type { CatalogueCache } from '@campus/shared/server/catalogue/cache';
@@ -26,8 +26,9 @@ import { type OrderServices, openOrderServices } from '../support/order-services
 import { buildOrderingStudent, martLine, menuLine, placeOrderInput } from '../support/orders';
 import { createProfile } from '../support/people';
 
-// The order's life after checkout (DESIGN §8), through the use case the routes call: who may move
-// it, that of two people acting at once exactly one wins, and that mart stock comes back once.
+// The order's life after checkout (docs/architecture.md §8), through the use case the routes call:
+// who may move it, that of two people acting at once exactly one wins, and that mart stock comes
+// back once.
 
 type Tree = Awaited<ReturnType<typeof buildCampusTree>>;
 
@@ -55,7 +56,7 @@ async function placeOrder(mart = 1) {
   const { student, screenshotId } = await buildOrderingStudent(db(), tree);
   const cartItems = [menuLine(tree, 2), ...(mart > 0 ? [martLine(tree, mart)] : [])];
   const input = placeOrderInput(tree, student, screenshotId, { cartItems });
-  const { orderId } = await checkOut(deps(), student, input);
+  const { orderId } = await placeAndAnnounce(deps(), student, input);
   return { orderId, student };
 }
 

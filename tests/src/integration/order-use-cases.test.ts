@@ -1,7 +1,7 @@
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { checkOut } from '@campus/api/orders/check-out';
+import { placeAndAnnounce } from '@campus/api/orders/check-out';
 import { getCheckoutContext } from '@campus/api/orders/get-checkout-context';
 import type { PlaceOrderInput } from '@campus/api/orders/place-order';
 import { submitOrder } from '@campus/api/orders/submit-order';
@@ -75,7 +75,7 @@ describe(`checkout on ${engine}`, () => {
     const before = await martStockShown();
     const input = checkoutOf(student, screenshotId);
     const { tip } = await readOrderEventsSince(redis, prefix, undefined);
-    const order = await checkOut(deps(), student, input);
+    const order = await placeAndAnnounce(deps(), student, input);
     expect(order.created).toBe(true);
     // The campus's open Payments queues hear of it.
     expect(await readOrderEventsSince(redis, prefix, tip)).toMatchObject({
@@ -94,7 +94,7 @@ describe(`checkout on ${engine}`, () => {
     ]);
     expect(jobs.every((job) => job.enqueuedAt !== null)).toBe(true);
     // The same submission again is the same order, not a second one.
-    expect(await checkOut(deps(), student, input)).toEqual({
+    expect(await placeAndAnnounce(deps(), student, input)).toEqual({
       orderId: order.orderId,
       created: false,
     });
@@ -108,7 +108,7 @@ describe(`checkout on ${engine}`, () => {
     const placed = await Promise.all(
       students.map(({ student, screenshotId }) =>
         // Menu lines only: the tree's mart item has stock for a few orders.
-        checkOut(
+        placeAndAnnounce(
           deps(),
           student,
           placeOrderInput(tree, student, screenshotId, { cartItems: [menuLine(tree, 1)] }),
@@ -150,7 +150,7 @@ describe(`checkout on ${engine}`, () => {
 describe(`/submit-order on ${engine}`, () => {
   it('queues the notify job of one’s own order, and of any order for a super admin', async () => {
     const { student, screenshotId } = await buildOrderingStudent(db(), tree);
-    const { orderId } = await checkOut(deps(), student, checkoutOf(student, screenshotId));
+    const { orderId } = await placeAndAnnounce(deps(), student, checkoutOf(student, screenshotId));
     const notify = orderJobId(orderId, 'notify');
     expect(await submitOrder(deps(), student, orderId)).toBe(notify);
     const superAdmin = await findUser(db(), (await createPerson(db(), 'superAdmin')).id);
@@ -161,7 +161,7 @@ describe(`/submit-order on ${engine}`, () => {
 
   it('knows no order of someone else', async () => {
     const { student, screenshotId } = await buildOrderingStudent(db(), tree);
-    const { orderId } = await checkOut(deps(), student, checkoutOf(student, screenshotId));
+    const { orderId } = await placeAndAnnounce(deps(), student, checkoutOf(student, screenshotId));
     const { student: other } = await buildOrderingStudent(db(), tree);
     await expect(submitOrder(deps(), other, orderId)).rejects.toMatchObject({ status: 404 });
   });

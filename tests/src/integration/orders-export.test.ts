@@ -13,8 +13,8 @@ import { access, answerOf, as, db, query, setUpAdminAccess } from '../support/ad
 import { buildOrder, buildUser } from '../support/builders';
 import { engine } from '../support/database';
 
-// The orders export for the accounts (issue 20): the Payments queue's filters, the order sheet's
-// columns with the Status ones, formula cells defused, and a bound on one file.
+// The orders export for the accounts (docs/product.md §10): the Payments queue's filters, the order
+// sheet's columns with the Status ones, formula cells defused, and a bound on one file.
 
 setUpAdminAccess();
 

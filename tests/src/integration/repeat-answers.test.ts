@@ -1,6 +1,6 @@
 import { request as httpRequest, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { serveHttp } from '@campus/api/http/serve';
+import { serveHttp } from '@campus/api/serve';
 import type { Database } from '@campus/shared/server/db/client';
 import { restaurants } from '@campus/shared/server/db/schema';
 import { createMetrics } from '@campus/shared/server/metrics/metrics';

@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { checkOut } from '@campus/api/orders/check-out';
+import { placeAndAnnounce } from '@campus/api/orders/check-out';
 import { listOrderQueue } from '@campus/api/orders/list-orders';
 import { buildBankReceipts, drawBankReceipt } from '@campus/api/uploads/bank-receipt-fixture';
 import { createLocalImageStore } from '@campus/api/uploads/local-image-store';
@@ -28,11 +28,11 @@ import { createProfile } from '../support/people';
 import { testRedisUrl } from '../support/redis';
 import { testWorkerDeps } from '../support/worker';
 
-// Issue 16, "Duplicate screenshots": a payment screenshot used on an earlier order (the same file,
-// or the same receipt re-encoded) places the order all the same, flagged with the earlier order by
-// the worker's check-screenshot job, and the Payments queue shows both screenshots. The orders go
-// through the real pipeline (outbox, BullMQ, the worker). The measurement of the threshold itself
-// is in api/src/uploads/screenshot-fingerprint.test.ts.
+// Screenshots used before (decision 011): a payment screenshot used on an earlier order (the same
+// file, or the same receipt re-encoded) places the order all the same, flagged with the earlier
+// order by the worker's check-screenshot job, and the Payments queue shows both screenshots. The
+// orders go through the real pipeline (outbox, BullMQ, the worker). The measurement of the
+// threshold itself is in api/src/uploads/screenshot-fingerprint.test.ts.
 
 let services: OrderServices;
 let database: Database;
@@ -45,7 +45,9 @@ let pipeline: ReturnType<typeof startPipeline>;
 
 const deps = () => ({ ...services, db: database.db, log: testLog });
 
-/** The order's screenshot check, once the worker's job has run, and the earlier orders it matched. */
+/**
+ * The order's screenshot check, once the worker's job has run, and the earlier orders it matched.
+ */
 async function foundFor(orderId: string) {
   const row = await vi.waitFor(
     async () => {
@@ -107,7 +109,7 @@ async function studentWith(bytes: Buffer, at = tree) {
 /** The student places an order paid with their uploaded screenshot; what its check found. */
 async function place({ student, uploadId, at }: Awaited<ReturnType<typeof studentWith>>) {
   const cartItems = [menuLine(at, 1)];
-  const { orderId } = await checkOut(
+  const { orderId } = await placeAndAnnounce(
     deps(),
     student,
     placeOrderInput(at, student, uploadId, { cartItems }),
@@ -208,7 +210,7 @@ describe(`screenshots used before on ${engine}`, () => {
     // one's check (here: placed while no worker runs, then dated back).
     const paid = await studentWith(png, otherTree);
     await pipeline.close();
-    const { orderId: earlier } = await checkOut(
+    const { orderId: earlier } = await placeAndAnnounce(
       deps(),
       paid.student,
       placeOrderInput(otherTree, paid.student, paid.uploadId, {
@@ -246,7 +248,7 @@ describe(`screenshots used before on ${engine}`, () => {
           const input = placeOrderInput(at, paid.student, paid.uploadId, {
             cartItems: [menuLine(at, 1)],
           });
-          return (await checkOut(deps(), paid.student, input)).orderId;
+          return (await placeAndAnnounce(deps(), paid.student, input)).orderId;
         };
         const later = await place(png, tree);
         // The later order's check is held after its scan, before it marks the order checked.
@@ -277,7 +279,8 @@ describe(`screenshots used before on ${engine}`, () => {
         };
         const lockWait = { timeout: 10_000, interval: 50 };
         await vi.waitFor(async () => expect(await waiting('transactionid')).toBe(true), lockWait);
-        // The earlier order (a re-encoded copy: another file) commits now, dated before the later one.
+        // The earlier order (a re-encoded copy: another file) commits now, dated before the later
+        // one.
         const earlier = await place(jpeg, otherTree);
         const [laterRow] = await database.db
           .select({ placedAt: orders.placedAt })
@@ -312,7 +315,7 @@ describe(`screenshots used before on ${engine}`, () => {
     const [receipt] = buildBankReceipts(1, 13);
     const paid = await studentWith(await drawBankReceipt(receipt as NonNullable<typeof receipt>));
     await pipeline.close();
-    const { orderId } = await checkOut(
+    const { orderId } = await placeAndAnnounce(
       deps(),
       paid.student,
       placeOrderInput(tree, paid.student, paid.uploadId, { cartItems: [menuLine(tree, 1)] }),
@@ -332,7 +335,7 @@ describe(`screenshots used before on ${engine}`, () => {
     const cartItems = [menuLine(tree, 1)];
     // Its screenshot was recorded without a fingerprint, as an upload from before fingerprints was.
     const input = placeOrderInput(tree, student, screenshotId, { cartItems });
-    const { orderId } = await checkOut(deps(), student, input);
+    const { orderId } = await placeAndAnnounce(deps(), student, input);
     expect((await foundFor(orderId)).check).toBe('not_checked');
   });
 });

@@ -23,8 +23,8 @@ import { testLog } from '../support/logger';
 import { createPerson } from '../support/people';
 import { testQueuePrefix, testRedisUrl } from '../support/redis';
 
-// The operators' sheet calls of SPEC §7 as use cases, called directly (the routes' tests go
-// through HTTP): tab jobs queued under a new id per request and audited, rows appended at once.
+// The operators' sheet calls of docs/product.md §7 as use cases, called directly (the routes' tests
+// go through HTTP): tab jobs queued under a new id per request and audited, rows appended at once.
 
 let database: Database;
 let redis: Redis;

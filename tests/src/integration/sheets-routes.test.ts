@@ -114,7 +114,7 @@ afterAll(async () => {
 });
 
 describe(`sheet routes on ${engine}`, () => {
-  it('names the tab of a campus the way SPEC §7 says', () => {
+  it('names the tab of a campus the way docs/product.md §7 says', () => {
     expect(ourTab).toMatch(/^FAST_Lahore_[0-9a-f]{6}_Main_Campus$/);
   });
 

@@ -15,15 +15,12 @@ import { buildCampusTree } from '../support/builders';
 import { checkoutBody, signedInStudent } from '../support/orders';
 import { type Spawned, spawnEntry } from '../support/process';
 import { scratchDatabase } from '../support/scratch-database';
-import {
-  type SheetsFault,
-  type SheetsStandIn,
-  startSheetsStandIn,
-} from '../support/sheets-stand-in';
+import { type SheetsStandIn, startSheetsStandIn } from '../support/sheets-stand-in';
+import type { SheetsFault } from '../support/sheets-stand-in/types';
 
-// The reliability run (DESIGN §6): N orders through two api and two worker processes on
-// PostgreSQL and a Redis of its own, while the sheet fails, a worker is killed, Redis restarts and
-// an api restarts; then every order id is looked for in the sheet.
+// The reliability run (docs/architecture.md §6): N orders through two api and two worker processes
+// on PostgreSQL and a Redis of its own, while the sheet fails, a worker is killed, Redis restarts
+// and an api restarts; then every order id is looked for in the sheet.
 
 export interface ReliabilityOptions {
   orders: number;
@@ -123,7 +120,9 @@ async function inParallel(
 
 type Requester = { request(path: string, init?: RequestInit): Promise<Response> };
 
-/** Requests to one of the api processes, from one client address (rate limits count per address). */
+/**
+ * Requests to one of the api processes, from one client address (rate limits count per address).
+ */
 function viaApis(bases: () => string[], address: string, pick: () => number): Requester {
   return {
     request(path, init = {}) {

@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net';
 import sharp, { type Metadata } from 'sharp';
 
 /** One upload the stand-in accepted: its signed parameters and the image bytes. */
-export interface ReceivedUpload {
+interface ReceivedUpload {
   params: Record<string, string>;
   file: Buffer;
 }

@@ -1,13 +1,13 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { DocumentStore, isDocumentPath } from './firebase-stand-in/documents';
-import { createHandler } from './firebase-stand-in/handler';
+import { createHandler, type StandInCall } from './firebase-stand-in/handler';
 import { IdentityService } from './firebase-stand-in/identity';
 import { toFields } from './firebase-stand-in/values';
 
 /**
  * A local stand-in of the Firebase services the Firebase importer reads through the `firebase`
- * JS SDK (issue 18): Identity Toolkit's e-mail sign-in, Secure Token's refresh, and the
+ * JS SDK (decision 016): Identity Toolkit's e-mail sign-in, Secure Token's refresh, and the
  * Firestore REST calls of `firebase/firestore/lite`. No Firebase project is reachable from tests
  * and the real emulators need Java. One server answers both SDKs:
  *
@@ -26,7 +26,10 @@ import { toFields } from './firebase-stand-in/values';
  */
 
 /** What a web app's firebaseConfig holds. */
-/** The password hash parameters of the tests' Firebase project (scrypt, as Firebase's console shows). */
+/**
+ * The password hash parameters of the tests' Firebase project (scrypt, as Firebase's console
+ * shows).
+ */
 export const TEST_HASH_PARAMETERS = {
   signerKey: Buffer.from('a signer key of this test project, 32+ bytes long').toString('base64'),
   saltSeparator: 'Bw==',
@@ -38,16 +41,6 @@ export interface FirebaseWebConfig {
   apiKey: string;
   projectId: string;
   authDomain: string;
-}
-
-/**
- * One call that reached the stand-in, answered or not. `path` is, for runQuery, the collection's
- * path ('universities/u1/campuses'); for batchGet and commit, the documents' paths joined by
- * ', '; for the auth calls, the endpoint ('identitytoolkit.googleapis.com/v1/accounts:lookup').
- */
-export interface StandInCall {
-  kind: 'signIn' | 'lookup' | 'refresh' | 'runQuery' | 'batchGet' | 'commit';
-  path: string;
 }
 
 export interface FirebaseStandIn {

@@ -1,6 +1,6 @@
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { serveHttp } from '@campus/api/http/serve';
+import { serveHttp } from '@campus/api/serve';
 
 export interface ServedApp {
   port: number;

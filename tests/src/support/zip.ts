@@ -5,7 +5,7 @@ import { crc32, deflateRawSync } from 'node:zlib';
  * central directory and its end record). `declaredSize` may claim another unpacked size than the
  * part has, as a hostile file would.
  */
-export function zipOf(parts: Array<{ name: string; data: Buffer; declaredSize?: number }>): Buffer {
+function zipOf(parts: Array<{ name: string; data: Buffer; declaredSize?: number }>): Buffer {
   const locals: Buffer[] = [];
   const directory: Buffer[] = [];
   let offset = 0;

@@ -24,7 +24,7 @@ const NAV = [
 const navLinkClass =
   'rounded px-1 py-1 text-gray-800 hover:text-orange-700 focus-visible:outline-2 focus-visible:outline-orange-700 aria-[current=page]:font-semibold aria-[current=page]:text-orange-700';
 
-/** SPEC §2 top navigation: brand, selector, links, admin links and the account menu. */
+/** docs/product.md §2 top navigation: brand, selector, links, admin links and the account menu. */
 function TopNav() {
   const [menuOpen, setMenuOpen] = useState(false);
   const menuId = useId();

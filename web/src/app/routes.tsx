@@ -24,7 +24,7 @@ import {
   SuperAdminScreen,
 } from './lazy-screens';
 
-// SPEC §2's route table, and My Orders (DESIGN §8) guarded as checkout is.
+// docs/product.md §2's route table, and My Orders (docs/architecture.md §8) guarded as checkout is.
 export const routes: RouteObject[] = [
   { path: '/', element: <HomeScreen /> },
   { path: '/home', element: <HomeScreen /> },

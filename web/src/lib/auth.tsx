@@ -47,7 +47,7 @@ function forgetBucket(): void {
 const AuthContext = createContext<AuthContextValue | null>(null);
 const SESSION_KEY = ['session'] as const;
 
-/** Holds who is signed in, as the api's session cookie says (SPEC §4 auth states). */
+/** Holds who is signed in, as the api's session cookie says (docs/product.md §4 auth states). */
 export function AuthProvider({ children }: { children: ReactNode }) {
   const queryClient = useQueryClient();
   const session = useQuery({

@@ -110,9 +110,9 @@ function sameEntity(a: { id: string; name: string }, b: { id: string; name: stri
 }
 
 /**
- * The university and campus the visitor browses (SPEC §2 selector, §4 states). Several features
- * read it, so it is one context; every change is written to (or removed from) browser storage,
- * and its ids to the selection cookie.
+ * The university and campus the visitor browses (docs/product.md §2 selector, §4 states). Several
+ * features read it, so it is one context; every change is written to (or removed from) browser
+ * storage, and its ids to the selection cookie.
  */
 export function CampusSelectionProvider({ children }: { children: ReactNode }) {
   const fromServer = useContext(ServerSelectionContext);

@@ -82,10 +82,10 @@ function takePendingAdd(): NewCartLine | null {
 }
 
 /**
- * The bucket (SPEC §4 cart states): kept in browser storage under cartItems and shared by every
- * tab. It belongs to one account: another account signing in on this browser starts empty. All
- * actions send a signed-out visitor to /login, saying why, and an add is done once they are back;
- * a user whose profile has a campus may add only that campus's items.
+ * The bucket (docs/product.md §4 cart states): kept in browser storage under cartItems and shared
+ * by every tab. It belongs to one account: another account signing in on this browser starts empty.
+ * All actions send a signed-out visitor to /login, saying why, and an add is done once they are
+ * back; a user whose profile has a campus may add only that campus's items.
  */
 export function CartProvider({ children }: { children: ReactNode }) {
   const [items, setItems] = useState<TCartLine[]>(readCart);

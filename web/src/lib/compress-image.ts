@@ -14,9 +14,9 @@ export function preloadCompression(): void {
 }
 
 /**
- * Compresses an image in a web worker to at most 0.5 MB and 1000 px a side (SPEC §9; the same
- * limits for payment screenshots and admin item photos). The result keeps the original file name,
- * which the upload sends, or `fallbackName` when it has none.
+ * Compresses an image in a web worker to at most 0.5 MB and 1000 px a side (docs/product.md §9; the
+ * same limits for payment screenshots and admin item photos). The result keeps the original file
+ * name, which the upload sends, or `fallbackName` when it has none.
  */
 export async function compressImage(file: File, fallbackName = 'image'): Promise<File> {
   const { default: imageCompression } = await loadLibrary();

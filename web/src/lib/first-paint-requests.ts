@@ -2,7 +2,10 @@
 // ask for before its script has even run. This module imports nothing: the inline script of
 // index.html (src/early-requests.ts) is built from it alone.
 
-/** Browser storage keys of the selection (SPEC §3: JSON, restored on load, removed when cleared). */
+/**
+ * Browser storage keys of the selection (docs/product.md §3: JSON, restored on load, removed when
+ * cleared).
+ */
 export const SELECTED_UNIVERSITY_KEY = 'selectedUniversity';
 export const SELECTED_CAMPUS_KEY = 'selectedCampus';
 /**

@@ -51,11 +51,11 @@ function join(uid: string, listener: LiveListener): () => void {
 }
 
 /**
- * Live updates for the signed-in person (DESIGN §8): calls the listener's methods as events come
- * (see LiveListener). Nothing happens while signed out. Answers how the updates arrive now
- * ('off' when signed out).
+ * Live updates for the signed-in person (docs/architecture.md §8): calls the listener's methods as
+ * events come (see LiveListener). Nothing happens while signed out. Answers how the updates arrive
+ * now ('off' when signed out).
  */
-export function useLiveEvents(listener: LiveListener): LiveStatus | 'off' {
+function useLiveEvents(listener: LiveListener): LiveStatus | 'off' {
   const uid = useAuth().user?.uid ?? null;
   const latest = useRef(listener);
   latest.current = listener;

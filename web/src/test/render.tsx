@@ -26,10 +26,10 @@ const storefrontRoutes = [
 ];
 
 /**
- * Opens the app at `path` (with its ?query, if any) as a person would (SPEC §2's route table,
- * with its guards), signed in as the fake api's session says. Screens are reached through their
- * routes, so a test depends on what a person sees, not on how a screen is split into components.
- * `storefront` gives them the campus selection and the bucket, as the layout does.
+ * Opens the app at `path` (with its ?query, if any) as a person would (docs/product.md §2's route
+ * table, with its guards), signed in as the fake api's session says. Screens are reached through
+ * their routes, so a test depends on what a person sees, not on how a screen is split into
+ * components. `storefront` gives them the campus selection and the bucket, as the layout does.
  */
 export function openPage(
   path: string,

@@ -15,20 +15,22 @@ import { sheetRowStateOf } from '../sheet-row-state';
 /** Rows per append: one call carries every order of the tab waiting at that moment, up to this. */
 const SHEET_BATCH_MAX = 2_000;
 
-/** The most bytes of cells per append: Google advises payloads of at most 2 MB (10 MB is refused). */
+/**
+ * The most bytes of cells per append: Google advises payloads of at most 2 MB (10 MB is refused).
+ */
 const SHEET_BATCH_MAX_BYTES = 1_500_000;
 
 /** Appends per hold of the tab's lock; an order behind a longer backlog waits its turn. */
 const BATCHES_PER_HOLD = 4;
 
-/** The order id is the row's last cell (DESIGN §3.4). */
+/** The order id is the row's last cell (docs/architecture.md §3.4). */
 const ORDER_ID_COLUMN = ORDER_SHEET_HEADER.length - 1;
 
 /**
- * `order-<id>-sheet`: brings one order's row into its campus tab, effectively once (DESIGN §3.4).
- * Under the tab's lock it appends every waiting order of the tab in one write. Orders whose
- * earlier write has an unknown outcome (a lost answer, a killed worker) are first looked up in
- * the tab's order id column, so none is written twice.
+ * `order-<id>-sheet`: brings one order's row into its campus tab, effectively once
+ * (docs/architecture.md §3.4). Under the tab's lock it appends every waiting order of the tab in
+ * one write. Orders whose earlier write has an unknown outcome (a lost answer, a killed worker) are
+ * first looked up in the tab's order id column, so none is written twice.
  */
 export const appendOrderRowJob: JobProcessor<'append-order-row'> = async ({ orderId }, context) => {
   const { db } = context.database;

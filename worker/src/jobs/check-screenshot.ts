@@ -3,9 +3,9 @@ import type { JobProcessor } from '../job-context';
 
 /**
  * `check-screenshot`: flags the order with the orders paid with the same screenshot, or one that
- * looks the same (issue 16), once (checkOrderScreenshot). Placement leaves it to this job because
- * the look compares every order of 90 days: checkout stays as fast on the millionth order as on
- * the first, and the scans take turns on every worker (a queue of their own, one at a time),
+ * looks the same (decision 011), once (checkOrderScreenshot). Placement leaves it to this job
+ * because the look compares every order of 90 days: checkout stays as fast on the millionth order
+ * as on the first, and the scans take turns on every worker (a queue of their own, one at a time),
  * whatever the rush. The order's Payments card says it is being checked until then; every page
  * showing an order whose flag changed is told.
  */

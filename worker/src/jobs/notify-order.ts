@@ -1,8 +1,13 @@
 import { CHECKOUT_MESSAGES } from '@campus/shared/domain/checkout';
 import { type Round, roundName, roundPromise } from '@campus/shared/domain/delivery-rounds';
 import { formatRs } from '@campus/shared/domain/money';
-import { DEFAULT_TIME_ZONE } from '@campus/shared/domain/time-zone';
 import { absoluteImageUrl } from '@campus/shared/domain/uploads';
+import {
+  orderBatch,
+  orderCampus,
+  orderRoundColumns,
+  roundOf,
+} from '@campus/shared/server/batches/order-round';
 import type { Db } from '@campus/shared/server/db/client';
 import { campuses, deliveryBatches, orders, users } from '@campus/shared/server/db/schema';
 import type { MailMessage } from '@campus/shared/server/mail/mailer';
@@ -17,23 +22,13 @@ type Order = typeof orders.$inferSelect & { round: Round | null; timeZone: strin
 /** The order with its round, or undefined when there is no such order. */
 async function loadOrder(db: Db, orderId: string): Promise<Order | undefined> {
   const [row] = await db
-    .select({
-      order: orders,
-      cutoffAt: deliveryBatches.cutoffAt,
-      deliveryAt: deliveryBatches.deliveryAt,
-      timeZone: campuses.timeZone,
-    })
+    .select({ order: orders, ...orderRoundColumns })
     .from(orders)
-    .leftJoin(deliveryBatches, eq(deliveryBatches.id, orders.batchId))
-    .leftJoin(campuses, eq(campuses.id, orders.campusId))
+    .leftJoin(campuses, orderCampus)
+    .leftJoin(deliveryBatches, orderBatch)
     .where(eq(orders.id, orderId));
   if (!row) return undefined;
-  const { order, cutoffAt, deliveryAt, timeZone } = row;
-  return {
-    ...order,
-    round: cutoffAt && deliveryAt ? { cutoffAt, deliveryAt } : null,
-    timeZone: timeZone ?? DEFAULT_TIME_ZONE,
-  };
+  return { ...row.order, round: roundOf(row), timeZone: row.timeZone };
 }
 
 function summary(order: Order): string[] {

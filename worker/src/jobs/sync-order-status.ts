@@ -1,6 +1,10 @@
 import { ORDER_SHEET_HEADER, ORDER_SHEET_STATUS_COLUMNS } from '@campus/shared/domain/order';
 import { orderStatusCells } from '@campus/shared/domain/order-sheet-row';
-import { DEFAULT_TIME_ZONE } from '@campus/shared/domain/time-zone';
+import {
+  orderBatch,
+  orderCampus,
+  orderRoundColumns,
+} from '@campus/shared/server/batches/order-round';
 import { campuses, deliveryBatches, orders } from '@campus/shared/server/db/schema';
 import { type SheetCellUpdate, SheetStoreError } from '@campus/shared/server/sheets/sheet-store';
 import { UnrecoverableError } from 'bullmq';
@@ -44,9 +48,9 @@ const rowBehind = or(statusCellsBehind, batchCellBehind) as SQL;
 
 /**
  * `order-<id>-status-<transition>-sheet` and `order-<id>-batch-<batch>-sheet`: brings the order's
- * state and delivery round into its row's 'Status', 'Status Time' and 'Batch' cells (DESIGN §8).
- * Under the tab's lock it sets the cells of every order of the tab whose row is behind, in one
- * write. Setting a cell is idempotent, so a retry after a
+ * state and delivery round into its row's 'Status', 'Status Time' and 'Batch' cells
+ * (docs/architecture.md §8). Under the tab's lock it sets the cells of every order of the tab whose
+ * row is behind, in one write. Setting a cell is idempotent, so a retry after a
  * lost answer writes the same cells again, harmlessly. An order whose row is not in the tab yet
  * waits for it (its append job brings it) without spending attempts.
  */
@@ -82,7 +86,9 @@ interface StatusLayout {
   statusTime: number;
   /** null: the tab has no Batch column and none was asked for. */
   batch: number | null;
-  /** The header cells to write: 'Status', 'Status Time' (and 'Batch') where the header lacks them. */
+  /**
+   * The header cells to write: 'Status', 'Status Time' (and 'Batch') where the header lacks them.
+   */
   added: SheetCellUpdate[];
 }
 
@@ -129,13 +135,11 @@ async function writeStatusBatch(
       placedAt: orders.placedAt,
       batchId: orders.batchId,
       sheetBatchId: orders.sheetBatchId,
-      cutoffAt: deliveryBatches.cutoffAt,
-      deliveryAt: deliveryBatches.deliveryAt,
-      timeZone: campuses.timeZone,
+      ...orderRoundColumns,
     })
     .from(orders)
-    .leftJoin(campuses, eq(campuses.id, orders.campusId))
-    .leftJoin(deliveryBatches, eq(deliveryBatches.id, orders.batchId))
+    .leftJoin(campuses, orderCampus)
+    .leftJoin(deliveryBatches, orderBatch)
     .where(and(eq(orders.sheetTabName, tab), isNotNull(orders.sheetAppendedAt), rowBehind))
     .orderBy(asc(orders.statusChangedAt), asc(orders.id))
     .limit(STATUS_BATCH_MAX);
@@ -152,7 +156,10 @@ async function writeStatusBatch(
       continue;
     }
     // An order never moved from 'placed' (written for its Batch cell) shows when it was placed.
-    const texts = orderStatusCells(order, order.timeZone ?? DEFAULT_TIME_ZONE);
+    const texts = orderStatusCells(
+      { ...order, cutoffAt: order.roundCutoffAt, deliveryAt: order.roundDeliveryAt },
+      order.timeZone,
+    );
     const batch = texts.batch;
     for (const row of rows) {
       cells.push(

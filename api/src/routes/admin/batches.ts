@@ -20,8 +20,8 @@ import { listBatches } from '../../delivery/list-batches';
 import { jsonBody, parseWith } from '../../http/body';
 import { notFound } from '../../http/errors';
 import { noStore } from '../../http/no-store';
-import { type SheetFormat, sheetDownload } from '../../http/sheet-download';
 import type { OrderStatusRouteDeps } from '../../orders/change-order-status';
+import { type SheetFormat, sheetDownload } from '../../sheets/sheet-download';
 
 const campusQuery = (query: Record<string, string>) => ({
   universityId: query.universityId ?? '',
@@ -29,8 +29,8 @@ const campusQuery = (query: Record<string, string>) => ({
 });
 
 /**
- * Delivery rounds and their batches (DESIGN §8, issue 17), for a campus's admins and super
- * admins: the week of slots, the rounds with their counts, a batch's pick and drop lists with
+ * Delivery rounds and their batches (docs/architecture.md §8, issue 17), for a campus's admins and
+ * super admins: the week of slots, the rounds with their counts, a batch's pick and drop lists with
  * their downloads, and the steps of a whole batch (close now, dispatch, deliver).
  */
 export function batchRoutes(deps: OrderStatusRouteDeps, guards: Guards) {

@@ -12,6 +12,7 @@ import { type Context, Hono } from 'hono';
 import type { AdminDeps } from '../../admin/deps';
 import type { AppEnv } from '../../app-env';
 import { assertRole, type Guards } from '../../auth/guards';
+import { withinPersonLimit } from '../../auth/needs-redis';
 import type { Limit, RateLimiter } from '../../auth/rate-limit';
 import { applyCatalogueImport } from '../../catalogue-import/apply-catalogue-import';
 import { catalogueTemplate, exportCatalogue } from '../../catalogue-import/export-catalogue';
@@ -19,13 +20,15 @@ import { importScope } from '../../catalogue-import/import-scope';
 import { previewCatalogueImport } from '../../catalogue-import/preview-catalogue-import';
 import { limitBody } from '../../http/body';
 import { invalidArgument, payloadTooLarge, tooManyRequests } from '../../http/errors';
-import { withinPersonLimit } from '../../http/needs-redis';
-import { sheetDownload } from '../../http/sheet-download';
+import { sheetDownload } from '../../sheets/sheet-download';
 
 const KINDS: readonly TCatalogueKind[] = ['menu', 'mart'];
 const FORMATS = ['xlsx', 'csv'] as const;
 
-/** The paths whose bodies are files (2 MB, limited here), which the admin forms' 32 KB limit must not refuse. */
+/**
+ * The paths whose bodies are files (2 MB, limited here), which the admin forms' 32 KB limit must
+ * not refuse.
+ */
 export const CATALOGUE_IMPORT_PATHS: readonly string[] = KINDS.flatMap((kind) => {
   const paths = catalogueFilePaths(kind);
   return [paths.preview, paths.apply];

@@ -17,7 +17,9 @@ import { createMartItem } from '../../mart-items/create-mart-item';
 import { deleteMartItem } from '../../mart-items/delete-mart-item';
 import { updateMartItem } from '../../mart-items/update-mart-item';
 
-/** Mart items (SPEC §2): a super admin anywhere, a campus admin at their own campus only. */
+/**
+ * Mart items (docs/product.md §2): a super admin anywhere, a campus admin at their own campus only.
+ */
 export function martItemRoutes(deps: AdminDeps, guards: Guards) {
   const { db } = deps;
   const { signedInUser } = guards;

@@ -25,7 +25,10 @@ async function menuItemForm(c: Context<AppEnv>, actor: TUserProfile) {
   return parseWith(schema, await jsonBody(c));
 }
 
-/** Menu items (SPEC §2): a super admin anywhere, a campus admin in their own restaurants only. */
+/**
+ * Menu items (docs/product.md §2): a super admin anywhere, a campus admin in their own restaurants
+ * only.
+ */
 export function menuItemRoutes(deps: AdminDeps, guards: Guards) {
   const { db } = deps;
   const { signedInUser } = guards;

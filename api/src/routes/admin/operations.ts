@@ -11,9 +11,9 @@ import type { AppEnv } from '../../app-env';
 import type { Guards } from '../../auth/guards';
 import { parseWith } from '../../http/body';
 import { noStore } from '../../http/no-store';
-import { sheetDownload } from '../../http/sheet-download';
 import { exportOrders } from '../../orders/export-orders';
 import { getOperationsOverview } from '../../overview/get-operations-overview';
+import { sheetDownload } from '../../sheets/sheet-download';
 
 const ADMIN_PREFIX = '/api/admin';
 const under = (path: string) => path.slice(ADMIN_PREFIX.length);

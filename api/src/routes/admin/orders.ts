@@ -16,8 +16,8 @@ import { getOrder } from '../../orders/get-order';
 import { listOrderQueue } from '../../orders/list-orders';
 
 /**
- * Orders after checkout for admins (DESIGN §8): the Payments queue, an order's page and its
- * transitions. A campus admin sees and moves only their campus's orders; a super admin any.
+ * Orders after checkout for admins (docs/architecture.md §8): the Payments queue, an order's page
+ * and its transitions. A campus admin sees and moves only their campus's orders; a super admin any.
  */
 export function orderRoutes(deps: OrderStatusRouteDeps, guards: Guards) {
   const { db } = deps;

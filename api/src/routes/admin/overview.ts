@@ -5,7 +5,7 @@ import type { AppEnv } from '../../app-env';
 import type { Guards } from '../../auth/guards';
 import { getOverview } from '../../overview/get-overview';
 
-/** System Overview (SPEC §2), for super admins. */
+/** System Overview (docs/product.md §2), for super admins. */
 export function overviewRoutes(db: Db, guards: Guards) {
   return new Hono<AppEnv>().get('/overview', guards.requireRole('superAdmin'), async (c) => {
     const body: TOverviewResponse = { ok: true, ...(await getOverview(db)) };

@@ -18,9 +18,9 @@ import { listAdminRestaurants } from '../../restaurants/list-admin-restaurants';
 import { updateRestaurant } from '../../restaurants/update-restaurant';
 
 /**
- * Restaurants (SPEC §2): a super admin anywhere, a campus admin at their own campus only. The
- * campus is read from the database row and checked again for the campus a form names, so a
- * campus admin can neither reach nor move anything into another campus.
+ * Restaurants (docs/product.md §2): a super admin anywhere, a campus admin at their own campus
+ * only. The campus is read from the database row and checked again for the campus a form names, so
+ * a campus admin can neither reach nor move anything into another campus.
  */
 export function restaurantRoutes(deps: AdminDeps, guards: Guards) {
   const { db } = deps;

@@ -6,8 +6,9 @@ import { DEFAULT_JOB_OPTIONS, JOBS } from '../jobs';
 import type { Producer } from '../queue';
 
 // Each slot of a campus is a BullMQ job scheduler of 'close-batches' at its cut-off, a cron
-// pattern in the campus's time zone (DESIGN §8). Its jobs are `repeat:<schedulerId>:<millis>`:
-// campus and cut-off, so one cut-off is one job however often the schedulers are synced.
+// pattern in the campus's time zone (docs/architecture.md §8). Its jobs are
+// `repeat:<schedulerId>:<millis>`: campus and cut-off, so one cut-off is one job however often the
+// schedulers are synced.
 
 const SCHEDULER_PREFIX = 'batch-close-';
 const CLOSE_JOB = 'close-batches';

@@ -43,7 +43,10 @@ const campusFilter = (filter: CatalogueFilter) => [
   ...(filter.campusId ? [eq(campuses.id, filter.campusId)] : []),
 ];
 
-/** Restaurants with their campus, sorted by name; an empty time means "not set" (SPEC §4). */
+/**
+ * Restaurants with their campus, sorted by name; an empty time means "not set" (docs/product.md
+ * §4).
+ */
 export async function listRestaurants(db: Db, filter: CatalogueFilter): Promise<TRestaurant[]> {
   const rows = await db
     .select({
@@ -119,7 +122,10 @@ export async function listMenuItems(db: Db, filter: CatalogueFilter): Promise<TA
   return byName(rows);
 }
 
-/** Reads the public catalogue (SPEC §3 entities, prices in integer paisa), sorted by name. */
+/**
+ * Reads the public catalogue (docs/product.md §3 entities, prices in integer paisa), sorted by
+ * name.
+ */
 export function databaseCatalogueSource(db: Db): CatalogueSource {
   return {
     async universities() {

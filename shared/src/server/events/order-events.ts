@@ -3,12 +3,13 @@ import type { Logger } from 'pino';
 import { z } from 'zod';
 import { isLiveEventId } from '../../domain/live-events';
 
-// Order events (DESIGN §8): after a change of an order commits, the api (or the worker) appends a
-// small event to a capped Redis stream, the event log, and announces it on a pub/sub channel in
-// the same script, so the announcements come in log order. Every api replica listens on the
-// channel and hands each event to the open streams of the people it concerns; the log lets a
-// stream that reconnects replay what it missed. A publisher that could not publish announces
-// RESYNC once it can again: every open stream then refetches, and sees what was not announced.
+// Order events (docs/architecture.md §8): after a change of an order commits, the api (or the
+// worker) appends a small event to a capped Redis stream, the event log, and announces it on a
+// pub/sub channel in the same script, so the announcements come in log order. Every api replica
+// listens on the channel and hands each event to the open streams of the people it concerns; the
+// log lets a stream that reconnects replay what it missed. A publisher that could not publish
+// announces RESYNC once it can again: every open stream then refetches, and sees what was not
+// announced.
 
 /** An order's new state, published once the change committed. Ids only, no personal data. */
 export const ZOrderEvent = z.object({

@@ -14,7 +14,10 @@ export interface MailMessage {
   html?: string;
 }
 
-/** The Mailer port (DESIGN §2): SMTP when configured, else .eml files in an outbox folder. */
+/**
+ * The Mailer port (docs/architecture.md §2): SMTP when configured, else .eml files in an outbox
+ * folder.
+ */
 export interface Mailer {
   readonly kind: 'smtp' | 'outbox';
   /** The folder of .eml files, for the outbox mailer. */

@@ -17,7 +17,7 @@ import type { Db } from '../db/client';
 import { orders } from '../db/schema';
 import type { OrderEvent } from '../events/order-events';
 
-// The rule of a payment screenshot used before (issue 16, decision 011), in SQL: the fingerprints
+// The rule of a payment screenshot used before (decision 011), in SQL: the fingerprints
 // are taken by api/src/uploads/screenshot-fingerprint.ts, and compared here, by the worker's
 // check-screenshot job.
 
@@ -26,13 +26,13 @@ export const PERCEPTUAL_BITS = 2048;
 
 /**
  * Two screenshots whose perceptual hashes are at most this many bits apart look the same (about
- * 6.3° between their aligned windows). Measured by screenshot-fingerprint.test.ts on 220 receipts of
- * one bank layout: the altered copies issue 16 names (JPEG quality 60, resized to 50 %, 5 % cropped)
- * came 0–53 bits from their originals, harder ones (fitted in 1000 px then JPEG 82; an off-grid
- * crop then JPEG 60) 16–53; two genuine receipts of one payer and amount, minutes apart, 99 or
- * more; the issue's different receipts 163 or more. 72 is where the estimate's tails from 53 and
- * from 99 are about equally far (2.6 and 2.8 standard deviations), and 91 bits below the closest
- * pair of different receipts.
+ * 6.3° between their aligned windows). Measured by screenshot-fingerprint.test.ts on 220 receipts
+ * of one bank layout: the altered copies decision 011 names (JPEG quality 60, resized to 50 %, 5 %
+ * cropped) came 0–53 bits from their originals, harder ones (fitted in 1000 px then JPEG 82; an
+ * off-grid crop then JPEG 60) 16–53; two genuine receipts of one payer and amount, minutes apart,
+ * 99 or more; different receipts 163 or more. 72 is where the estimate's tails from 53
+ * and from 99 are about equally far (2.6 and 2.8 standard deviations), and 91 bits below the
+ * closest pair of different receipts.
  */
 export const LOOKS_SAME_MAX_DISTANCE = 72;
 

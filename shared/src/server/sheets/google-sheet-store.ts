@@ -15,10 +15,15 @@ const DEFAULT_TIMEOUT_MS = 20_000;
 const DEFAULT_COLUMN_COUNT = 26;
 const ADD_TAB_ATTEMPTS = 3;
 
-/** An auth client of google-auth-library (OAuth2Client, JWT, GoogleAuth) as @googleapis/sheets takes it. */
+/**
+ * An auth client of google-auth-library (OAuth2Client, JWT, GoogleAuth) as @googleapis/sheets takes
+ * it.
+ */
 export type GoogleSheetsAuth = Exclude<sheets_v4.Options['auth'], string | undefined>;
 
-/** How to reach the spreadsheet: a service account (production), a ready token or client (tests). */
+/**
+ * How to reach the spreadsheet: a service account (production), a ready token or client (tests).
+ */
 export interface GoogleSheetStoreOptions {
   spreadsheetId: string;
   clientEmail?: string;
@@ -31,7 +36,9 @@ export interface GoogleSheetStoreOptions {
   timeoutMs?: number;
 }
 
-/** The SheetStore over one Google spreadsheet (DESIGN §2), through the Sheets v4 API. */
+/**
+ * The SheetStore over one Google spreadsheet (docs/architecture.md §2), through the Sheets v4 API.
+ */
 export function createGoogleSheetStore(options: GoogleSheetStoreOptions): SheetStore {
   const { spreadsheetId } = options;
   const timeout = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;

@@ -47,7 +47,7 @@ export type LocalSheetStore = SheetStore & {
   readTab(name: string): Promise<SheetTabContents | null>;
 };
 
-/** The default SheetStore: tabs and rows in our own database (DESIGN §2). */
+/** The default SheetStore: tabs and rows in our own database (docs/architecture.md §2). */
 export function createLocalSheetStore(db: Db): LocalSheetStore {
   const findTab = async (name: string) => {
     const [tab] = await db.select().from(sheetTabs).where(eq(sheetTabs.name, name));

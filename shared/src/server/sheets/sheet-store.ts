@@ -9,9 +9,9 @@ export interface SheetTabInfo {
 }
 
 /**
- * The orders spreadsheet (DESIGN §2): tabs of rows. Adapters know tabs, rows and HTTP, never
- * orders. Every method is safe to repeat: creating a tab that exists or deleting one that does not
- * is not an error.
+ * The orders spreadsheet (docs/architecture.md §2): tabs of rows. Adapters know tabs, rows and
+ * HTTP, never orders. Every method is safe to repeat: creating a tab that exists or deleting one
+ * that does not is not an error.
  */
 export interface SheetStore {
   readonly kind: 'local' | 'google';

@@ -7,8 +7,10 @@ import { expect } from './test';
 // their header, as the worker finds them: the Status columns come after 'Order ID' once an order
 // of the tab changed state.
 
-/** The header titles of the /sheets/:tab table, without the row-number corner and column letters. */
-export async function sheetHeader(page: Page): Promise<string[]> {
+/**
+ * The header titles of the /sheets/:tab table, without the row-number corner and column letters.
+ */
+async function sheetHeader(page: Page): Promise<string[]> {
   return page
     .locator('thead th')
     .evaluateAll((cells) => cells.slice(1).map((cell) => cell.lastElementChild?.textContent ?? ''));
@@ -19,7 +21,7 @@ export const sheetRow = (page: Page, orderId: string): Locator =>
   page.locator('tbody tr').filter({ has: page.getByRole('cell', { name: orderId, exact: true }) });
 
 /** The texts of a sheet row's cells (after its row number), as the page shows them. */
-export async function sheetCells(row: Locator): Promise<string[]> {
+async function sheetCells(row: Locator): Promise<string[]> {
   return row.locator('td').evaluateAll((cells) => cells.map((cell) => cell.textContent ?? ''));
 }
 

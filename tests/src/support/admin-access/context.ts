@@ -31,7 +31,7 @@ import { signInCookie } from '../session';
 export type TestApp = ReturnType<typeof createTestApp>;
 export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 export type Persona = 'signedOut' | 'user' | 'ourAdmin' | 'theirAdmin' | 'superAdmin';
-export type Person = { id: string; email: string; password: string; cookie: string };
+type Person = { id: string; email: string; password: string; cookie: string };
 
 export const PERSONAS: readonly Persona[] = [
   'signedOut',
@@ -162,7 +162,7 @@ export const domainRow = (id: string) =>
   one(db().select().from(allowedDomains).where(eq(allowedDomains.id, id)));
 
 /** The jobs of the test app's sheets queue that are not done yet. */
-export async function sheetJobs() {
+async function sheetJobs() {
   const jobs = await access.testApp.producer
     .queue('sheets')
     .getJobs(['waiting', 'delayed', 'prioritized', 'active']);

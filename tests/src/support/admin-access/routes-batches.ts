@@ -36,7 +36,7 @@ async function batchAt(tree: AdminTree) {
   return { batch, order };
 }
 
-/** Delivery rounds and batches (issue 17): a campus admin at their own campus. */
+/** Delivery rounds and batches (decision 013): a campus admin at their own campus. */
 export const BATCH_ROUTES: Route[] = [
   {
     label: 'GET /api/admin/delivery-slots',

@@ -12,8 +12,8 @@ import { type AdminTree, hex } from '../admin';
 import { answerOf, as, type Call, campusQuery, db, type Persona, query } from './context';
 import type { Route } from './route';
 
-// The catalogue in bulk (issue 20): templates for any admin, export, preview and apply of a
-// restaurant's menu or a campus's mart for a super admin or that campus's admin.
+// The catalogue in bulk (docs/product.md §10): templates for any admin, export, preview and apply
+// of a restaurant's menu or a campus's mart for a super admin or that campus's admin.
 
 const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 const CSV = 'text/csv; charset=utf-8';

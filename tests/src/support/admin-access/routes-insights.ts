@@ -19,7 +19,7 @@ async function orderAt(tree: AdminTree) {
   return buildOrder(db(), tree, student, { status: 'verified' });
 }
 
-/** The Insights tab (issue 20): a campus admin at their own campus, a super admin anywhere. */
+/** The Insights tab (decision 014): a campus admin at their own campus, a super admin anywhere. */
 export const INSIGHTS_ROUTES: Route[] = [
   {
     label: 'GET /api/admin/insights',

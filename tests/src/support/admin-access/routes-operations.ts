@@ -19,7 +19,7 @@ async function orderAt(tree: AdminTree) {
 
 const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
-/** The operations overview and the orders export (issue 20): a campus admin at their campus. */
+/** The operations overview and the orders export (product.md §10): a campus admin at theirs. */
 export const OPERATIONS_ROUTES: Route[] = [
   {
     label: 'GET /api/admin/operations',

@@ -17,7 +17,10 @@ async function orderAt(tree: AdminTree) {
   return buildOrder(db(), tree, student);
 }
 
-/** The Payments queue and an order's transitions (DESIGN §8): a campus admin at their campus. */
+/**
+ * The Payments queue and an order's transitions (docs/architecture.md §8): a campus admin at their
+ * campus.
+ */
 export const ORDER_ROUTES: Route[] = [
   {
     label: 'GET /api/admin/orders',

@@ -5,7 +5,7 @@ import { hex } from '../admin';
 import { access, expectQueued, tabOf, tabPath } from './context';
 import type { Route } from './route';
 
-/** The operators' sheet calls (SPEC §7) and the local spreadsheet's views. */
+/** The operators' sheet calls (docs/product.md §7) and the local spreadsheet's views. */
 export const SHEET_ROUTES: Route[] = [
   {
     label: 'POST /api/sheets/create',

@@ -1,6 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { text } from 'node:stream/consumers';
-import type { StandInCall } from '../firebase-stand-in';
 import type { DocumentStore } from './documents';
 import { cloudError, GoogleError, invalidArgument } from './errors';
 import { prepareFirestoreCall } from './firestore';
@@ -8,6 +7,16 @@ import type { IdentityService } from './identity';
 import { queriedCollection } from './query';
 import { matchRoute, type Route } from './routes';
 import { isObject } from './values';
+
+/**
+ * One call that reached the stand-in, answered or not. `path` is, for runQuery, the collection's
+ * path ('universities/u1/campuses'); for batchGet and commit, the documents' paths joined by
+ * ', '; for the auth calls, the endpoint ('identitytoolkit.googleapis.com/v1/accounts:lookup').
+ */
+export interface StandInCall {
+  kind: 'signIn' | 'lookup' | 'refresh' | 'runQuery' | 'batchGet' | 'commit';
+  path: string;
+}
 
 /** What the HTTP side works with; `failingReads` may change between calls. */
 export interface HandlerDeps {

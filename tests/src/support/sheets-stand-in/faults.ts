@@ -1,6 +1,6 @@
-import type { FaultTarget, HeldAppend, SheetsFault } from '../sheets-stand-in';
 import { ApiError } from './requests';
 import type { Timers } from './timers';
+import type { FaultTarget, HeldAppend, SheetsFault } from './types';
 
 // What the stand-in does to calls besides answering them: injected faults (queued or at random,
 // seeded), Google's per-minute write quota, and an append held until the test releases it.
@@ -61,7 +61,10 @@ export class FaultInjector {
     this.random = mulberry32(this.seed);
   }
 
-  /** The fault for a call of this kind: the first queued one that may hit it, else maybe one at random. */
+  /**
+   * The fault for a call of this kind: the first queued one that may hit it, else maybe one at
+   * random.
+   */
   next(kind: 'read' | 'write'): QueuedFault | undefined {
     const index = this.queue.findIndex(
       (q) =>

@@ -1,5 +1,4 @@
 import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:http';
-import type { SheetsCallCounts, SheetsFault, SheetsRequestRecord } from '../sheets-stand-in';
 import { type AppendHold, type FaultInjector, WRITING_FAULTS, type WriteQuota } from './faults';
 import {
   ApiError,
@@ -11,8 +10,11 @@ import {
 } from './requests';
 import type { Spreadsheet } from './spreadsheet';
 import type { Timers } from './timers';
+import type { SheetsCallCounts, SheetsFault, SheetsRequestRecord } from './types';
 
-/** What the HTTP side of the stand-in works with; `stats` and `latencyMs` may change between calls. */
+/**
+ * What the HTTP side of the stand-in works with; `stats` and `latencyMs` may change between calls.
+ */
 export interface HandlerDeps {
   spreadsheet: Spreadsheet;
   faults: FaultInjector;

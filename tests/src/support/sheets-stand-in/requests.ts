@@ -1,5 +1,5 @@
 import type { IncomingMessage, OutgoingHttpHeaders } from 'node:http';
-import type { StandInCell } from '../sheets-stand-in';
+import type { StandInCell } from './types';
 
 // What a call to the stand-in is: which endpoint, who calls, and whether its body has the shape
 // Google requires. Failures are Google's error answers (ApiError).

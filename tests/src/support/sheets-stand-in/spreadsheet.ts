@@ -1,4 +1,3 @@
-import type { StandInCell } from '../sheets-stand-in';
 import { checkValueRange, invalid, isObject, parseJson, type Route } from './requests';
 import {
   a1TabName,
@@ -11,6 +10,7 @@ import {
   setCell,
   type Tab,
 } from './tabs';
+import type { StandInCell } from './types';
 
 /**
  * The stand-in's spreadsheet: its tabs in memory, and the calls that read and change them. A call

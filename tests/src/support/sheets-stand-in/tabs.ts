@@ -1,5 +1,5 @@
-import type { StandInCell } from '../sheets-stand-in';
 import { invalid } from './requests';
+import type { StandInCell } from './types';
 
 // The tabs of the stand-in's spreadsheet, their cells, and enough A1 notation to name them.
 

@@ -11,9 +11,9 @@ import { QuantityStepper } from '@/components/ui/quantity-stepper';
 import { useCart } from '@/lib/cart-store';
 
 /**
- * An item's bucket control (SPEC §4): its add button, then minus, quantity and plus once the item
- * is in the bucket. `refreshOnIncrement` makes plus add the line again, so the stock the line
- * knows is the one shown now (a mart item's restock lifts the cap).
+ * An item's bucket control (docs/product.md §4): its add button, then minus, quantity and plus once
+ * the item is in the bucket. `refreshOnIncrement` makes plus add the line again, so the stock the
+ * line knows is the one shown now (a mart item's restock lifts the cap).
  */
 export function BucketAction({
   line,

@@ -5,8 +5,8 @@ import { useCart } from '@/lib/cart-store';
 import { itemCount, useBucketBarShown } from './bucket-bar';
 
 /**
- * SPEC §2: a floating link to /cart with the total quantity; signed-out visitors go to /login. On
- * a phone the bucket bar takes its place while it is up.
+ * docs/product.md §2: a floating link to /cart with the total quantity; signed-out visitors go to
+ * /login. On a phone the bucket bar takes its place while it is up.
  */
 export function FloatingCartButton() {
   const { totalQuantity } = useCart();

@@ -9,7 +9,7 @@ type WidgetEvent = CustomEvent<{ state?: string; payload?: string }>;
  * usually done (1–2 s on a phone) before the person has typed their password. Remount it (a new
  * `key`) to clear it, as switching between sign-in and reset does.
  */
-export function CaptchaField({ onChange }: { onChange(payload: string): void }) {
+function CaptchaField({ onChange }: { onChange(payload: string): void }) {
   const widget = useRef<HTMLElement>(null);
   // 'loading' and 'load-failed' are ours; the widget reports the rest ('verifying', 'verified'...).
   const [state, setState] = useState('loading');

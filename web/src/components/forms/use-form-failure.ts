@@ -3,7 +3,7 @@ import { useState } from 'react';
 import type { FieldErrors } from 'react-hook-form';
 
 /** The one message to show for a failed check: the first broken rule, as the schema orders them. */
-export function firstError(errors: FieldErrors): string | null {
+function firstError(errors: FieldErrors): string | null {
   for (const error of Object.values(errors)) {
     if (error?.message) return String(error.message);
   }

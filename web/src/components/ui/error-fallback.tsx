@@ -1,7 +1,7 @@
 import { formatError } from '@campus/shared/domain/error-catalogue';
 import { primaryButton, secondaryButton } from './button-styles';
 
-/** SPEC §2: what every page shows when it breaks. */
+/** docs/product.md §2: what every page shows when it breaks. */
 export function ErrorFallback({
   error,
   onTryAgain,

@@ -10,7 +10,7 @@ type QueryState = { isPending: boolean; isError: boolean; error: unknown; refetc
 type Load = { query: QueryState; loadingTitle: string } | { query?: never; loadingTitle?: never };
 
 /** Cards shown at first and added by each 'Show more': a 2,000-item menu stays a small page. */
-export const LIST_PAGE_SIZE = 60;
+const LIST_PAGE_SIZE = 60;
 
 /**
  * A catalogue screen's grid of cards, LIST_PAGE_SIZE at a time, or the one state that stands in

@@ -41,7 +41,8 @@ export const campuses = pgTable(
     name: text('name').notNull(),
     location: text('location'),
     timeZone: text('time_zone').notNull().default(DEFAULT_TIME_ZONE),
-    // Pay-to account shown at checkout (DESIGN §7); null falls back to the configured default.
+    // Pay-to account shown at checkout (docs/architecture.md §7); null falls back to the configured
+    // default.
     payToAccountTitle: text('pay_to_account_title'),
     payToBankName: text('pay_to_bank_name'),
     payToAccountNumber: text('pay_to_account_number'),
@@ -126,7 +127,8 @@ export const allowedDomains = pgTable(
   {
     id: text('id').primaryKey(),
     name: text('name').notNull(),
-    // Stored lower case with a leading @ (SPEC §5 Admin); the check below holds it to that.
+    // Stored lower case with a leading @ (docs/product.md §5 Admin); the check below holds it to
+    // that.
     domain: text('domain').notNull(),
     universityId: text('university_id')
       .notNull()

@@ -10,8 +10,9 @@ import {
 } from 'drizzle-orm/pg-core';
 import { campuses } from './catalogue';
 
-// Delivery batches (DESIGN §8, issue 17): one row per round of a campus that an order joined,
-// made by the first order placed into it. Orders point at their batch (orders.batch_id).
+// Delivery batches (docs/architecture.md §8, decision 013): one row per round of a campus that an
+// order joined, made by the first order placed into it. Orders point at their batch
+// (orders.batch_id).
 export const deliveryBatches = pgTable(
   'delivery_batches',
   {

@@ -49,7 +49,7 @@ export const orders = pgTable(
     screenshotUrl: text('screenshot_url').notNull(),
     // Its fingerprint, copied from the upload (null: none could be taken), the orders of the
     // 90 days before whose screenshot is the same or looks the same, and when the check-screenshot
-    // job looked for them (null: not yet; screenshotCheckOf, issue 16).
+    // job looked for them (null: not yet; screenshotCheckOf, decision 011).
     screenshotSha256: text('screenshot_sha256'),
     screenshotPerceptual: bit('screenshot_perceptual', { dimensions: 2048 }),
     duplicateOf: jsonb('duplicate_of').$type<string[]>().notNull().default([]),
@@ -65,8 +65,9 @@ export const orders = pgTable(
     // order_transitions row, made with the expected state in the WHERE clause.
     status: text('status', { enum: ORDER_STATES }).notNull().default('placed'),
     statusChangedAt: timestamp('status_changed_at', { withTimezone: true }),
-    // The sheet append (DESIGN §3.4): started says a write was sent whose outcome may be unknown
-    // (the next attempt reads the tab before writing again); appended says the row is there.
+    // The sheet append (docs/architecture.md §3.4): started says a write was sent whose outcome may
+    // be unknown (the next attempt reads the tab before writing again); appended says the row is
+    // there.
     sheetWriteStartedAt: timestamp('sheet_write_started_at', { withTimezone: true }),
     sheetAppendedAt: timestamp('sheet_appended_at', { withTimezone: true }),
     // A row the spreadsheet refused for its content (a cell over its limit): set aside, with the

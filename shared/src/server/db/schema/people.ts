@@ -13,9 +13,9 @@ import { ROLES } from '../../../domain/roles';
 import { campuses } from './catalogue';
 import { createdAt, updatedAt } from './columns';
 
-// The user profile of SPEC §3, which is also better-auth's user model (name and image are its
-// own fields). A profile outlives its campus: deleting a university leaves its people, without a
-// campus.
+// The user profile of docs/product.md §3, which is also better-auth's user model (name and image
+// are its own fields). A profile outlives its campus: deleting a university leaves its people,
+// without a campus.
 export const users = pgTable(
   'users',
   {

@@ -44,7 +44,10 @@ function withQuery(path: string, filters: TAdminFilters = {}): string {
 /** The address of one record under `path`. */
 export const byId = (path: string, id: string) => `${path}/${encodeURIComponent(id)}`;
 
-/** GETs with the super admin's load timeout (SPEC §9: 30 s; then 'Request timeout after 30 seconds'). */
+/**
+ * GETs with the super admin's load timeout (docs/product.md §9: 30 s; then 'Request timeout after
+ * 30 seconds').
+ */
 export async function adminGet<T>(path: string): Promise<T> {
   const controller = new AbortController();
   const timer = setTimeout(() => controller.abort(), SUPER_ADMIN_LOAD_TIMEOUT_MS);
@@ -76,8 +79,8 @@ export function apiDelete<T>(path: string): Promise<T> {
 
 /**
  * The writes of one admin resource under `path`: the shared schema its bodies follow (the api
- * parses them with it too), a save that creates in add mode and updates in edit mode (SPEC §4:
- * whether an id is set decides), and a delete by id.
+ * parses them with it too), a save that creates in add mode and updates in edit mode
+ * (docs/product.md §4: whether an id is set decides), and a delete by id.
  */
 export function adminWrites<
   TValues extends { id?: string | null },
@@ -115,7 +118,7 @@ export const adminKeys = {
 type TListName = 'users' | 'restaurants' | 'menuItems' | 'martItems';
 
 /** GET of an admin list with the filters that are set. */
-export const fetchList = <TAnswer>(list: TListName, filters: TAdminFilters = {}) =>
+const fetchList = <TAnswer>(list: TListName, filters: TAdminFilters = {}) =>
   adminGet<TAnswer>(withQuery(ADMIN_API[list], filters));
 
 /** Deletes the whole list the filters name (a campus's restaurants, a restaurant's menu). */

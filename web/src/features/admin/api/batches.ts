@@ -12,10 +12,11 @@ import type { z } from 'zod';
 import { apiFetch, apiPost } from '@/lib/api-client';
 import { adminGet, adminKeys, byId } from './admin-client';
 
-// Delivery rounds and their batches (DESIGN §8, issue 17): a campus's weekly slots
-// (GET/PUT /api/admin/delivery-slots), the rounds of the Batches tab (GET /api/admin/batches),
-// one batch with its lists (GET /api/admin/batches/:id) and its actions (POST .../close,
-// /dispatch, /deliver). Answers are checked against the shared schemas before they are shown.
+// Delivery rounds and their batches (docs/architecture.md §8, decision 013): a campus's weekly
+// slots (GET/PUT /api/admin/delivery-slots), the rounds of the Batches tab (GET
+// /api/admin/batches), one batch with its lists (GET /api/admin/batches/:id) and its actions (POST
+// .../close, /dispatch, /deliver). Answers are checked against the shared schemas before they are
+// shown.
 
 const SLOTS_PATH = '/api/admin/delivery-slots';
 const BATCHES_PATH = '/api/admin/batches';

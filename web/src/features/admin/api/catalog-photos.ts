@@ -28,9 +28,10 @@ function uploadFailed(cause: unknown, detail: string): AppError {
 }
 
 /**
- * Compresses an item photo (SPEC §5 Admin, at most 0.5 MB and 1000 px a side) and uploads it;
- * answers the url the item's photoURL takes. Input that is not a file or not an image throws the
- * image helper's messages; a failed compression or upload throws 'Failed to upload image...'.
+ * Compresses an item photo (docs/product.md §5 Admin, at most 0.5 MB and 1000 px a side) and
+ * uploads it; answers the url the item's photoURL takes. Input that is not a file or not an image
+ * throws the image helper's messages; a failed compression or upload throws 'Failed to upload
+ * image...'.
  */
 export async function uploadCatalogPhoto(
   file: unknown,

@@ -15,7 +15,7 @@ export type TImportTarget =
   | { kind: 'mart'; universityId: string; campusId: string };
 
 /** The query string that names the target (the api checks the person may manage it). */
-export function targetQuery(target: TImportTarget): string {
+function targetQuery(target: TImportTarget): string {
   const params: Record<string, string> =
     target.kind === 'menu'
       ? { restaurantId: target.restaurantId }

@@ -3,7 +3,7 @@ import { ZInsightsResponse } from '@campus/shared/domain/insights-api';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { adminGet, adminKeys } from './admin-client';
 
-// The Insights tab's figures (GET /api/admin/insights, issue 20), checked against the shared
+// The Insights tab's figures (GET /api/admin/insights, decision 014), checked against the shared
 // schema before they are shown.
 
 /** A campus ('' for every campus, a super admin's) and the days; '' asks for the last 30. */

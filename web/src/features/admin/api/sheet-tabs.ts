@@ -7,7 +7,7 @@ import { apiPost } from '@/lib/api-client';
 import { adminGet, adminKeys, useAdminQuery } from './admin-client';
 
 /** The spreadsheet's tabs: all for a super admin, only their own for a campus admin. */
-export const fetchSheetTabs = () => adminGet<TSheetTabsResponse>('/api/sheets/tabs');
+const fetchSheetTabs = () => adminGet<TSheetTabsResponse>('/api/sheets/tabs');
 
 /** The tab's orders whose rows the spreadsheet refused for their content. */
 const fetchSetAsideRows = (tab: string) =>

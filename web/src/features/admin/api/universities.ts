@@ -7,7 +7,7 @@ import {
 import { type TUniversityFormValues, ZUniversityForm } from '@campus/shared/domain/admin-forms';
 import { adminGet, adminKeys, adminWrites, useAdminQuery } from './admin-client';
 
-export const fetchUniversities = () => adminGet<TUniversitiesResponse>(ADMIN_API.universities);
+const fetchUniversities = () => adminGet<TUniversitiesResponse>(ADMIN_API.universities);
 
 /** Adds or renames a university; deleting one takes its campuses, catalogue and domains along. */
 export const universityWrites = adminWrites<

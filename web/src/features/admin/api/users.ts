@@ -10,15 +10,11 @@ import {
   apiPatch,
   byId,
   clearList,
-  fetchList,
   type TAdminFilters,
   useAdminList,
 } from './admin-client';
 
 type TUserFilters = Pick<TAdminFilters, 'universityId' | 'campusId' | 'role'>;
-
-export const fetchUsers = (filters: TUserFilters = {}) =>
-  fetchList<TUsersResponse>('users', filters);
 
 /** Creates an account that can sign in at once, with its profile. */
 export const createUser = (values: TCreateUserFormValues) =>

@@ -3,8 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { buildCampusAdmin, buildRestaurant, buildUniversity } from '@/test/builders';
 import { openDashboardSection, openSuperAdminSection } from '@/test/render';
 
-// SPEC §4: 'Admin forms are in add mode or edit mode depending on whether an id is set; Cancel or
-// a successful save resets the form.' The catalogue forms of the campus dashboard
+// docs/product.md §4: 'Admin forms are in add mode or edit mode depending on whether an id is set;
+// Cancel or a successful save resets the form.' The catalogue forms of the campus dashboard
 // /admin/uni-1/campus-1 and of the super admin's tabs, used as an admin would.
 
 const CAMPUS_DASHBOARD = '/admin/uni-1/campus-1';

@@ -51,7 +51,7 @@ export function RowActions({
 
 /**
  * An admin form's 'Add X' / 'Update X' button and its Cancel, which resets the form to empty add
- * mode (SPEC §4), from edit mode or from a half-filled add form alike.
+ * mode (docs/product.md §4), from edit mode or from a half-filled add form alike.
  */
 export function FormActions({
   noun,

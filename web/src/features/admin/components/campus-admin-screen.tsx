@@ -51,10 +51,11 @@ function useCampusNames(universityId: string, campusId: string) {
 }
 
 /**
- * /admin/:universityId/:campusId (SPEC §2): today's figures first, the restaurants of the campus
- * with the menu of the selected one, the mart items, the order sheet, the payments to check and
- * the delivery batches (DESIGN §8); the open tab is in the address. The route guard lets in only
- * a super admin or this campus's admin; the api checks again on every call.
+ * /admin/:universityId/:campusId (docs/product.md §2): today's figures first, the restaurants of
+ * the campus with the menu of the selected one, the mart items, the order sheet, the payments to
+ * check and the delivery batches (docs/architecture.md §8); the open tab is in the address. The
+ * route guard lets in only a super admin or this campus's admin; the api checks again on every
+ * call.
  */
 export function CampusAdminScreen() {
   const params = useParams();

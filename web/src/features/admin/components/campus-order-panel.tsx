@@ -10,8 +10,8 @@ import { useSetAsideRows, useSheetTabs } from '../api/sheet-tabs';
 import { AdminListState, type ListQuery } from './admin-controls';
 
 /**
- * The campus admin's Order Dashboard (SPEC §2, §6): a 'View Orders' button that opens the
- * campus's tab of the orders spreadsheet in a new browser tab. Needs the university and campus
+ * The campus admin's Order Dashboard (docs/product.md §2, §6): a 'View Orders' button that opens
+ * the campus's tab of the orders spreadsheet in a new browser tab. Needs the university and campus
  * names (the tab is named after them) and the tab itself; else the spec's message says which.
  */
 export function CampusOrderPanel({
@@ -78,8 +78,10 @@ export function CampusOrderPanel({
   );
 }
 
-/** Orders of the tab whose rows the spreadsheet refused: named, with the reason, so none is lost. */
-export function SetAsideRows({ rows }: { rows: readonly { orderId: string; reason: string }[] }) {
+/**
+ * Orders of the tab whose rows the spreadsheet refused: named, with the reason, so none is lost.
+ */
+function SetAsideRows({ rows }: { rows: readonly { orderId: string; reason: string }[] }) {
   if (rows.length === 0) return null;
   return (
     <Alert>

@@ -17,8 +17,8 @@ type FormState = {
 };
 
 /**
- * An admin form in add or edit mode (SPEC §4): 'Add X' or 'Edit X' above it, the failure of its
- * checks or its save, its fields, then 'Add X' or 'Update X' and Cancel, which empties it.
+ * An admin form in add or edit mode (docs/product.md §4): 'Add X' or 'Edit X' above it, the failure
+ * of its checks or its save, its fields, then 'Add X' or 'Update X' and Cancel, which empties it.
  */
 export function CrudForm({
   crud,

@@ -31,8 +31,9 @@ type TCrudTexts = {
 };
 
 /**
- * A deletion waiting for its confirm dialog (SPEC §2: every deletion asks first). `removes` is the
- * id of the row it deletes, or null for a whole list: a form editing what went is emptied.
+ * A deletion waiting for its confirm dialog (docs/product.md §2: every deletion asks first).
+ * `removes` is the id of the row it deletes, or null for a whole list: a form editing what went is
+ * emptied.
  */
 type TPendingDelete = {
   dialog: { type: ConfirmDialogType; title: string; message: string; confirmLabel?: string };
@@ -45,10 +46,10 @@ type TPendingDelete = {
 const CLOSED = { type: 'danger', title: '', message: '' } as const;
 
 /**
- * The state every admin screen has (SPEC §4): a form in add mode or edit mode depending on whether
- * an id is set, whose Cancel or successful save resets it; the failure of a save shown in the form
- * and that of a deletion above the list; and the deletion waiting for its confirm dialog.
- * The form sends what was typed: the api parses it with the same shared schema.
+ * The state every admin screen has (docs/product.md §4): a form in add mode or edit mode depending
+ * on whether an id is set, whose Cancel or successful save resets it; the failure of a save shown
+ * in the form and that of a deletion above the list; and the deletion waiting for its confirm
+ * dialog. The form sends what was typed: the api parses it with the same shared schema.
  */
 export function useCrudManager<
   TValues extends FieldValues & { id?: string | null },

@@ -11,7 +11,7 @@ import { useAuth } from '@/lib/auth';
 
 const linkClass = 'text-gray-700 hover:text-orange-700';
 
-/** 'Super Admin' or 'Campus Admin' links, shown only to the matching role (SPEC §2). */
+/** 'Super Admin' or 'Campus Admin' links, shown only to the matching role (docs/product.md §2). */
 export function AdminNavLinks() {
   const { user } = useAuth();
   if (isSuperAdmin(user)) {

@@ -121,7 +121,7 @@ function ResetForm({ onBack }: { onBack(): void }) {
   );
 }
 
-/** /login: sign in, or the 'Forgot Password?' reset mode (SPEC §2, §4, §5 Login). */
+/** /login: sign in, or the 'Forgot Password?' reset mode (docs/product.md §2, §4, §5 Login). */
 export function LoginScreen() {
   const [params] = useSearchParams();
   const [mode, setMode] = useState<'sign-in' | 'reset'>(

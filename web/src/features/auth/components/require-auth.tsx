@@ -8,10 +8,10 @@ import { fromHere, useAuth } from '@/lib/auth';
 export type DeniedState = { denied?: string };
 
 /**
- * SPEC §2 guards (pageAccess): a spinner while auth loads; signed out (or no profile) → /login,
- * remembering the page; a role not allowed, or with `campusScoped` another campus → /unauthorized,
- * which shows why (SPEC §6's 'Access denied. ... privileges required.'). The server checks all of
- * this again: this is only what the visitor sees.
+ * docs/product.md §2 guards (pageAccess): a spinner while auth loads; signed out (or no profile) →
+ * /login, remembering the page; a role not allowed, or with `campusScoped` another campus →
+ * /unauthorized, which shows why (docs/product.md §6's 'Access denied. ... privileges required.').
+ * The server checks all of this again: this is only what the visitor sees.
  */
 export function RequireAuth({
   children,

@@ -39,7 +39,7 @@ const EMPTY: TSignupValues = {
   captcha: '',
 };
 
-/** /signup: 'Create Account' (SPEC §2, §5 Signup); every self sign-up is a user. */
+/** /signup: 'Create Account' (docs/product.md §2, §5 Signup); every self sign-up is a user. */
 export function SignupScreen() {
   const { user, setUser } = useAuth();
   const navigate = useNavigate();
@@ -53,7 +53,8 @@ export function SignupScreen() {
     successRef.current?.scrollIntoView({ block: 'center' });
   }, [success]);
 
-  // SPEC §4: after sign-up the person is signed out (anyone signed in on this browser too)...
+  // docs/product.md §4: after sign-up the person is signed out (anyone signed in on this browser
+  // too)...
   useEffect(() => {
     if (!success || !user) return;
     endSession().then(
@@ -101,7 +102,7 @@ export function SignupScreen() {
     enabled: Boolean(campusId),
   });
 
-  // SPEC §8: a campus list that fails to load is only logged; sign-up goes on.
+  // docs/product.md §8: a campus list that fails to load is only logged; sign-up goes on.
   useEffect(() => {
     if (campuses.error)
       console.warn('Could not load the campuses of this university', campuses.error);
@@ -166,7 +167,7 @@ export function SignupScreen() {
           label="University"
           required
           {...form.register('universityId', {
-            // Changing the university clears the campus (SPEC §5 Signup).
+            // Changing the university clears the campus (docs/product.md §5 Signup).
             onChange: () => form.setValue('campusId', ''),
           })}
         >

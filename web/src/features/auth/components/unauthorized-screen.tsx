@@ -11,9 +11,9 @@ function deniedMessage(state: unknown): string | null {
 }
 
 /**
- * /unauthorized: where a guard sends someone whose role may not open a page (SPEC §2). It says why
- * when the guard told it (SPEC §6, e.g. 'Access denied. Super Admin privileges required.'), and
- * the catalogue's generic message otherwise (the page opened directly).
+ * /unauthorized: where a guard sends someone whose role may not open a page (docs/product.md §2).
+ * It says why when the guard told it (docs/product.md §6, e.g. 'Access denied. Super Admin
+ * privileges required.'), and the catalogue's generic message otherwise (the page opened directly).
  */
 export function UnauthorizedScreen() {
   const navigate = useNavigate();

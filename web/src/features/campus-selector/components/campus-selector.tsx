@@ -2,8 +2,8 @@ import type { TCampus, TUniversity } from '@campus/shared/domain/entities';
 import { useEffect, useId, useRef, useState } from 'react';
 import { useCampusSelection } from '@/lib/campus-selection';
 
-/** The selector button's text (SPEC §2). */
-export function selectorButtonText(
+/** The selector button's text (docs/product.md §2). */
+function selectorButtonText(
   loading: boolean,
   university: TUniversity | null,
   campus: TCampus | null,

@@ -9,8 +9,8 @@ import { useLivePrices } from '@/lib/use-live-prices';
 import { CartLineItem } from './cart-line-item';
 
 /**
- * SPEC §2 Cart: the bucket's lines at live prices, the total in Rs and the way to checkout. A line
- * that can no longer be ordered says so here, before any payment step.
+ * docs/product.md §2 Cart: the bucket's lines at live prices, the total in Rs and the way to
+ * checkout. A line that can no longer be ordered says so here, before any payment step.
  */
 export function CartScreen() {
   const { items } = useCart();
@@ -18,7 +18,8 @@ export function CartScreen() {
   const blocked = [...problems.values()].some((problem) => problem !== null);
   const list = useRef<HTMLUListElement>(null);
   const heading = useRef<HTMLHeadingElement>(null);
-  // After Remove, the focus goes to the line now in its place (or the one before), else the heading.
+  // After Remove, the focus goes to the line now in its place (or the one before), else the
+  // heading.
   const [removedAt, setRemovedAt] = useState<number | null>(null);
   useEffect(() => {
     if (removedAt === null) return;

@@ -267,7 +267,7 @@ function CheckoutForm({
               hint={hint('Pakistani mobile number, like 0300-0000000.')}
               error={errors.phone?.message}
               {...form.register('phone', {
-                // SPEC §5: digits only, at most 11, a hyphen after the fourth.
+                // docs/product.md §5: digits only, at most 11, a hyphen after the fourth.
                 onChange: (event) =>
                   form.setValue('phone', normalisePhoneInput(event.target.value)),
               })}
@@ -372,7 +372,7 @@ function CheckoutForm({
   );
 }
 
-/** /checkout (SPEC §2, §4, §5 Checkout): the order form, then the thank-you view. */
+/** /checkout (docs/product.md §2, §4, §5 Checkout): the order form, then the thank-you view. */
 export function CheckoutScreen() {
   const { user } = useAuth();
   const [placed, setPlaced] = useState<PlacedOrder | null>(null);

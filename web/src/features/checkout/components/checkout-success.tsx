@@ -16,8 +16,9 @@ export type PlacedOrder = {
 };
 
 /**
- * SPEC §2: the thank-you view after an order is placed, with its number and amount, the delivery
- * round it joined (DESIGN §8), and the way to its page in My Orders, where its state shows.
+ * docs/product.md §2: the thank-you view after an order is placed, with its number and amount, the
+ * delivery round it joined (docs/architecture.md §8), and the way to its page in My Orders, where
+ * its state shows.
  */
 export function CheckoutSuccess({ order }: { order: PlacedOrder }) {
   const heading = useRef<HTMLHeadingElement>(null);

@@ -4,7 +4,9 @@ import { formatRs } from '@campus/shared/domain/money';
 import { useState } from 'react';
 import { Alert } from '@/components/ui/alert';
 
-/** Where to transfer the money (SPEC §2): the selected campus's account, from the api. */
+/**
+ * Where to transfer the money (docs/product.md §2): the selected campus's account, from the api.
+ */
 export function PayToDetails({
   campusChosen,
   payTo,

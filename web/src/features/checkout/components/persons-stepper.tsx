@@ -5,7 +5,10 @@ import { useId } from 'react';
 const button =
   'flex size-10 items-center justify-center rounded border border-orange-700 text-lg font-bold text-orange-700 hover:bg-orange-50 disabled:cursor-not-allowed disabled:border-gray-300 disabled:text-gray-400 disabled:hover:bg-transparent focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-orange-700';
 
-/** Number of persons with minus and plus; never below 1 (SPEC §5 Checkout) nor above MAX_PERSONS. */
+/**
+ * Number of persons with minus and plus; never below 1 (docs/product.md §5 Checkout) nor above
+ * MAX_PERSONS.
+ */
 export function PersonsStepper({
   persons,
   onChange,

@@ -235,7 +235,7 @@ describe('checkout processing', () => {
     expect(formatError(failure).message).toBe(
       'Sorry, Burger Lab is currently closed. Please order after 10:00 AM.',
     );
-    // SPEC §4: the upload comes first, then the open check; the order is never sent.
+    // docs/product.md §4: the upload comes first, then the open check; the order is never sent.
     expect(calls).toEqual(['prices', 'compress', 'upload']);
   });
 

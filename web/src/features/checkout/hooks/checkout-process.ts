@@ -1,6 +1,7 @@
-// The checkout's processing (SPEC §4): validate, check prices and stock, compress and upload the
-// screenshot, check the restaurants are open on the device clock, then place the order. Plain functions with their
-// effects passed in, so the order of the steps and the request shapes are tested without a browser.
+// The checkout's processing (docs/product.md §4): validate, check prices and stock, compress and
+// upload the screenshot, check the restaurants are open on the device clock, then place the order.
+// Plain functions with their effects passed in, so the order of the steps and the request shapes
+// are tested without a browser.
 
 import { AppError } from '@campus/shared/domain/app-error';
 import { bucketCheckMessage } from '@campus/shared/domain/bucket-check';
@@ -55,8 +56,8 @@ export type CheckoutCheck =
   | { ok: false; message: string; field: string | null };
 
 /**
- * The checkout rules of SPEC §5 in their order, through the shared schema: the first broken
- * rule's message, or the checked (trimmed) values.
+ * The checkout rules of docs/product.md §5 in their order, through the shared schema: the first
+ * broken rule's message, or the checked (trimmed) values.
  */
 export function checkCheckout(values: TCheckoutValues, context: CheckoutContext): CheckoutCheck {
   const parsed = createCheckoutSchema(context).safeParse(values);
@@ -69,7 +70,7 @@ export function checkCheckout(values: TCheckoutValues, context: CheckoutContext)
   };
 }
 
-/** The checkout form's fields that a rule of SPEC §5 Checkout is about. */
+/** The checkout form's fields that a rule of docs/product.md §5 Checkout is about. */
 export type CheckoutFieldValues = Required<
   Pick<
     TCheckoutValues,
@@ -81,9 +82,10 @@ export type CheckoutFieldValues = Required<
 export type CheckoutFieldErrors = Partial<Record<keyof CheckoutFieldValues, string>>;
 
 /**
- * The rules of SPEC §5 Checkout about one field of the form, with their spec texts, every broken
- * one at its field, so that the form shows them all at once. The rules about the bucket and the
- * campus are checkCheckout's, which checks everything again in the spec's order on submit.
+ * The rules of docs/product.md §5 Checkout about one field of the form, with their spec texts,
+ * every broken one at its field, so that the form shows them all at once. The rules about the
+ * bucket and the campus are checkCheckout's, which checks everything again in the spec's order on
+ * submit.
  */
 export async function checkoutFieldErrors(
   values: CheckoutFieldValues,
@@ -101,7 +103,7 @@ export async function checkoutFieldErrors(
 }
 
 /** The POST /api/orders body: exactly the checkout fields, the upload id and the key. */
-export function buildOrderRequest(
+function buildOrderRequest(
   form: TCheckoutForm,
   uploadId: string,
   idempotencyKey: string,
@@ -135,8 +137,8 @@ const notAnImage = () =>
   });
 
 /**
- * The image helper's rule (SPEC §5 Admin): of image type; and, as the server will check, an image
- * the server takes by its first bytes (a renamed text file is not).
+ * The image helper's rule (docs/product.md §5 Admin): of image type; and, as the server will check,
+ * an image the server takes by its first bytes (a renamed text file is not).
  */
 async function isImageFile(file: Blob): Promise<boolean> {
   if (!/^image\//.test(file.type)) return false;

@@ -30,8 +30,9 @@ function failedField(error: unknown): string | null {
 }
 
 /**
- * The checkout's processing state (SPEC §4: idle → processing → success or an error message).
- * `process` runs one submit; a second one while the first runs is ignored (it answers null).
+ * The checkout's processing state (docs/product.md §4: idle → processing → success or an error
+ * message). `process` runs one submit; a second one while the first runs is ignored (it answers
+ * null).
  */
 export function useCheckoutProcess() {
   const { reprice } = useCart();

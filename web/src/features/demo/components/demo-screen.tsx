@@ -1,7 +1,7 @@
 import { useCampusSelection } from '@/lib/campus-selection';
 import { useConnectivity } from '../hooks/use-connectivity';
 
-/** SPEC §2 /demo: what the university/campus selector holds right now. */
+/** docs/product.md §2 /demo: what the university/campus selector holds right now. */
 export function DemoScreen() {
   const { universities, campuses, selectedUniversity, selectedCampus, loading, error } =
     useCampusSelection();

@@ -1,7 +1,10 @@
 import { CONNECTIVITY_TIMEOUT_MS } from '@campus/shared/domain/limits';
 import { useEffect, useState } from 'react';
 
-/** SPEC §4 database client connectivity, as DESIGN §7 reads it: the api's reachability. */
+/**
+ * docs/product.md §4 database client connectivity, as docs/architecture.md §7 reads it: the api's
+ * reachability.
+ */
 export type Connectivity = 'Unknown' | 'Online' | 'Offline';
 
 /** How often the api is asked again while the page is open. */

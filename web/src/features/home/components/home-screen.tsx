@@ -2,7 +2,7 @@ import { Link } from '@/components/link';
 import { primaryButton, secondaryButton } from '@/components/ui/button-styles';
 import { useCampusSelection } from '@/lib/campus-selection';
 
-/** SPEC §2 Home: what the product promises, and where to go for the chosen campus. */
+/** docs/product.md §2 Home: what the product promises, and where to go for the chosen campus. */
 export function HomeScreen() {
   const { selectedUniversity, selectedCampus } = useCampusSelection();
   return (

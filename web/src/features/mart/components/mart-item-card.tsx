@@ -5,8 +5,8 @@ import { BucketAction } from '@/components/cart/bucket-action';
 import { ItemCard, itemButton } from '@/components/ui/item-card';
 
 /**
- * One mart item (SPEC §4): 'Add to Cart' while in stock; once in the bucket minus, quantity and
- * plus, plus stopping at the stock; a disabled 'Out of Stock' at stock 0 or less.
+ * One mart item (docs/product.md §4): 'Add to Cart' while in stock; once in the bucket minus,
+ * quantity and plus, plus stopping at the stock; a disabled 'Out of Stock' at stock 0 or less.
  */
 export function MartItemCard({ item }: { item: TMartItem }) {
   const line = martItemToCartLine(item);

@@ -11,7 +11,10 @@ import { useRepriceFrom } from '@/lib/cart-store';
 import { useMartItems } from '../api/use-mart-items';
 import { MartItemCard } from './mart-item-card';
 
-/** SPEC §2 Mart items: the chosen campus's mart, searchable by name, category, description. */
+/**
+ * docs/product.md §2 Mart items: the chosen campus's mart, searchable by name, category,
+ * description.
+ */
 export function MartItemsScreen() {
   const { selectedUniversity, selectedCampus } = useCampusSelection();
   const [term, setTerm] = useState('');

@@ -7,8 +7,8 @@ import { BucketAction } from '@/components/cart/bucket-action';
 import { ItemCard } from '@/components/ui/item-card';
 
 /**
- * One menu item (SPEC §4): '+ Add to Bucket' then a counter while the restaurant is open; a
- * disabled 'Closed' button with the opening-time tooltip while it is closed.
+ * One menu item (docs/product.md §4): '+ Add to Bucket' then a counter while the restaurant is
+ * open; a disabled 'Closed' button with the opening-time tooltip while it is closed.
  */
 export function MenuItemCard({
   item,

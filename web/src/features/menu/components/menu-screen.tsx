@@ -16,7 +16,7 @@ import { useNow } from '@/lib/use-now';
 import { useRestaurantMenu } from '../api/use-restaurant-menu';
 import { MenuItemCard } from './menu-item-card';
 
-/** SPEC §2 Menu: one restaurant's menu, searchable by item name and description. */
+/** docs/product.md §2 Menu: one restaurant's menu, searchable by item name and description. */
 export function MenuScreen() {
   const { restaurantId = '' } = useParams();
   const { selectedCampus } = useCampusSelection();

@@ -9,7 +9,10 @@ import { useNow } from '@/lib/use-now';
 import { useRestaurants } from '../api/use-restaurants';
 import { RestaurantCard } from './restaurant-card';
 
-/** SPEC §2 Restaurants: the chosen campus's restaurants, searchable by name, cuisine, location. */
+/**
+ * docs/product.md §2 Restaurants: the chosen campus's restaurants, searchable by name, cuisine,
+ * location.
+ */
 export function RestaurantsScreen() {
   const { selectedUniversity, selectedCampus } = useCampusSelection();
   const [term, setTerm] = useState('');

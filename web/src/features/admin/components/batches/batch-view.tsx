@@ -36,9 +36,10 @@ function doneText(action: TBatchAction, moved: number): string {
 }
 
 /**
- * One batch (DESIGN §8): what each restaurant prepares (the pick lists, the mart's apart), where
- * the rider hands the orders over (the drop list by hall and room), and the round's actions:
- * close early, dispatch, deliver; downloads of both lists and a print view of the pick lists.
+ * One batch (docs/architecture.md §8): what each restaurant prepares (the pick lists, the mart's
+ * apart), where the rider hands the orders over (the drop list by hall and room), and the round's
+ * actions: close early, dispatch, deliver; downloads of both lists and a print view of the pick
+ * lists.
  */
 /** 'order' or 'orders' after a count: '1 order', '3 orders'. */
 const orderCount = (count: number) => `${count} ${count === 1 ? 'order' : 'orders'}`;

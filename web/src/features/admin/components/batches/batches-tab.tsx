@@ -28,7 +28,9 @@ function useOpenRound() {
 
 type TDay = 'today' | 'coming' | 'earlier';
 
-/** Whether a round is delivered today, on a coming day or on an earlier one, in its campus's zone. */
+/**
+ * Whether a round is delivered today, on a coming day or on an earlier one, in its campus's zone.
+ */
 function dayOf(batch: TBatchSummary, now: Date): TDay {
   const day = calendarDay(new Date(batch.deliveryAt), batch.timeZone);
   const today = calendarDay(now, batch.timeZone);
@@ -36,11 +38,11 @@ function dayOf(batch: TBatchSummary, now: Date): TDay {
 }
 
 /**
- * The Batches tab (DESIGN §8): a campus's delivery rounds, today's first, then the coming week's
- * and the last day's earlier ones, the opened batch below the rounds it is listed with, and
- * last the week of rounds to edit, folded. A super admin filters by university and campus; the
- * rounds editor needs one campus. Order events of the campus (the stream sends an admin only
- * those of their campuses) load the rounds again.
+ * The Batches tab (docs/architecture.md §8): a campus's delivery rounds, today's first, then the
+ * coming week's and the last day's earlier ones, the opened batch below the rounds it is listed
+ * with, and last the week of rounds to edit, folded. A super admin filters by university and
+ * campus; the rounds editor needs one campus. Order events of the campus (the stream sends an admin
+ * only those of their campuses) load the rounds again.
  */
 export function BatchesTab({ scope }: { scope: AdminScope }) {
   const catalogue = useCatalogueScope(scope);

@@ -9,7 +9,7 @@ export function orderedPickLists(lists: readonly TPickList[]): TPickList[] {
 }
 
 /** A pick list's heading: the restaurant's name, or 'Mart'. */
-export const pickListName = (list: TPickList) =>
+const pickListName = (list: TPickList) =>
   list.isMart ? MART_RESTAURANT_NAME : list.restaurantName;
 
 /**

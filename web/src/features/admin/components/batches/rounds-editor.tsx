@@ -19,7 +19,7 @@ import { type TBatchCampus, useDeliverySlots, useSaveDeliverySlots } from '../..
 import { rowButton, rowDangerButton } from '../admin-controls';
 
 /** What the editor says of a campus that runs no rounds. */
-export const NO_ROUNDS_MESSAGE = 'No delivery rounds: orders are delivered outside batches.';
+const NO_ROUNDS_MESSAGE = 'No delivery rounds: orders are delivered outside batches.';
 
 const WORK_DAYS: readonly TWeekday[] = ['tue', 'wed', 'thu', 'fri'];
 
@@ -72,9 +72,9 @@ function localErrors(week: TWeek): TErrors {
 }
 
 /**
- * A campus's weekly delivery rounds (DESIGN §8): per weekday its rounds, each a cut-off and a
- * delivery time in the campus's time zone. Checked with the shared rules before it is sent; what
- * the api refuses (400, field 'slots.3.cutoff') shows beside that field.
+ * A campus's weekly delivery rounds (docs/architecture.md §8): per weekday its rounds, each a
+ * cut-off and a delivery time in the campus's time zone. Checked with the shared rules before it is
+ * sent; what the api refuses (400, field 'slots.3.cutoff') shows beside that field.
  */
 export function RoundsEditor({ campus }: { campus: TBatchCampus }) {
   const slots = useDeliverySlots(campus);

@@ -8,8 +8,8 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { CatalogueImportPanel } from './catalogue-import-panel';
 
-// The 'Import from a spreadsheet' panel of a restaurant's menu (issue 20), against a stubbed api:
-// the preview table row by row, Apply blocked by invalid rows, the api's refusals shown.
+// The 'Import from a spreadsheet' panel of a restaurant's menu (docs/product.md §10), against a
+// stubbed api: the preview table row by row, Apply blocked by invalid rows, its refusals shown.
 
 const PREVIEW: TImportPreviewResponse = {
   ok: true,

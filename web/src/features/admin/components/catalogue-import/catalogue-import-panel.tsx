@@ -112,9 +112,9 @@ function PreviewTable({ preview }: { preview: TImportPreviewResponse }) {
 }
 
 /**
- * 'Import from a spreadsheet' (issue 20): the template and export downloads, a file to preview,
- * the preview row by row, and Apply, which the server runs all or nothing. Invalid rows block
- * Apply; the api's refusals (a bad file, a menu changed since the preview) are shown as they come.
+ * 'Import from a spreadsheet' (docs/product.md §10): the template and export downloads, a file to
+ * preview, the preview row by row, and Apply, which the server runs all or nothing. Invalid rows
+ * block Apply; the api's refusals (a bad file, a menu changed since the preview) show as they come.
  */
 export function CatalogueImportPanel({ target }: { target: TImportTarget }) {
   const id = useId();

@@ -12,7 +12,7 @@ import { RecordList, type TListProps } from '../record-list';
  * The domains the university and campus filters let through, and what the list says when none
  * is left: that none is configured at all, or that the filters hide them.
  */
-export function listDomains(
+function listDomains(
   domains: readonly TAllowedDomain[],
   filter: { universityId: string; campusId: string },
 ): { shown: TAllowedDomain[]; emptyMessage: string } {

@@ -46,7 +46,7 @@ describe('the Domain Management tab', () => {
     expect(panel.textContent).not.toContain(EMPTY_LIST_MESSAGES.domainsFiltered);
   });
 
-  it('gives the domain form a Cancel in add mode (SPEC §4)', async () => {
+  it('gives the domain form a Cancel in add mode (docs/product.md §4)', async () => {
     const { panel } = await openSuperAdminSection(SECTION, { universities, domains: [] });
     const form = await within(panel).findByRole('form', { name: 'Add Domain' });
     const cancel = within(form).getByRole('button', { name: 'Cancel' }) as HTMLButtonElement;

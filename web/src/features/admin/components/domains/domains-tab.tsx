@@ -16,8 +16,8 @@ const TEXTS = {
 };
 
 /**
- * The Domain Management tab (SPEC §2): the e-mail domains allowed at sign-up per campus, with
- * add/edit (a leading @ is added when missing) and deletion behind a dialog.
+ * The Domain Management tab (docs/product.md §2): the e-mail domains allowed at sign-up per campus,
+ * with add/edit (a leading @ is added when missing) and deletion behind a dialog.
  */
 export function DomainsTab() {
   const universities = useAdminUniversities();

@@ -164,7 +164,7 @@ function Figures({ insights }: { insights: TInsightsResponse }) {
 }
 
 /**
- * The Insights tab (issue 20): how a campus's business goes over a range of days (the last 30
+ * The Insights tab (decision 014): how a campus's business goes over a range of days (the last 30
  * unless chosen, at most a year): orders and revenue per day, revenue per restaurant and the mart,
  * the top items, orders by weekday and hour, the time to the payment check and the rejected and
  * cancelled share. Each chart has its numbers as a table and a CSV download. A super admin filters

@@ -39,8 +39,8 @@ const oldest = (waiting: TWaiting) =>
     : `Oldest waiting ${formatAge(waiting.oldestAgeSeconds)}`;
 
 /**
- * What an operator reads first (issue 20): today's orders and revenue against the same weekday
- * last week, what waits, and (for a super admin) the failed jobs with their dashboard.
+ * What an operator reads first (docs/product.md §10): today's orders and revenue against the same
+ * weekday last week, what waits, and (for a super admin) the failed jobs with their dashboard.
  */
 export function OperationsOverview({
   campus,

@@ -5,8 +5,8 @@ import { buildCampusAdmin, buildOrder, buildUniversity } from '@/test/builders';
 import { fakeOrdersApi } from '@/test/fake-orders';
 import { openDashboardSection, openSuperAdminSection } from '@/test/render';
 
-// The orders export beside the Payments queue's filters (issue 20): the files of the orders the
-// filters name, whatever page of the queue is shown.
+// The orders export beside the Payments queue's filters (docs/product.md §10): the files of the
+// orders the filters name, whatever page of the queue is shown.
 
 const orders = [buildOrder({ id: 'o-ayesha', placedAt: '2026-11-24T08:00:00.000Z' })];
 

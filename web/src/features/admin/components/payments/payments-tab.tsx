@@ -34,10 +34,10 @@ function emptyMessage(filters: TPaymentFilters): string {
 }
 
 /**
- * The Payments tab (DESIGN §8): the orders of a state (payments to check first), oldest first,
- * each with its screenshot beside what it must match. Built for clearing a queue fast: J/K move
- * the selection, V verifies it, R asks why and rejects it; the order leaves the list at once and
- * the next is selected. A refusal (409: another admin was first) says who and when.
+ * The Payments tab (docs/architecture.md §8): the orders of a state (payments to check first),
+ * oldest first, each with its screenshot beside what it must match. Built for clearing a queue
+ * fast: J/K move the selection, V verifies it, R asks why and rejects it; the order leaves the list
+ * at once and the next is selected. A refusal (409: another admin was first) says who and when.
  */
 export function PaymentsTab({ scope }: { scope: AdminScope }) {
   const catalogue = useCatalogueScope(scope);

@@ -4,8 +4,9 @@ import { useSheetTabs } from '../../api/sheet-tabs';
 import { AdminListState } from '../admin-controls';
 
 /**
- * The Order Dashboard tab (SPEC §2): every campus's order sheet tab but Master, sorted by name,
- * each opening in a new browser tab. A failed or timed-out load shows its message with Retry.
+ * The Order Dashboard tab (docs/product.md §2): every campus's order sheet tab but Master, sorted
+ * by name, each opening in a new browser tab. A failed or timed-out load shows its message with
+ * Retry.
  */
 export function OrderDashboardTab() {
   const query = useSheetTabs();

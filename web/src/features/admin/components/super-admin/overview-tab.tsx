@@ -27,7 +27,10 @@ export type OverviewActions = {
 
 const EVERY_CAMPUS = { universityId: '', campusId: '' };
 
-/** The System Overview tab (SPEC §2): the counts, the users by role and the quick actions. */
+/**
+ * The System Overview tab (docs/product.md §2): the counts, the users by role and the quick
+ * actions.
+ */
 export function OverviewTab(actions: OverviewActions) {
   const query = useAdminOverview();
   const overview = query.data;

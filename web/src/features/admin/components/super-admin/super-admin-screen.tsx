@@ -14,7 +14,10 @@ import { UsersTab } from '../users/users-tab';
 import { OrderDashboardTab } from './order-dashboard-tab';
 import { OverviewTab } from './overview-tab';
 
-/** The tabs of SPEC §2, in its order, then the payments to check and the delivery batches (DESIGN §8). */
+/**
+ * The tabs of docs/product.md §2, in its order, then the payments to check and the delivery batches
+ * (docs/architecture.md §8).
+ */
 const TABS = [
   { id: 'overview', label: 'System Overview' },
   { id: 'universities', label: 'Universities & Campuses' },
@@ -35,7 +38,7 @@ const ALL = { kind: 'all' } as const;
 
 /**
  * Makes sure the Master tab of the orders spreadsheet exists, once per visit of the dashboard
- * (SPEC §7: called on super admin load; a failure is only warned about).
+ * (docs/product.md §7: called on super admin load; a failure is only warned about).
  */
 function useEnsureMasterTab() {
   const asked = useRef(false);
@@ -49,8 +52,8 @@ function useEnsureMasterTab() {
 }
 
 /**
- * /super-admin: everything of every campus, one tab per concern (SPEC §2); the open tab is in the
- * address.
+ * /super-admin: everything of every campus, one tab per concern (docs/product.md §2); the open tab
+ * is in the address.
  */
 export function SuperAdminScreen() {
   const [active, open] = useTabParam(TABS);

@@ -7,7 +7,7 @@ import { openSuperAdminSection } from '@/test/render';
 const SECTION = 'Universities & Campuses';
 
 describe('the Universities & Campuses tab', () => {
-  it('gives the university and campus forms a Cancel in add mode (SPEC §4)', async () => {
+  it('gives the university and campus forms a Cancel in add mode (docs/product.md §4)', async () => {
     const { panel } = await openSuperAdminSection(SECTION, { universities: [] });
     for (const [heading, add] of [
       ['Add University', 'Add University'],

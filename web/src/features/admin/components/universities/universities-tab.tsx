@@ -59,8 +59,8 @@ const campusForm = (campus: TAdminCampus) => ({
 });
 
 /**
- * The Universities & Campuses tab (SPEC §2): every university with its campuses, the add/edit
- * forms of both, and deletions behind a danger dialog (a university takes its campuses,
+ * The Universities & Campuses tab (docs/product.md §2): every university with its campuses, the
+ * add/edit forms of both, and deletions behind a danger dialog (a university takes its campuses,
  * restaurants, menu items and mart items along). What the sheet tab jobs could not do yet shows
  * above, each message once (a deleted university's campuses may all fail alike).
  */

@@ -14,8 +14,8 @@ import { card } from '../crud-form';
 import { PlaceFields } from '../place-selects';
 
 /**
- * The super admin's new-user form (SPEC §5: role campusAdmin unless chosen): the account can
- * sign in at once; Cancel empties it.
+ * The super admin's new-user form (docs/product.md §5: role campusAdmin unless chosen): the account
+ * can sign in at once; Cancel empties it.
  */
 export function CreateUserForm({
   crud,

@@ -54,7 +54,7 @@ describe('the User Management tab', () => {
     expect(within(panel).getByText(EMPTY_LIST_MESSAGES.users)).toBeTruthy();
   });
 
-  it('gives the Create User form a Cancel beside Create User (SPEC §4)', async () => {
+  it('gives the Create User form a Cancel beside Create User (docs/product.md §4)', async () => {
     const { panel } = await openUsers([me]);
     const form = within(panel).getByRole('form', { name: 'Create User' });
     const create = within(form).getByRole('button', { name: 'Create User' }) as HTMLButtonElement;

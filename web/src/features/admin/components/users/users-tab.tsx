@@ -76,8 +76,8 @@ const ROLE_TEXTS = {
 type Filters = { universityId: string; campusId: string; role: TRole | ''; search: string };
 
 /**
- * The User Management tab (SPEC §2): filters, the users table with a role selector per user
- * (a change is confirmed first, then can be undone for a minute), deletion (never one's own
+ * The User Management tab (docs/product.md §2): filters, the users table with a role selector per
+ * user (a change is confirmed first, then can be undone for a minute), deletion (never one's own
  * account), clearing a campus's users, and the new-user form.
  */
 export function UsersTab({ focusCreate = false }: { focusCreate?: boolean }) {

@@ -1,5 +1,5 @@
-import type { Captcha } from '../auth/captcha';
-import { invalidField } from './errors';
+import { invalidField } from '../http/errors';
+import type { Captcha } from './captcha';
 
 /** Refuses with `message` on the captcha field unless the payload is a fresh, solved challenge. */
 export async function requireCaptcha(

@@ -1,6 +1,6 @@
 import type { Logger } from 'pino';
-import type { Limit, RateLimiter } from '../auth/rate-limit';
-import { unavailable } from './errors';
+import { unavailable } from '../http/errors';
+import type { Limit, RateLimiter } from './rate-limit';
 
 /**
  * Rate limits and queues live in Redis. Without it a request that needs them refuses

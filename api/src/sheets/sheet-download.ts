@@ -1,5 +1,5 @@
 import type { Context } from 'hono';
-import { attachmentDisposition, type SheetExport, toCsv, toXlsx } from '../sheets/sheet-export';
+import { attachmentDisposition, type SheetExport, toCsv, toXlsx } from './sheet-export';
 
 /** The formats a table downloads in. */
 export type SheetFormat = 'xlsx' | 'csv';

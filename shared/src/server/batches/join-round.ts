@@ -1,13 +1,13 @@
+import { and, eq } from 'drizzle-orm';
 import {
   nextRound,
   type Round,
   roundMoveNote,
   type TDeliverySlot,
-} from '@campus/shared/domain/delivery-rounds';
-import type { Db } from '@campus/shared/server/db/client';
-import { newId } from '@campus/shared/server/db/ids';
-import { campuses, deliveryBatches } from '@campus/shared/server/db/schema';
-import { and, eq } from 'drizzle-orm';
+} from '../../domain/delivery-rounds';
+import type { Db } from '../db/client';
+import { newId } from '../db/ids';
+import { campuses, deliveryBatches } from '../db/schema';
 
 /** The batch an order joins, the round it is, and the note when a closed round was passed over. */
 export type JoinedRound = { batchId: string; round: Round; note: string | null };
@@ -16,12 +16,12 @@ export type JoinedRound = { batchId: string; round: Round; note: string | null }
 const MAX_CLOSED_ROUNDS = 100;
 
 /**
- * The batch of an order placed at `now` (inside the placement transaction, DESIGN §8): the first
- * round whose cut-off is after `now` and whose batch is still open, its batch made by the first
- * order. The campus's slots are read under a share lock, so a save of the slots waits for this
- * order (and moves it if its round goes) rather than leaving it in a round that no longer is; the
- * batch row is held under a share lock, so a close waits for this order and includes it. Null
- * when the campus runs no rounds.
+ * The batch of an order placed at `now` (inside the placement transaction, docs/architecture.md
+ * §8): the first round whose cut-off is after `now` and whose batch is still open, its batch made
+ * by the first order. The campus's slots are read under a share lock, so a save of the slots waits
+ * for this order (and moves it if its round goes) rather than leaving it in a round that no longer
+ * is; the batch row is held under a share lock, so a close waits for this order and includes it.
+ * Null when the campus runs no rounds.
  */
 export async function joinRound(
   tx: Db,

@@ -5,8 +5,7 @@ import type { Logger } from 'pino';
 import { REQUEST_ID_HEADER, requestIdOf, SECURITY_HEADERS } from '../middleware/answer-headers';
 import { countAnswer } from '../middleware/http-metrics';
 import { logAnswer } from '../middleware/request-log';
-import { catalogueHeaders, isNotModified } from '../routes/catalogue';
-import type { AnswerFirst } from './serve';
+import { catalogueHeaders, isNotModified } from './catalogue-headers';
 
 // Bounded, so requests for many unknown ids cannot grow memory without limit (the catalogue cache
 // holds as many entries). A kept answer holds its body (shared with the cache) until its path is
@@ -72,7 +71,10 @@ export class RepeatAnswers {
    * headers and body (a 304 to a matching If-None-Match), the request's id, its log line and its
    * metrics. Any other request is left to the app.
    */
-  answerFirst(metrics: Metrics, log: Logger): AnswerFirst {
+  answerFirst(
+    metrics: Metrics,
+    log: Logger,
+  ): (request: IncomingMessage, response: ServerResponse) => boolean {
     return (request, response) => {
       try {
         return this.answer(request, response, metrics, log);

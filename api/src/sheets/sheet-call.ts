@@ -2,7 +2,13 @@ import { SHEET_REQUEST_MESSAGES } from '@campus/shared/domain/sheet-requests';
 import { SheetStoreError } from '@campus/shared/server/sheets/sheet-store';
 import type { Context } from 'hono';
 import type { AppEnv } from '../app-env';
-import { badGateway, invalidArgument, notFound, tooManyRequests, unavailable } from './errors';
+import {
+  badGateway,
+  invalidArgument,
+  notFound,
+  tooManyRequests,
+  unavailable,
+} from '../http/errors';
 
 /**
  * A SheetStoreError as the caller should read it: wait (429), retry (503), gone (404), the rows'

@@ -12,9 +12,9 @@ import { isRole, ROLES, type TRole } from '@campus/shared/domain/roles';
 import { z } from 'zod';
 import type { SourceDocument } from './source';
 
-// A Firestore document of the old deployment (SPEC §3) as the values of our admin forms, checked
-// by the forms' own rules: what an admin could not save here is not imported either. Only the
-// fields where the old data is known to differ are converted first: texts for numbers, a stock
+// A Firestore document of the old deployment (docs/product.md §3) as the values of our admin forms,
+// checked by the forms' own rules: what an admin could not save here is not imported either. Only
+// the fields where the old data is known to differ are converted first: texts for numbers, a stock
 // below zero, a domain without '@' (the form adds it), a missing is24x7 (the form's default).
 
 /** A document's values, or why it cannot be imported; `notes` say what was changed on the way. */

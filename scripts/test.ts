@@ -22,10 +22,7 @@ const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const stages: Record<string, Array<[label: string, args: string[]]>> = {
   lint: [
     ['Biome (format, lint, import directions)', ['biome', 'ci', '.']],
-    [
-      'knip (every dependency used, no unused file or export)',
-      ['knip', '--no-progress'],
-    ],
+    ['knip (every dependency used, no unused file or export)', ['knip', '--no-progress']],
   ],
   typecheck: TSCONFIGS.map((tsconfig) => [`tsc ${tsconfig}`, ['tsc', '-p', tsconfig]]),
   vitest: [

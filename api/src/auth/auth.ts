@@ -78,7 +78,7 @@ export function createAuth(options: AuthOptions) {
       autoSignIn: false,
       revokeSessionsOnPasswordReset: true,
       // The link went to the address, so following it proves the address: people brought over
-      // from Firebase without a password (issue 18) verify it this way.
+      // from Firebase without a password (decision 016) verify it this way.
       onPasswordReset: async ({ user }) => {
         if (user.emailVerified) return;
         await options.db.update(users).set({ emailVerified: true }).where(eq(users.id, user.id));

@@ -1,8 +1,8 @@
 import { FirebaseScrypt } from 'firebase-scrypt';
 import { z } from 'zod';
 
-// A password hash brought over from Firebase Authentication (issue 18): Firebase's own variant of
-// scrypt, checked with its project's parameters, which travel inside the stored text. The first
+// A password hash brought over from Firebase Authentication (decision 016): Firebase's own variant
+// of scrypt, checked with its project's parameters, which travel inside the stored text. The first
 // sign-in that passes it stores a hash of ours instead (sign-in.ts).
 
 const PREFIX = 'firebase-scrypt';

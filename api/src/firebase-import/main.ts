@@ -16,7 +16,7 @@ import { newReport, reportSucceeded, reportText } from './report';
 import { runImport } from './run-import';
 import { FirebaseSource, ZFirebaseWebConfig } from './source';
 
-// `npm run import:firebase`: brings a Firebase deployment over (issue 18; README 'Bringing a
+// `npm run import:firebase`: brings a Firebase deployment over (decision 016; README 'Bringing a
 // Firebase deployment over'). Exit status 0: done; 1: a university failed (the report says which;
 // run again); 2: stopped before writing anything.
 

@@ -1,20 +1,16 @@
 import type { Db } from '@campus/shared/server/db/client';
+import { auditImport, writtenCounts } from './audit-import';
 import type { AuthExport } from './auth-export';
 import { photoOf, sourceCampusOf } from './documents';
 import { ImportedRows } from './imported-rows';
 import { type PhotoOptions, type PhotoPlan, planPhoto } from './photos';
 import type { Progress } from './progress';
 import type { Collection, ImportReport } from './report';
+import { settleMissing } from './settle-missing';
 import type { FirebaseSource, SourceDocument } from './source';
-import {
-  auditImport,
-  settleMissing,
-  type UniversityTree,
-  type WriteContext,
-  writePeople,
-  writeUniversity,
-  writtenCounts,
-} from './write-university';
+import type { UniversityTree, WriteContext } from './write-context';
+import { writePeople } from './write-people';
+import { writeUniversity } from './write-university';
 
 export interface ImportOptions {
   dryRun: boolean;
@@ -75,7 +71,7 @@ async function readUniversity(
 }
 
 /**
- * Brings a Firebase deployment over (issue 18): the top-level collections first, then each
+ * Brings a Firebase deployment over (decision 016): the top-level collections first, then each
  * university read whole and written in one transaction of its own, with its domains and people;
  * people of no imported university and the documents gone from Firebase last. A university that
  * cannot be read or written is rolled back whole and named in the report; the rest go on.

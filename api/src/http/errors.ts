@@ -95,8 +95,8 @@ export const emailNotVerified = (message: string) =>
   refusal('auth/email-not-verified', 403, message);
 
 /**
- * The 403 of a sign-in to an account brought over from Firebase without its password (issue 18):
- * a reset link is on its way.
+ * The 403 of a sign-in to an account brought over from Firebase without its password (decision
+ * 016): a reset link is on its way.
  */
 export const passwordNotSet = (message: string) => refusal('auth/password-not-set', 403, message);
 

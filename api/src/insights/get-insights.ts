@@ -23,7 +23,9 @@ import { invalidField } from '../http/errors';
 // come back, and the answer is assembled from them here.
 
 const HOUR_MS = 3600_000;
-/** Time zones lie between UTC-12 and UTC+14: a day anywhere lies within these hours of its UTC day. */
+/**
+ * Time zones lie between UTC-12 and UTC+14: a day anywhere lies within these hours of its UTC day.
+ */
 const ZONE_MARGIN_MS = { before: 15 * HOUR_MS, after: 13 * HOUR_MS } as const;
 
 /** The wall-clock time of placement in the time zone of the order's campus. */
@@ -65,7 +67,9 @@ function ordersOf(campusIds: string[], from: string, to: string): SQL | undefine
   );
 }
 
-/** The range asked for, or the last 30 days in the zone; a 400 naming the field when it is wrong. */
+/**
+ * The range asked for, or the last 30 days in the zone; a 400 naming the field when it is wrong.
+ */
 function rangeOf(query: TInsightsQuery, timeZone: string, now: Date) {
   const fallback = defaultInsightsRange(timeZone, now);
   const range = { from: query.from || fallback.from, to: query.to || fallback.to };
@@ -201,10 +205,10 @@ function restaurantsAndItems(items: Awaited<ReturnType<typeof soldItems>>) {
 }
 
 /**
- * The Insights tab (issue 20): a campus's orders and revenue per day, revenue per restaurant and
- * the mart, the top items, orders by weekday and hour, the time to the payment check and the
- * share of rejected and cancelled orders, over days of the campus time zone. A super admin may
- * leave the campus out: each order then counts on the day of its own campus's zone. Orders of a
+ * The Insights tab (docs/product.md §10): a campus's orders and revenue per day, revenue per
+ * restaurant and the mart, the top items, orders by weekday and hour, the time to the payment check
+ * and the share of rejected and cancelled orders, over days of the campus time zone. A super admin
+ * may leave the campus out: each order then counts on the day of its own campus's zone. Orders of a
  * deleted campus (no campus, so no zone) are in no campus's figures.
  */
 export async function getInsights(

@@ -56,7 +56,7 @@ export function requestIdOf(passed: string | undefined): string {
  * Served by Node (serveHttp), the headers go onto Node's response before the app runs, and Node
  * merges them at writeHead: the route's answer keeps its headers a plain record that
  * @hono/node-server writes as it is. Setting them on Hono's answer builds a fetch Headers object
- * per request instead, which cost about half the time of a cached catalogue read (issue 19).
+ * per request instead, which cost about half the time of a cached catalogue read (decision 018).
  * Without Node (app.request in tests) they go onto Hono's answer.
  */
 export function answerHeaders(): MiddlewareHandler<AppEnv> {

@@ -29,8 +29,9 @@ function fileName(query: TOrdersExportQuery): string {
 
 /**
  * The orders the Payments queue's filters name (every state when none is chosen), oldest first,
- * as the order sheet's rows with their Status cells, for the accounts (issue 20). More than
- * ORDERS_EXPORT_MAX_ROWS is refused: one file stays small enough to build in memory and to open.
+ * as the order sheet's rows with their Status cells, for the accounts (docs/product.md §10). More
+ * than ORDERS_EXPORT_MAX_ROWS is refused: one file stays small enough to build in memory and to
+ * open.
  */
 export async function exportOrders(
   db: Db,

@@ -89,8 +89,8 @@ async function failedJobs(producer: Producer, log: Logger): Promise<TQueueFailur
 }
 
 /**
- * What an operator reads first (issue 20): today's orders and revenue against the same weekday
- * last week, payments waiting for a check, orders without their sheet row, and (for a super
+ * What an operator reads first (docs/product.md §10): today's orders and revenue against the same
+ * weekday last week, payments waiting for a check, orders without their sheet row, and (for a super
  * admin) the failed jobs. A campus admin names their own campus; a super admin a campus or none
  * (every campus, each order's day in its own campus's zone).
  */

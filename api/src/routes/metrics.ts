@@ -11,10 +11,11 @@ import { unauthenticated } from '../http/errors';
 import { noStore } from '../http/no-store';
 
 /**
- * GET /metrics for Prometheus (issue 19): the process's registry, with the order pipeline's gauges
- * read at scrape time. A scraper sends `Authorization: Bearer <METRICS_TOKEN>`: a wrong token (or
- * a token while none is configured) is a 401. Without one, a signed-in super admin may read it;
- * anyone else signed in gets the 403 of the super admin pages, someone signed out a 401.
+ * GET /metrics for Prometheus (docs/product.md §10): the process's registry, with the order
+ * pipeline's gauges read at scrape time. A scraper sends `Authorization: Bearer <METRICS_TOKEN>`: a
+ * wrong token (or a token while none is configured) is a 401. Without one, a signed-in super admin
+ * may read it; anyone else signed in gets the 403 of the super admin pages, someone signed out a
+ * 401.
  */
 export function metricsRoutes(
   deps: { metrics: Metrics; token: string | null; db: Db; producer: Producer; log: Logger },

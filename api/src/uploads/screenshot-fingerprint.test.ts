@@ -99,7 +99,7 @@ describe('hammingDistance and isSameScreenshot', () => {
 });
 
 /**
- * The measurement that chose LOOKS_SAME_MAX_DISTANCE (issue 16). Receipts of one bank app share
+ * The measurement that chose LOOKS_SAME_MAX_DISTANCE (decision 011). Receipts of one bank app share
  * their layout and differ in a few lines of digits: the hard case for a perceptual hash.
  */
 describe('duplicate screenshots, measured on receipts of one bank layout', () => {
@@ -107,7 +107,7 @@ describe('duplicate screenshots, measured on receipts of one bank layout', () =>
   const ALTERED = 20;
   const RECEIPTS_WITH_MINIMAL_TWINS = 10;
 
-  /** The alterations issue 16 names; each must still be flagged as the same screenshot. */
+  /** The alterations decision 011 names; each must still be flagged as the same screenshot. */
   const ALTERATIONS: Record<string, (png: Buffer) => Promise<Buffer>> = {
     'JPEG quality 60': (png) => sharp(png).jpeg({ quality: 60 }).toBuffer(),
     'resized to 50 %': (png) =>

@@ -18,15 +18,15 @@ import {
 import { seededRandom } from './seeded-random';
 
 /**
- * Fingerprints of a payment screenshot, for finding one used before (issue 16): the SHA-256 of the
- * bytes received (the same file again) and a perceptual hash (the same picture re-encoded, resized
- * or cropped a little).
+ * Fingerprints of a payment screenshot, for finding one used before (decision 011): the SHA-256 of
+ * the bytes received (the same file again) and a perceptual hash (the same picture re-encoded,
+ * resized or cropped a little).
  *
  * Why the perceptual hash is not a 64-bit dHash: the receipts of a bank app share one layout and
  * differ in a few lines of digits (amount, time, reference), about 1 % of the picture. A 9×8 dHash
  * of the whole receipt cannot see that: over 220 generated receipts of one layout, altered copies
- * (JPEG, resized, 5 % cropped) were up to 15 bits from their original, while every one of the 24,090
- * pairs of different receipts was within 15 bits, and 2,957 of them identical. Three things
+ * (JPEG, resized, 5 % cropped) were up to 15 bits from their original, while every one of the
+ * 24,090 pairs of different receipts was within 15 bits, and 2,957 of them identical. Three things
  * separate them (measured in screenshot-fingerprint.test.ts):
  *
  * 1. Align on the content, not the canvas. The tallest band of content away from the picture's
@@ -45,8 +45,8 @@ import { seededRandom } from './seeded-random';
  *    2,048 it is 53, 99 and 163 bits, with a threshold between them that both sides clear by
  *    more than 2.5 standard deviations. So the hash is 2,048 bits, 512 hex characters.
  *
- * The sizes, the seed and every step below are part of the stored format: changing any of them makes
- * stored hashes incomparable with new ones.
+ * The sizes, the seed and every step below are part of the stored format: changing any of them
+ * makes stored hashes incomparable with new ones.
  */
 
 export interface ScreenshotFingerprint {

@@ -29,9 +29,9 @@ const campusQuery = (query: Record<string, string>) => ({
 });
 
 /**
- * Delivery rounds and their batches (docs/architecture.md §8, issue 17), for a campus's admins and
- * super admins: the week of slots, the rounds with their counts, a batch's pick and drop lists with
- * their downloads, and the steps of a whole batch (close now, dispatch, deliver).
+ * Delivery rounds and their batches (docs/architecture.md §8, decision 013), for a campus's admins
+ * and super admins: the week of slots, the rounds with their counts, a batch's pick and drop lists
+ * with their downloads, and the steps of a whole batch (close now, dispatch, deliver).
  */
 export function batchRoutes(deps: OrderStatusRouteDeps, guards: Guards) {
   const { db } = deps;

@@ -57,9 +57,9 @@ async function uploaded(c: Context<AppEnv>) {
 }
 
 /**
- * The catalogue in bulk (issue 20): template, export, preview and apply of a restaurant's menu
- * (?restaurantId) and a campus's mart (?universityId&campusId), for a super admin or the campus's
- * admin. Paths: catalogueFilePaths of @campus/shared/domain/catalogue-import-api.
+ * The catalogue in bulk (docs/product.md §10): template, export, preview and apply of a
+ * restaurant's menu (?restaurantId) and a campus's mart (?universityId&campusId), for a super admin
+ * or the campus's admin. Paths: catalogueFilePaths of @campus/shared/domain/catalogue-import-api.
  */
 export function catalogueImportRoutes(
   deps: AdminDeps & { rateLimiter: RateLimiter },

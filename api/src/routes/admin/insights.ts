@@ -8,8 +8,8 @@ import { noStore } from '../../http/no-store';
 import { getInsights } from '../../insights/get-insights';
 
 /**
- * The Insights tab (issue 20), for a campus's admins and super admins: the figures of a campus
- * (a super admin's, or every campus) over a range of days of the campus time zone.
+ * The Insights tab (docs/product.md §10), for a campus's admins and super admins: the figures of a
+ * campus (a super admin's, or every campus) over a range of days of the campus time zone.
  */
 export function insightsRoutes(db: Db, guards: Guards) {
   const admins = guards.requireRole('superAdmin', 'campusAdmin');

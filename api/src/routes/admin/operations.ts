@@ -19,9 +19,9 @@ const ADMIN_PREFIX = '/api/admin';
 const under = (path: string) => path.slice(ADMIN_PREFIX.length);
 
 /**
- * What an operator reads first and the orders export for the accounts (issue 20), for super
- * admins and a campus's admins (their campus only). Mount at /api/admin before the order routes,
- * whose '/orders/:id' would otherwise take the export's paths.
+ * What an operator reads first and the orders export for the accounts (docs/product.md §10), for
+ * super admins and a campus's admins (their campus only). Mount at /api/admin before the order
+ * routes, whose '/orders/:id' would otherwise take the export's paths.
  */
 export function operationsRoutes(
   deps: { db: Db; producer: Producer; publicUrl: string },

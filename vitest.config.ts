@@ -4,6 +4,9 @@ import { POSTGRES_ADMIN_URL, postgresAnswers } from './tests/src/support/postgre
 
 // Unit tests live beside the code; integration tests live in tests/ and run once per database
 // engine: PGlite in memory always, PostgreSQL when DATABASE_URL_TEST is set or one answers locally.
+// The PostgreSQL pass leaves out the areas whose answers do not come from SQL: the HTTP ground
+// (tests/src/integration/http) and live events over Redis (tests/src/integration/live).
+const PGLITE_ONLY_AREAS = ['tests/src/integration/{http,live}/**'];
 
 const consoleGuard = 'tests/src/support/fail-on-console-error.ts';
 // The web's own import alias (web/vite.config.ts), for its tests.
@@ -12,6 +15,7 @@ const integration = (engine: 'pglite' | 'postgres') => ({
   test: {
     name: `integration-${engine}`,
     include: ['tests/src/integration/**/*.test.ts', 'tests/src/security/**/*.test.ts'],
+    exclude: engine === 'postgres' ? PGLITE_ONLY_AREAS : [],
     environment: 'node',
     setupFiles: [consoleGuard],
     globalSetup: ['tests/src/support/global-setup.ts'],
@@ -47,7 +51,12 @@ export default defineConfig(async () => {
           resolve: webAlias,
           test: {
             name: 'unit',
-            include: ['{shared,api,worker}/src/**/*.test.ts', 'web/src/**/*.test.ts'],
+            // tests/src/measurements: rules measured on generated material, without a database.
+            include: [
+              '{shared,api,worker}/src/**/*.test.ts',
+              'web/src/**/*.test.ts',
+              'tests/src/measurements/**/*.test.ts',
+            ],
             environment: 'node',
             setupFiles: [consoleGuard],
           },

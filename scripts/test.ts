@@ -16,6 +16,7 @@ const TSCONFIGS = [
   'scripts/tsconfig.json',
 ];
 const VITEST_REPORT = 'test-results/vitest.json';
+const SUITE_TIMES_REPORT = 'test-results/vitest-times.json';
 const E2E_REPORT = 'test-results/e2e.json';
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
@@ -28,7 +29,14 @@ const stages: Record<string, Array<[label: string, args: string[]]>> = {
   vitest: [
     [
       'Vitest (unit + integration)',
-      ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile=${VITEST_REPORT}`],
+      [
+        'vitest',
+        'run',
+        '--reporter=default',
+        '--reporter=json',
+        `--outputFile.json=${VITEST_REPORT}`,
+        '--reporter=./tests/src/support/suite-times-reporter.ts',
+      ],
     ],
   ],
   e2e: [
@@ -72,17 +80,52 @@ function counts(): { passed: number; failed: number; skipped: number; reliabilit
   return total;
 }
 
+const minutes = (seconds: number) =>
+  seconds < 60
+    ? `${Math.round(seconds)} s`
+    : `${Math.floor(seconds / 60)} min ${Math.round(seconds % 60)} s`;
+
+/**
+ * Each step's wall-clock time, and under Vitest each project and test area with the time its files
+ * took added up (files run side by side, so these add to more than the step's wall clock).
+ */
+function printTimes(): void {
+  const vitestTimes: Array<{ project: string; area: string; files: number; seconds: number }> =
+    existsSync(SUITE_TIMES_REPORT) ? JSON.parse(readFileSync(SUITE_TIMES_REPORT, 'utf8')) : [];
+  const rows: Array<[string, string]> = [];
+  for (const [label, seconds] of stepTimes) {
+    rows.push([label, minutes(seconds)]);
+    if (!label.startsWith('Vitest')) continue;
+    const projects = [...new Set(vitestTimes.map((time) => time.project))].sort();
+    for (const project of projects) {
+      const areas = vitestTimes.filter((time) => time.project === project);
+      const total = areas.reduce((sum, time) => sum + time.seconds, 0);
+      rows.push([`  ${project}`, minutes(total)]);
+      if (areas.length < 2) continue;
+      for (const time of areas.sort((a, b) => b.seconds - a.seconds)) {
+        rows.push([`    ${time.area} (${time.files} files)`, minutes(time.seconds)]);
+      }
+    }
+  }
+  const total = stepTimes.reduce((sum, [, seconds]) => sum + seconds, 0);
+  rows.push(['total', minutes(total)]);
+  const width = Math.max(...rows.map(([label]) => label.length));
+  process.stdout.write('\nTimes:\n');
+  for (const [label, time] of rows) process.stdout.write(`  ${label.padEnd(width)}  ${time}\n`);
+}
+
 const only = process.argv[2];
 const selected = only ? [only] : Object.keys(stages);
-rmSync(VITEST_REPORT, { force: true });
-rmSync(E2E_REPORT, { force: true });
+for (const report of [VITEST_REPORT, SUITE_TIMES_REPORT, E2E_REPORT])
+  rmSync(report, { force: true });
 
 // Every temporary file and folder of the run goes in one folder, removed when the run ends:
 // nothing is left in the system's temp dir, whatever a test forgot or a crash left behind.
 const runTemp = mkdtempSync(join(tmpdir(), 'campus-test-run-'));
-const env = { ...process.env, TMPDIR: runTemp };
+const env = { ...process.env, TMPDIR: runTemp, SUITE_TIMES_REPORT };
 
 let failedStage: string | undefined;
+const stepTimes: Array<[label: string, seconds: number]> = [];
 for (const stage of selected) {
   const steps = stages[stage];
   if (!steps) {
@@ -92,7 +135,9 @@ for (const stage of selected) {
   if (stage === 'e2e') ensureChromium();
   for (const [label, args] of steps) {
     process.stdout.write(`\n▶ ${label}\n`);
+    const started = performance.now();
     const result = spawnSync('npx', ['--no-install', ...args], { stdio: 'inherit', env });
+    stepTimes.push([label, (performance.now() - started) / 1000]);
     if (result.status !== 0) {
       failedStage = label;
       break;
@@ -108,6 +153,7 @@ try {
   process.stderr.write(`Could not remove ${runTemp}: ${error}\n`);
 }
 
+printTimes();
 const { passed, failed, skipped, reliability } = counts();
 if (selected.includes('vitest') || selected.includes('e2e')) {
   process.stdout.write(`\ntests: ${passed} passed, ${failed} failed, ${skipped} skipped\n`);

@@ -23,8 +23,9 @@ import { plainTextParams } from './middleware/plain-text-params';
 import { requestLog } from './middleware/request-log';
 import { sameOrigin } from './middleware/same-origin';
 import { accountRoutes } from './routes/account';
-import { batchRoutes } from './routes/admin/batches';
+import { campusRoutes } from './routes/admin/campuses';
 import { CATALOGUE_IMPORT_PATHS, catalogueImportRoutes } from './routes/admin/catalogue-import';
+import { deliveryRoutes } from './routes/admin/delivery';
 import { domainRoutes } from './routes/admin/domains';
 import { insightsRoutes } from './routes/admin/insights';
 import { martItemRoutes } from './routes/admin/mart-items';
@@ -35,7 +36,7 @@ import { overviewRoutes } from './routes/admin/overview';
 import { restaurantRoutes } from './routes/admin/restaurants';
 import { universityRoutes } from './routes/admin/universities';
 import { userRoutes } from './routes/admin/users';
-import { bucketRoutes } from './routes/bucket';
+import { cartRoutes } from './routes/cart';
 import { catalogueRoutes } from './routes/catalogue';
 import { eventRoutes } from './routes/events';
 import { type HealthChecks, healthRoutes, WriteWatch } from './routes/health';
@@ -95,8 +96,8 @@ export const API_BODY_MAX_BYTES = 16 * 1024;
  */
 function apiBodyLimit(): MiddlewareHandler<AppEnv> {
   const small = limitBody(API_BODY_MAX_BYTES);
-  // A bucket is a few kilobytes; 64 KB leaves room for a big one and no more.
-  const bucket = limitBody(64 * 1024);
+  // A cart is a few kilobytes; 64 KB leaves room for a big one and no more.
+  const cartBody = limitBody(64 * 1024);
   // A cancel carries at most a short reason.
   const cancel = limitBody(4 * 1024);
   // Admin forms are a few hundred bytes of text; photos go through /api/uploads.
@@ -105,7 +106,7 @@ function apiBodyLimit(): MiddlewareHandler<AppEnv> {
     // Files and sheet rows: these routes refuse past their own, larger limits.
     if (CATALOGUE_IMPORT_PATHS.includes(path)) return null;
     if (path === '/api/uploads' || path.startsWith('/api/sheets/')) return null;
-    if (path === '/api/orders' || path === '/api/bucket/prices') return bucket;
+    if (path === '/api/orders' || path === '/api/bucket/prices') return cartBody;
     if (/^\/api\/orders\/[^/]+\/cancel$/.test(path)) return cancel;
     if (path.startsWith('/api/admin/')) return adminForms;
     return small;
@@ -142,6 +143,7 @@ export function createApp(deps: AppDeps) {
   app.route('/api/admin/mail', mailRoutes(accounts.mailer, guards, deps.publicUrl));
   app.route('/api/admin', overviewRoutes(db, guards));
   app.route('/api/admin', universityRoutes(admin, guards));
+  app.route('/api/admin', campusRoutes(admin, guards));
   app.route('/api/admin', userRoutes(db, guards, deps.events));
   app.route('/api/admin', domainRoutes(db, guards));
   app.route('/api/admin', restaurantRoutes(admin, guards));
@@ -153,7 +155,7 @@ export function createApp(deps: AppDeps) {
   );
   app.route('/api/admin', operationsRoutes({ ...admin, publicUrl: deps.publicUrl }, guards)); // before orderRoutes' /orders/:id
   app.route('/api/admin', orderRoutes(orderDeps, guards));
-  app.route('/api/admin', batchRoutes(orderDeps, guards));
+  app.route('/api/admin', deliveryRoutes(orderDeps, guards));
   app.route('/api/admin', insightsRoutes(db, guards));
   app.route('/api/events', eventRoutes(deps.events, guards));
   app.route('/api/sheets', sheetRoutes({ sheets: deps.sheets, producer, db }, guards));
@@ -168,7 +170,7 @@ export function createApp(deps: AppDeps) {
   app.route('/api', checkoutRoutes(checkout, guards));
   app.route('/api', myOrderRoutes(orderDeps, guards));
   app.route('/', submitOrderRoutes(admin, guards));
-  app.route('/api/bucket', bucketRoutes(db));
+  app.route('/api/bucket', cartRoutes(db));
   app.route('/api/uploads', uploadRoutes({ db, images: deps.images, rateLimiter }, guards));
   if (deps.uploadsDir) {
     app.route('/', uploadFileRoutes(deps.uploadsDir));

@@ -9,7 +9,6 @@ import { renderToString } from 'react-dom/server';
 import { StaticRouter } from 'react-router-dom';
 import { App, createQueryClient } from './app/app';
 import { pageTitle } from './app/page-title';
-import { type InitialSelection, ServerSelectionContext } from './lib/campus-selection';
 import {
   campusesPath,
   pageRequests,
@@ -18,6 +17,7 @@ import {
   type SelectionIds,
   UNIVERSITIES_PATH,
 } from './lib/first-paint-requests';
+import { type InitialSelection, ServerSelectionContext } from './stores/campus-selection';
 
 /** The api's answer to a GET: its status and its JSON body. */
 export interface ApiAnswer {

@@ -1,4 +1,4 @@
-import { reconcileBatchSchedulers } from '@campus/shared/server/batches/batch-schedulers';
+import { reconcileBatchSchedulers } from '@campus/shared/server/delivery/batch-schedulers';
 import { deliveryBatches } from '@campus/shared/server/db/schema';
 import { jobId } from '@campus/shared/server/jobs';
 import type { Producer } from '@campus/shared/server/queue';

@@ -13,8 +13,8 @@ import {
 } from '@campus/shared/domain/delivery-rounds';
 import type { TUserProfile } from '@campus/shared/domain/entities';
 import { DEFAULT_TIME_ZONE } from '@campus/shared/domain/time-zone';
-import { syncBatchSchedulers } from '@campus/shared/server/batches/batch-schedulers';
-import { firstOpenRound } from '@campus/shared/server/batches/join-round';
+import { syncBatchSchedulers } from '@campus/shared/server/delivery/batch-schedulers';
+import { firstOpenRound } from '@campus/shared/server/delivery/join-round';
 import type { Db } from '@campus/shared/server/db/client';
 import { campuses, deliveryBatches, orderNotes, orders } from '@campus/shared/server/db/schema';
 import { type OutboxJob, orderBatchSheetJob } from '@campus/shared/server/jobs';

@@ -1,5 +1,5 @@
 import { AppError } from '@campus/shared/domain/app-error';
-import { PRICES_CHANGED_CODE } from '@campus/shared/domain/bucket-prices';
+import { PRICES_CHANGED_CODE } from '@campus/shared/domain/cart-prices';
 import {
   CODE_MESSAGES,
   ERROR_CATEGORIES,
@@ -56,7 +56,7 @@ export const notFound = (message: string = ERROR_CATEGORIES.NOT_FOUND.message) =
 export const failedPrecondition = (message: string, details?: ErrorDetails) =>
   refusal('failed-precondition', 409, message, details);
 
-/** The 409 of an order whose prices changed since the bucket showed them. */
+/** The 409 of an order whose prices changed since the cart showed them. */
 export const pricesChanged = (message: string) =>
   refusal(PRICES_CHANGED_CODE, 409, message, { field: 'cartItems' });
 

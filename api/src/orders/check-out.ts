@@ -5,7 +5,7 @@ import {
   type TPlaceOrderResponse,
 } from '@campus/shared/domain/checkout';
 import type { TUserProfile } from '@campus/shared/domain/entities';
-import { roundOfOrder } from '@campus/shared/server/batches/order-round';
+import { roundOfOrder } from '@campus/shared/server/delivery/order-round';
 import type { CatalogueCache } from '@campus/shared/server/catalogue/cache';
 import type { Db } from '@campus/shared/server/db/client';
 import type { OrderEventPublisher } from '@campus/shared/server/events/order-events';

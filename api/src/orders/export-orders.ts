@@ -10,7 +10,7 @@ import {
   orderBatch,
   orderCampus,
   orderRoundColumns,
-} from '@campus/shared/server/batches/order-round';
+} from '@campus/shared/server/delivery/order-round';
 import type { Db } from '@campus/shared/server/db/client';
 import { campuses, deliveryBatches, orders } from '@campus/shared/server/db/schema';
 import { asc, count, eq, getTableColumns } from 'drizzle-orm';

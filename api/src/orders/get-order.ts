@@ -11,7 +11,7 @@ import {
   orderCampus,
   orderRoundColumns,
   roundOf,
-} from '@campus/shared/server/batches/order-round';
+} from '@campus/shared/server/delivery/order-round';
 import type { Db } from '@campus/shared/server/db/client';
 import {
   campuses,

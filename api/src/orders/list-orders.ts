@@ -7,7 +7,7 @@ import {
   type TOrdersResponse,
 } from '@campus/shared/domain/order-api';
 import { screenshotCheckOf } from '@campus/shared/domain/order-status';
-import { orderBatch, orderCampus } from '@campus/shared/server/batches/order-round';
+import { orderBatch, orderCampus } from '@campus/shared/server/delivery/order-round';
 import type { Db } from '@campus/shared/server/db/client';
 import { campuses, deliveryBatches, orders } from '@campus/shared/server/db/schema';
 import { and, asc, desc, eq, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';

@@ -5,7 +5,7 @@ import type { TUserProfile } from '@campus/shared/domain/entities';
 import { formatCartItemsText, formatOrderTimestamp } from '@campus/shared/domain/order';
 import { findClosedRestaurantMessage } from '@campus/shared/domain/restaurant-hours';
 import { sheetTabName } from '@campus/shared/domain/sheet-tab';
-import { joinRound } from '@campus/shared/server/batches/join-round';
+import { joinRound } from '@campus/shared/server/delivery/join-round';
 import type { Db } from '@campus/shared/server/db/client';
 import { databaseNow } from '@campus/shared/server/db/database-now';
 import { isUniqueViolation } from '@campus/shared/server/db/errors';
@@ -73,7 +73,7 @@ async function checkedLines(
   if (closed) throw failedPrecondition(closed, { field: 'cartItems' });
   const itemTotal = lines.reduce((sum, line) => sum + line.unitPricePaisa * line.quantity, 0);
   const totals = orderTotals(itemTotal, input.persons);
-  // The form checked the bucket's prices; the database's may be higher.
+  // The form checked the cart's prices; the database's may be higher.
   if (!isWithinOrderLimit(totals.grandTotal)) {
     throw outOfRange(CHECKOUT_MESSAGES.orderTooLarge, { field: 'cartItems' });
   }
@@ -83,7 +83,7 @@ async function checkedLines(
 
 /** Takes the mart lines' stock, refusing the order with what is left when one has too little. */
 async function takeMartStock(tx: Db, martLines: readonly PricedLine[], now: Date) {
-  // findBucketItems locked the mart rows in id order: two buyers never deadlock.
+  // findCartItems locked the mart rows in id order: two buyers never deadlock.
   for (const line of martLines) {
     const taken = await takeStock(tx, { id: line.itemId, quantity: line.quantity, now });
     if (taken.length > 0) continue;

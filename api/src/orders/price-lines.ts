@@ -9,12 +9,12 @@ import { rupeesToPaisa } from '@campus/shared/domain/money';
 import type { OrderTextLine } from '@campus/shared/domain/order';
 import type { Db } from '@campus/shared/server/db/client';
 import { failedPrecondition, forbidden, outOfRange, pricesChanged } from '../http/errors';
-import { findBucketItems } from './bucket-items';
+import { findCartItems } from './cart-items';
 
 /** An order line with everything taken from the database, never from the client. */
 export type PricedLine = OrderTextLine & {
   kind: 'menu' | 'mart';
-  /** The prices (rupees) the bucket showed for this item. */
+  /** The prices (rupees) the cart showed for this item. */
   seenPrices: number[];
   itemId: string;
   restaurantId: string | null;
@@ -22,7 +22,7 @@ export type PricedLine = OrderTextLine & {
 };
 
 /**
- * Prices every bucket line from the database: the item must exist at this campus; name, price,
+ * Prices every cart line from the database: the item must exist at this campus; name, price,
  * restaurant and hours are the database's. Lines of the same item are merged. Inside the order's
  * transaction, so the prices charged are the ones checked.
  */
@@ -31,7 +31,7 @@ export async function priceLines(
   campusId: string,
   lines: TCheckoutForm['cartItems'],
 ): Promise<PricedLine[]> {
-  const { menu: menuById, mart: martById } = await findBucketItems(tx, lines, true);
+  const { menu: menuById, mart: martById } = await findCartItems(tx, lines, true);
   const priced = new Map<string, PricedLine>();
   for (const line of lines) {
     const isMart = line.restaurantId === null;
@@ -43,7 +43,7 @@ export async function priceLines(
     const key = `${isMart ? 'mart' : 'menu'}:${row.id}`;
     const known = priced.get(key);
     if (known) {
-      // Two lines of one item (a tampered bucket, or one kept across a rename) are one line.
+      // Two lines of one item (a tampered cart, or one kept across a rename) are one line.
       known.quantity += line.quantity;
       known.seenPrices.push(line.price);
       if (known.quantity > MAX_LINE_QUANTITY) {
@@ -71,7 +71,7 @@ export async function priceLines(
 
 /**
  * The order is placed only at the grand total the student saw: when the database's differs, a
- * 409 names each item whose price is not the one in the bucket and the new total.
+ * 409 names each item whose price is not the one in the cart and the new total.
  */
 export function refuseChangedPrices(
   lines: readonly PricedLine[],

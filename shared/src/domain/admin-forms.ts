@@ -166,7 +166,7 @@ const restaurantShape = z.object({
 export type TRestaurantFormValues = z.input<typeof restaurantShape>;
 
 /**
- * Restaurant form rules: university and campus, name (not 'Mart', which would merge its bucket
+ * Restaurant form rules: university and campus, name (not 'Mart', which would merge its cart
  * lines with mart items), location, cuisine, then the times, which may be left empty (the
  * restaurant then counts as always open) but must otherwise look like '10:00 AM'.
  */

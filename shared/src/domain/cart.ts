@@ -3,10 +3,10 @@ import type { TCartLine, TMartItem, TMenuItem, TRestaurant } from './entities';
 import { DELIVERY_CHARGE_PER_PERSON_PAISA, formatRs, paisaToRupees, rupeesToPaisa } from './money';
 import { readStoredCartLine } from './stored-shapes';
 
-/** Browser storage key of the bucket. */
+/** Browser storage key of the cart. */
 export const CART_STORAGE_KEY = 'cartItems';
 
-/** Browser storage key of whose bucket it is: another account signing in starts an empty one. */
+/** Browser storage key of whose cart it is: another account signing in starts an empty one. */
 export const CART_OWNER_KEY = 'cartOwner';
 
 /** restaurantName of every mart line. */
@@ -15,7 +15,7 @@ export const MART_RESTAURANT_NAME = 'Mart';
 /** Decrement stops here; only Remove deletes a line. */
 export const MIN_LINE_QUANTITY = 1;
 
-/** The most of one item a bucket line (and so an order) may hold. */
+/** The most of one item a cart line (and so an order) may hold. */
 export const MAX_LINE_QUANTITY = 50;
 
 /** An order is for at least this many persons (docs/product.md §5), and at most MAX_PERSONS. */
@@ -28,7 +28,7 @@ export const MAX_PERSONS = 50;
  */
 export const MAX_ORDER_TOTAL_PAISA = 100_000_000;
 
-/** A bucket item whose price is not the one the student saw. */
+/** A cart item whose price is not the one the student saw. */
 export type PriceChange = { name: string; pricePaisa: number };
 
 /** Which prices changed: 'Prices changed since you filled your bucket: Tea is now Rs 150.00.' */
@@ -37,7 +37,7 @@ function pricesUpdated(changes: readonly PriceChange[]): string {
   return `Prices changed since you filled your bucket${named.length > 0 ? `: ${named.join(', ')}` : ''}.`;
 }
 
-/** Messages of the bucket rules. */
+/** Messages of the cart rules. */
 export const CART_MESSAGES = {
   campusLock: 'You can only order from your own campus. Please select items from your campus only.',
   invalidPersons: `Number of persons must be from ${MIN_PERSONS} to ${MAX_PERSONS}.`,
@@ -57,20 +57,20 @@ export const CART_MESSAGES = {
   atMostOfOne: `At most ${MAX_LINE_QUANTITY} of one item`,
   pricesChanged: (changes: readonly PriceChange[], grandTotalPaisa: number) =>
     `${pricesUpdated(changes)} Your new total is ${formatRs(grandTotalPaisa)}.`,
-  fixBucketFirst: 'Please fix the items marked above before you check out.',
+  fixCartFirst: 'Please fix the items marked above before you check out.',
   signInToAdd: 'Sign in to add items to your bucket',
   cartTitle: 'Your Cart',
   bucketTitle: 'Your Bucket',
   emptyBucket: 'Your bucket is empty.',
 } as const;
 
-/** What identifies a bucket line: the item name and restaurantName. */
+/** What identifies a cart line: the item name and restaurantName. */
 export type CartLineKey = Pick<TCartLine, 'name' | 'restaurantName'>;
 
 /** A line about to be added: everything but the quantity. */
 export type NewCartLine = Omit<TCartLine, 'quantity'>;
 
-/** Whether two lines are the same bucket line. */
+/** Whether two lines are the same cart line. */
 export function isSameLine(a: CartLineKey, b: CartLineKey): boolean {
   return a.name === b.name && a.restaurantName === b.restaurantName;
 }
@@ -130,7 +130,7 @@ export function canDecrement(line: Pick<TCartLine, 'quantity'>): boolean {
 
 /**
  * Adds an item: an existing line goes up by 1, otherwise a new line with quantity 1. A mart item
- * never goes past its stock, so an out-of-stock item or a full line leaves the bucket unchanged.
+ * never goes past its stock, so an out-of-stock item or a full line leaves the cart unchanged.
  * The stock the item shows now replaces the one its line knew (a restock lifts the cap).
  */
 export function addToCart(cart: readonly TCartLine[], item: NewCartLine): TCartLine[] {
@@ -165,12 +165,12 @@ export function removeLine(cart: readonly TCartLine[], key: CartLineKey): TCartL
   return cart.filter((line) => !isSameLine(line, key));
 }
 
-/** Empties the bucket. */
+/** Empties the cart. */
 export function clearCart(): TCartLine[] {
   return [];
 }
 
-/** The quantity of an item in the bucket (0 when absent), for the card counters. */
+/** The quantity of an item in the cart (0 when absent), for the card counters. */
 export function quantityInCart(cart: readonly TCartLine[], key: CartLineKey): number {
   return cart.find((line) => isSameLine(line, key))?.quantity ?? 0;
 }
@@ -196,7 +196,7 @@ export function lineTotalPaisa(line: Pick<TCartLine, 'price' | 'quantity'>): num
   return rupeesToPaisa(line.price) * line.quantity;
 }
 
-/** The item total of a bucket in paisa. */
+/** The item total of a cart in paisa. */
 export function cartItemTotalPaisa(cart: readonly Pick<TCartLine, 'price' | 'quantity'>[]): number {
   return cart.reduce((sum, line) => sum + lineTotalPaisa(line), 0);
 }
@@ -234,7 +234,7 @@ export function isWithinOrderLimit(grandTotalPaisa: number): boolean {
 }
 
 /**
- * Reads the stored bucket; anything unreadable gives an empty bucket, and lines that no longer
+ * Reads the stored cart; anything unreadable gives an empty cart, and lines that no longer
  * fit the shape are dropped rather than breaking the page.
  */
 export function parseStoredCart(raw: string | null | undefined): TCartLine[] {
@@ -249,7 +249,7 @@ export function parseStoredCart(raw: string | null | undefined): TCartLine[] {
   return data.flatMap((entry) => readStoredCartLine(entry) ?? []);
 }
 
-/** Reads an add kept while its visitor signed in: an item of the bucket's shape, or null. */
+/** Reads an add kept while its visitor signed in: an item of the cart's shape, or null. */
 export function parsePendingAdd(raw: string | null): NewCartLine | null {
   if (!raw) return null;
   let data: unknown;
@@ -264,7 +264,7 @@ export function parsePendingAdd(raw: string | null): NewCartLine | null {
   return item;
 }
 
-/** The bucket line for a menu item of a restaurant. */
+/** The cart line for a menu item of a restaurant. */
 export function menuItemToCartLine(
   item: Pick<TMenuItem, 'id' | 'name' | 'price'>,
   restaurant: Pick<TRestaurant, 'id' | 'name' | 'campusId' | 'openTime' | 'closeTime' | 'is24x7'>,
@@ -284,7 +284,7 @@ export function menuItemToCartLine(
   };
 }
 
-/** The bucket line for a mart item. */
+/** The cart line for a mart item. */
 export function martItemToCartLine(
   item: Pick<TMartItem, 'id' | 'name' | 'price' | 'campusId' | 'stock'>,
 ): NewCartLine {

@@ -73,7 +73,7 @@ const checkoutShape = z.object({
     .nonnegative(ERROR_CATEGORIES.VALIDATION.message),
 });
 
-/** Checkout values: the form, the bucket and the navigation's university and campus. */
+/** Checkout values: the form, the cart and the navigation's university and campus. */
 export type TCheckoutValues = Omit<z.input<typeof checkoutShape>, 'screenshot'> & {
   screenshot?: unknown;
 };

@@ -140,7 +140,7 @@ export const ZRestaurantData = z.object({
 export type TRestaurantData = z.infer<typeof ZRestaurantData>;
 
 /**
- * A bucket line (browser storage key cartItems). Identity is name + restaurantName. `price` is in
+ * A cart line (browser storage key cartItems). Identity is name + restaurantName. `price` is in
  * rupees as the spec's cart shape has it; itemId and restaurantId (null for mart) let the server
  * re-derive prices; `stock` is the mart stock the client knew, for the quantity cap.
  */

@@ -1,4 +1,4 @@
-// What the web reads back from browser storage on first paint (the campus selection, the bucket),
+// What the web reads back from browser storage on first paint (the campus selection, the cart),
 // checked without zod: zod's core is 17 KB gzip, more than the storefront's own code, and the
 // first paint has no other use for it. Each reader accepts exactly what the entity's schema
 // accepts and answers what its parse answers (stored-shapes.test.ts holds them to that); the
@@ -57,7 +57,7 @@ function readRestaurantData(value: unknown): TRestaurantData | null {
   return { openTime, closeTime, is24x7: fields.is24x7 };
 }
 
-/** A stored bucket line as ZCartLine parses it (unknown keys dropped, times canonical), or null. */
+/** A stored cart line as ZCartLine parses it (unknown keys dropped, times canonical), or null. */
 export function readStoredCartLine(value: unknown): TCartLine | null {
   const fields = fieldsOf(value);
   if (!fields) return null;

@@ -16,7 +16,7 @@ export function buildMenuCartItem(overrides: Partial<NewCartLine> = {}): NewCart
   };
 }
 
-/** A bucket line of a restaurant item. */
+/** A cart line of a restaurant item. */
 export function buildCartLine(overrides: Partial<TCartLine> = {}): TCartLine {
   return { ...buildMenuCartItem(), quantity: 1, ...overrides };
 }

@@ -72,56 +72,6 @@ const markEnqueued = preparedRows<Record<never, never>, { ids: number[]; at: Dat
       .where(sql`${outbox.id} = any(${sql.placeholder('ids')})`),
 );
 
-// A mark that takes longer than this (a connection that hangs) no longer holds up the next ones.
-const MARK_WAIT_MS = 1_000;
-
-/** The next update of a database's marks: the ids it will carry, and when it has run. */
-type PendingMarks = { ids: number[]; done: Promise<void> };
-
-/** Per database: the update waiting to run (taking ids meanwhile), and the one that runs. */
-const marksOf = new WeakMap<Db, { pending: PendingMarks | null; running: Promise<void> }>();
-
-/**
- * Marks rows enqueued, the rows of checkouts that finish together in one update: while an update
- * runs, the ids that come meanwhile wait for it (at most MARK_WAIT_MS) and then go in the next
- * one. A lone checkout's update runs at once; under load each costs a part of one statement.
- * Settles when the update that carried the ids has run.
- */
-function markRowsEnqueued(db: Db, ids: readonly number[]): Promise<void> {
-  let marks = marksOf.get(db);
-  if (!marks) {
-    marks = { pending: null, running: Promise.resolve() };
-    marksOf.set(db, marks);
-  }
-  if (marks.pending) {
-    marks.pending.ids.push(...ids);
-    return marks.pending.done;
-  }
-  const state = marks;
-  const batch = [...ids];
-  const done = state.running.then(() => {
-    state.pending = null;
-    return markEnqueued(db, { ids: batch, at: new Date() }).then(() => undefined);
-  });
-  state.pending = { ids: batch, done };
-  state.running = settledOrLate(done, MARK_WAIT_MS);
-  return done;
-}
-
-/** Resolves once `work` has settled, whichever way, or after `ms`, whichever comes first. */
-function settledOrLate(work: Promise<unknown>, ms: number): Promise<void> {
-  return new Promise((resolve) => {
-    const timer = setTimeout(resolve, ms);
-    timer.unref();
-    work
-      .catch(() => undefined)
-      .finally(() => {
-        clearTimeout(timer);
-        resolve();
-      });
-  });
-}
-
 /**
  * Enqueues the given outbox rows and marks those Redis took: each queue's rows in their order, the
  * queues at once (a checkout's sheet and mail jobs cost one round trip, not two). Never throws: at
@@ -182,7 +132,7 @@ export async function enqueueOutboxRows(
   );
   if (done.length > 0) {
     // A row left unmarked is enqueued once more by the relay: harmless, its job id dedupes.
-    await markRowsEnqueued(db, done).catch((error: unknown) =>
+    await markEnqueued(db, { ids: done, at: new Date() }).catch((error: unknown) =>
       log.error({ err: error }, 'outbox bookkeeping failed'),
     );
   }

@@ -18,7 +18,7 @@ import { expect, test } from './support/test';
 /** Markup that runs as soon as a browser parses it as HTML: an image that fails to load. */
 const PAYLOAD = '<img src=x onerror="window.__pwned=1">';
 
-// The api's Content-Security-Policy (script-src 'self', asserted in integration/api.test.ts) would
+// The api's Content-Security-Policy (script-src 'self', asserted in integration/http/api.test.ts) would
 // stop an inline handler even if the markup got into the page, and window.__pwned could then never
 // be set. These tests are about the pages themselves rendering text as text, so the browser
 // ignores the policy here: markup that got in would both show up as an element and run.

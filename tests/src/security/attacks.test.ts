@@ -1,8 +1,8 @@
 import { readdirSync } from 'node:fs';
 import { deflateSync } from 'node:zlib';
 import { MAX_INPUT_PIXELS } from '@campus/api/uploads/process-image';
-import { PRICES_CHANGED_CODE } from '@campus/shared/domain/bucket-prices';
 import { CART_MESSAGES } from '@campus/shared/domain/cart';
+import { PRICES_CHANGED_CODE } from '@campus/shared/domain/cart-prices';
 import { CHECKOUT_MESSAGES } from '@campus/shared/domain/checkout';
 import { SCREENSHOT_MAX_BYTES } from '@campus/shared/domain/limits';
 import { UPLOAD_MESSAGES } from '@campus/shared/domain/uploads';

@@ -2,7 +2,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import type { ComponentType, ReactNode } from 'react';
 import { useRoutes } from 'react-router-dom';
 import { ErrorBoundary } from '@/components/error-boundary';
-import { AuthProvider } from '@/lib/auth';
+import { AuthProvider } from '@/stores/auth';
 import { Layout, RootErrorScreen } from './layout';
 import { routes } from './routes';
 

@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, Suspense, useEffect, useId, useState } from 'react';
 import { Outlet, useLocation, useNavigate } from 'react-router-dom';
-import { BucketBar, useBucketBarShown } from '@/components/cart/bucket-bar';
+import { CartBar, useCartBarShown } from '@/components/cart/cart-bar';
 import { ErrorBoundary } from '@/components/error-boundary';
 import { ChatLink } from '@/components/layout/chat-link';
 import { Link, NavLink } from '@/components/link';
@@ -9,8 +9,8 @@ import { ErrorFallback } from '@/components/ui/error-fallback';
 import { Spinner } from '@/components/ui/spinner';
 import { AccountNav, AdminNavLinks } from '@/features/auth/components/account-nav';
 import { CampusSelector } from '@/features/campus-selector/components/campus-selector';
-import { CATALOGUE_QUERY_KEY, CampusSelectionProvider } from '@/lib/campus-selection';
-import { CartProvider } from '@/lib/cart-store';
+import { CATALOGUE_QUERY_KEY, CampusSelectionProvider } from '@/stores/campus-selection';
+import { CartProvider } from '@/stores/cart';
 import { usePageTitle } from './page-title';
 
 const NAV = [
@@ -43,7 +43,7 @@ function TopNav() {
   }, [menuOpen]);
 
   return (
-    // Sticky on phones and tablets, one row high, so the bucket and the menu are always in reach.
+    // Sticky on phones and tablets, one row high, so the cart and the menu are always in reach.
     <header className="sticky top-0 z-40 border-b border-gray-200 bg-white lg:static print:hidden">
       <nav
         aria-label="Main"
@@ -94,14 +94,14 @@ function TopNav() {
 
 /**
  * The foot of every screen, kept at the bottom of the view: the chat link and, on a phone's
- * shopping page, the bucket bar under it, so the chat link never covers the bar's Checkout.
+ * shopping page, the cart bar under it, so the chat link never covers the bar's Checkout.
  */
 function BottomDock() {
-  const bucketBar = useBucketBarShown();
+  const cartBar = useCartBarShown();
   return (
     <div className="pointer-events-none sticky bottom-0 z-30 print:hidden">
       <ChatLink />
-      {bucketBar && <BucketBar />}
+      {cartBar && <CartBar />}
     </div>
   );
 }
@@ -148,7 +148,7 @@ function PageErrorBoundary({ children }: { children: ReactNode }) {
   );
 }
 
-/** The frame of every screen: navigation, the page, the chat link and the bucket bar. */
+/** The frame of every screen: navigation, the page, the chat link and the cart bar. */
 export function Layout() {
   usePageTitle();
   return (

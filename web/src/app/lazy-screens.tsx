@@ -55,7 +55,7 @@ export const CampusAdminScreen = lazy(() =>
 
 // A batch's pick lists to print, one restaurant per page.
 export const BatchPrintScreen = lazy(() =>
-  import('@/features/admin/components/batches/batch-print-screen').then((m) => ({
+  import('@/features/admin/components/delivery/batch-print-screen').then((m) => ({
     default: m.BatchPrintScreen,
   })),
 );

@@ -128,7 +128,7 @@ export function firstPaintRequests(pathname: string, storage: Pick<Storage, 'get
 
 /**
  * Whether the server renders the page at `pathname` (without a trailing slash): the storefront's
- * pages anyone may open. The others (the account forms, the bucket, checkout, the admin; Mart
+ * pages anyone may open. The others (the account forms, the cart, checkout, the admin; Mart
  * Items, whose screen comes in a chunk of its own) are the app's alone.
  */
 export function renderedOnServer(pathname: string): boolean {

@@ -2,11 +2,11 @@ import type { TUserProfile } from '@campus/shared/domain/entities';
 import { QueryClient, QueryClientProvider, useQuery } from '@tanstack/react-query';
 import { act, render, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { AuthProvider } from '@/stores/auth';
 import { buildUser } from '@/test/builders';
 import { json, stubAdminApi } from '@/test/fake-api';
 import { FakeEventSource } from '@/test/fake-event-source';
 import { apiFetch } from './api-client';
-import { AuthProvider } from './auth';
 import { POLL_MS } from './live-connection';
 import { setEventSourceFactory, useOrderEvents } from './use-live-events';
 

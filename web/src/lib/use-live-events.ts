@@ -1,7 +1,7 @@
 import type { TOrderLiveEvent } from '@campus/shared/domain/live-events';
 import { type QueryKey, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
-import { useAuth } from './auth';
+import { useAuth } from '@/stores/auth';
 import {
   type EventSourceFactory,
   LiveConnection,

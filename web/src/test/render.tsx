@@ -5,13 +5,13 @@ import { Suspense } from 'react';
 import { createMemoryRouter, Outlet, RouterProvider } from 'react-router-dom';
 import { expect } from 'vitest';
 import { routes } from '@/app/routes';
-import { AuthProvider } from '@/lib/auth';
-import { CampusSelectionProvider } from '@/lib/campus-selection';
-import { CartProvider } from '@/lib/cart-store';
+import { AuthProvider } from '@/stores/auth';
+import { CampusSelectionProvider } from '@/stores/campus-selection';
+import { CartProvider } from '@/stores/cart';
 import { buildSuperAdmin } from './builders';
 import { type AdminData, type ApiHandler, stubAdminApi } from './fake-api';
 
-/** What the layout gives the storefront's screens: the campus selection and the bucket. */
+/** What the layout gives the storefront's screens: the campus selection and the cart. */
 const storefrontRoutes = [
   {
     element: (
@@ -29,7 +29,7 @@ const storefrontRoutes = [
  * Opens the app at `path` (with its ?query, if any) as a person would (docs/product.md §2's route
  * table, with its guards), signed in as the fake api's session says. Screens are reached through
  * their routes, so a test depends on what a person sees, not on how a screen is split into
- * components. `storefront` gives them the campus selection and the bucket, as the layout does.
+ * components. `storefront` gives them the campus selection and the cart, as the layout does.
  */
 export function openPage(
   path: string,

@@ -1,4 +1,4 @@
-import { closeDueBatches } from '@campus/shared/server/batches/close-batch';
+import { closeDueBatches } from '@campus/shared/server/delivery/close-batch';
 import { databaseNow } from '@campus/shared/server/db/database-now';
 import type { JobProcessor } from '../job-context';
 

@@ -1,8 +1,8 @@
 import { type TPickList, waitingText } from '@campus/shared/domain/batch-api';
 import { roundName } from '@campus/shared/domain/delivery-rounds';
 import { formatRs } from '@campus/shared/domain/money';
-import { type BatchCounts, countsOfBatch } from '@campus/shared/server/batches/batch-counts';
-import { pickLists } from '@campus/shared/server/batches/pick-lists';
+import { type BatchCounts, countsOfBatch } from '@campus/shared/server/delivery/batch-counts';
+import { pickLists } from '@campus/shared/server/delivery/pick-lists';
 import {
   batchMails,
   campuses,

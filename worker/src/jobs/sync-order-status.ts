@@ -4,7 +4,7 @@ import {
   orderBatch,
   orderCampus,
   orderRoundColumns,
-} from '@campus/shared/server/batches/order-round';
+} from '@campus/shared/server/delivery/order-round';
 import { campuses, deliveryBatches, orders } from '@campus/shared/server/db/schema';
 import { type SheetCellUpdate, SheetStoreError } from '@campus/shared/server/sheets/sheet-store';
 import { UnrecoverableError } from 'bullmq';

@@ -28,7 +28,7 @@ function runPrepared<R>(
 }
 
 // Above this many rows an insert is built at each call: each number of rows is a statement of its
-// own, and more rows at once are rare (a bucket of many lines, a batch's jobs).
+// own, and more rows at once are rare (a cart of many lines, a batch's jobs).
 const MAX_PREPARED_ROWS = 16;
 
 /** The row of `TTable` with exactly the fields `K`, each of them required. */
@@ -148,7 +148,7 @@ export function preparedInserts<
 }
 
 /**
- * A read, or an update (the bucket's items at checkout, the stock it takes): `build` selects or
+ * A read, or an update (the cart's items at checkout, the stock it takes): `build` selects or
  * returns `fields`, a flat record of text, integer, boolean and json columns or expressions (none
  * for an update that returns nothing), and each row comes back as an object of those fields.
  */

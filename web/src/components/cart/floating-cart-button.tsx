@@ -1,18 +1,18 @@
 import { useNavigate } from 'react-router-dom';
 import { Link } from '@/components/link';
-import { type FromState, useAuth } from '@/lib/auth';
-import { useCart } from '@/lib/cart-store';
-import { itemCount, useBucketBarShown } from './bucket-bar';
+import { type FromState, useAuth } from '@/stores/auth';
+import { useCart } from '@/stores/cart';
+import { itemCount, useCartBarShown } from './cart-bar';
 
 /**
  * docs/product.md §2: a floating link to /cart with the total quantity; signed-out visitors go to
- * /login. On a phone the bucket bar takes its place while it is up.
+ * /login. On a phone the cart bar takes its place while it is up.
  */
 export function FloatingCartButton() {
   const { totalQuantity } = useCart();
   const { loading, user } = useAuth();
   const navigate = useNavigate();
-  const barShown = useBucketBarShown();
+  const barShown = useCartBarShown();
   const label =
     totalQuantity > 0 ? `Open your bucket: ${itemCount(totalQuantity)}` : 'Open your bucket';
   return (
@@ -22,7 +22,7 @@ export function FloatingCartButton() {
       onClick={(event) => {
         if (loading || user) return;
         event.preventDefault();
-        // They asked for the bucket: sign-in leads there, not back to this page.
+        // They asked for the cart: sign-in leads there, not back to this page.
         navigate('/login', { state: { from: '/cart' } satisfies FromState });
       }}
       className={`${barShown ? 'max-sm:hidden' : ''} fixed right-4 bottom-4 z-30 flex size-14 items-center justify-center rounded-full bg-orange-700 text-white shadow-lg hover:bg-orange-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-orange-700`}

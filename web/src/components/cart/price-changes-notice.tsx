@@ -1,7 +1,7 @@
 import { CART_MESSAGES } from '@campus/shared/domain/cart';
-import { useCart } from '@/lib/cart-store';
+import { useCart } from '@/stores/cart';
 
-/** Says which prices changed since the person last saw their bucket, until they dismiss it. */
+/** Says which prices changed since the person last saw their cart, until they dismiss it. */
 export function PriceChangesNotice() {
   const { priceChanges, dismissPriceChanges } = useCart();
   if (priceChanges.length === 0) return null;

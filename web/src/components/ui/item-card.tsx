@@ -11,7 +11,7 @@ export const itemButton = `${primaryButton} max-sm:px-3 max-sm:py-1.5 max-sm:tex
 
 /**
  * A menu or mart item. On phones a compact row (thumbnail when there is a photo, name, details,
- * price and the bucket control), so a screen shows several; from the sm breakpoint a card of the
+ * price and the cart control), so a screen shows several; from the sm breakpoint a card of the
  * grid with the photo box on top.
  */
 export function ItemCard({

@@ -6,7 +6,7 @@ import { ADMIN_MESSAGES } from '@campus/shared/domain/screen-messages';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { apiFetch, apiPost } from '@/lib/api-client';
-import { CATALOGUE_QUERY_KEY } from '@/lib/campus-selection';
+import { CATALOGUE_QUERY_KEY } from '@/stores/campus-selection';
 
 // The transport and the query keys every admin resource module shares
 // (docs/decisions/006-admin-scope.md). Bodies are the admin form values as typed (prices in rupees

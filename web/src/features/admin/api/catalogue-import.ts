@@ -6,7 +6,7 @@ import {
 } from '@campus/shared/domain/catalogue-import-api';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiPostForm } from '@/lib/api-client';
-import { CATALOGUE_QUERY_KEY } from '@/lib/campus-selection';
+import { CATALOGUE_QUERY_KEY } from '@/stores/campus-selection';
 import { adminKeys } from './admin-client';
 
 /** The menu of a restaurant, or the mart of a campus, that a file is imported into. */

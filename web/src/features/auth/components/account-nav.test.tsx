@@ -3,7 +3,7 @@ import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { describe, expect, it } from 'vitest';
-import { AuthProvider } from '@/lib/auth';
+import { AuthProvider } from '@/stores/auth';
 import { buildUser } from '@/test/builders';
 import { stubAdminApi } from '@/test/fake-api';
 import { AccountNav } from './account-nav';

@@ -7,7 +7,7 @@ import {
 } from '@campus/shared/domain/roles';
 import { useEffect, useRef, useState } from 'react';
 import { Link } from '@/components/link';
-import { useAuth } from '@/lib/auth';
+import { useAuth } from '@/stores/auth';
 
 const linkClass = 'text-gray-700 hover:text-orange-700';
 

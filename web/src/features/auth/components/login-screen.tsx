@@ -17,7 +17,7 @@ import { useFormFailure } from '@/components/forms/use-form-failure';
 import { Link } from '@/components/link';
 import { Alert } from '@/components/ui/alert';
 import { SuccessNotice } from '@/components/ui/success-notice';
-import { type FromState, useAuth } from '@/lib/auth';
+import { type FromState, useAuth } from '@/stores/auth';
 import { requestPasswordReset, signIn } from '../api/account';
 
 function SignInForm({ onForgot }: { onForgot(): void }) {

@@ -2,7 +2,7 @@ import { pageAccess, type TRole } from '@campus/shared/domain/roles';
 import type { ReactNode } from 'react';
 import { Navigate, useLocation, useParams } from 'react-router-dom';
 import { Spinner } from '@/components/ui/spinner';
-import { fromHere, useAuth } from '@/lib/auth';
+import { fromHere, useAuth } from '@/stores/auth';
 
 /** Navigation state for /unauthorized: why the guard turned the visitor away. */
 export type DeniedState = { denied?: string };

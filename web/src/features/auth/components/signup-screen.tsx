@@ -20,12 +20,12 @@ import { useFormFailure } from '@/components/forms/use-form-failure';
 import { Link } from '@/components/link';
 import { Alert } from '@/components/ui/alert';
 import { SuccessNotice } from '@/components/ui/success-notice';
-import { endSession, useAuth } from '@/lib/auth';
+import { endSession, useAuth } from '@/stores/auth';
 import {
   campusesQueryOptions,
   universitiesQueryOptions,
   useCampusSelection,
-} from '@/lib/campus-selection';
+} from '@/stores/campus-selection';
 import { allowedDomainsOf, signUp } from '../api/account';
 
 const EMPTY: TSignupValues = {

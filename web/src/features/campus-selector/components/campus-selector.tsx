@@ -1,6 +1,6 @@
 import type { TCampus, TUniversity } from '@campus/shared/domain/entities';
 import { useEffect, useId, useRef, useState } from 'react';
-import { useCampusSelection } from '@/lib/campus-selection';
+import { useCampusSelection } from '@/stores/campus-selection';
 
 /** The selector button's text (docs/product.md §2). */
 function selectorButtonText(

@@ -9,10 +9,10 @@ import type { TCartLine } from '@campus/shared/domain/entities';
 import { formatRs, rupeesToPaisa } from '@campus/shared/domain/money';
 import { useId } from 'react';
 import { QuantityStepper } from '@/components/ui/quantity-stepper';
-import { useCart } from '@/lib/cart-store';
+import { useCart } from '@/stores/cart';
 
 /**
- * One bucket line: name, source, single price, line total, minus / plus and Remove; and, when the
+ * One cart line: name, source, single price, line total, minus / plus and Remove; and, when the
  * item can no longer be ordered (gone, sold out), why.
  */
 export function CartLineItem({

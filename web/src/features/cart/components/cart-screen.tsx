@@ -4,12 +4,12 @@ import { useEffect, useRef, useState } from 'react';
 import { PriceChangesNotice } from '@/components/cart/price-changes-notice';
 import { Link } from '@/components/link';
 import { primaryButton, secondaryButton } from '@/components/ui/button-styles';
-import { useCart } from '@/lib/cart-store';
 import { useLivePrices } from '@/lib/use-live-prices';
+import { useCart } from '@/stores/cart';
 import { CartLineItem } from './cart-line-item';
 
 /**
- * docs/product.md §2 Cart: the bucket's lines at live prices, the total in Rs and the way to
+ * docs/product.md §2 Cart: the cart's lines at live prices, the total in Rs and the way to
  * checkout. A line that can no longer be ordered says so here, before any payment step.
  */
 export function CartScreen() {
@@ -62,7 +62,7 @@ export function CartScreen() {
                 Total: {formatRs(cartItemTotalPaisa(items))}
               </p>
               {blocked ? (
-                <p className="text-sm font-medium text-red-800">{CART_MESSAGES.fixBucketFirst}</p>
+                <p className="text-sm font-medium text-red-800">{CART_MESSAGES.fixCartFirst}</p>
               ) : (
                 <Link to="/checkout" className={`${primaryButton} ml-auto`}>
                   Checkout

@@ -9,7 +9,7 @@ import { solveCaptcha } from '@/test/captcha';
 import { json, stubAdminApi } from '@/test/fake-api';
 import { openPage } from '@/test/render';
 
-// /checkout of the student Ayesha Khan with one line in her bucket, over the fake api; the
+// /checkout of the student Ayesha Khan with one line in her cart, over the fake api; the
 // captcha widget's code is left out, and the test solves it by the widget's own event.
 
 vi.mock('altcha', () => ({}));

@@ -14,11 +14,11 @@ import { SubmitButton } from '@/components/forms/submit-button';
 import { Link } from '@/components/link';
 import { Alert } from '@/components/ui/alert';
 import { secondaryButton } from '@/components/ui/button-styles';
-import { useAuth } from '@/lib/auth';
-import { useCampusSelection } from '@/lib/campus-selection';
-import { useCart } from '@/lib/cart-store';
 import { preloadCompression } from '@/lib/compress-image';
 import { useLivePrices } from '@/lib/use-live-prices';
+import { useAuth } from '@/stores/auth';
+import { useCampusSelection } from '@/stores/campus-selection';
+import { useCart } from '@/stores/cart';
 import { checkoutContextQueryOptions } from '../api/checkout-api';
 import {
   CHECKOUT_STEP_LABELS,
@@ -35,7 +35,7 @@ import { PersonsStepper } from './persons-stepper';
 import { ScreenshotField } from './screenshot-field';
 
 /**
- * What the person fills in: the shared checkout values but the bucket and the navigation's
+ * What the person fills in: the shared checkout values but the cart and the navigation's
  * campus, which join them on submit.
  */
 type CheckoutFields = {
@@ -199,7 +199,7 @@ function CheckoutForm({
       // The order request used the captcha payload up: solve a new one for the retry.
       if (outcome.orderSent) {
         captcha.reset();
-        // A refused order may be a price that changed meanwhile: show the bucket as it is now.
+        // A refused order may be a price that changed meanwhile: show the cart as it is now.
         void prices.refresh();
       }
     },

@@ -6,7 +6,7 @@ import { useId, useState } from 'react';
 /**
  * docs/product.md §2 Checkout's order summary: the lines (with what stops one from being ordered),
  * item total, delivery charge and grand total, and the delivery round it joins where the campus
- * runs rounds; no totals for an empty bucket. On phones it heads the
+ * runs rounds; no totals for an empty cart. On phones it heads the
  * form with the grand total in sight and the rest folded away behind 'Show items'.
  */
 export function OrderSummary({

@@ -16,7 +16,7 @@ export function PayToDetails({
 }: {
   campusChosen: boolean;
   payTo: TPayTo | undefined;
-  /** The grand total to transfer, or null while the bucket is empty. */
+  /** The grand total to transfer, or null while the cart is empty. */
   amountPaisa: number | null;
   loading: boolean;
   error: unknown;

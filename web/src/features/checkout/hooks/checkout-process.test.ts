@@ -60,7 +60,7 @@ function buildValues(overrides: Partial<TCheckoutValues> = {}): TCheckoutValues 
   };
 }
 
-/** The bucket's items as the api says they are now: as in the bucket, with changes. */
+/** The cart's items as the api says they are now: as in the cart, with changes. */
 const itemsNow = (cart: readonly TCartLine[], change: Partial<NewCartLine> = {}, of = 'm1') =>
   cart.map(({ quantity: _quantity, ...item }) =>
     item.itemId === of ? { ...item, ...change } : item,
@@ -82,7 +82,7 @@ function fakeEffects(overrides: Partial<CheckoutEffects> = {}) {
   let keys = 0;
   const repriced: NewCartLine[][] = [];
   const effects: CheckoutEffects = {
-    bucketItems: async (cart) => {
+    cartItemsNow: async (cart) => {
       calls.push('prices');
       return itemsNow(cart);
     },
@@ -271,7 +271,7 @@ describe('checkout processing', () => {
     ];
     for (const [change, message] of cases) {
       const { effects, calls, repriced } = fakeEffects({
-        bucketItems: async (cart) => {
+        cartItemsNow: async (cart) => {
           calls.push('prices');
           const now = itemsNow(cart, change === 'gone' ? {} : change);
           return change === 'gone' ? now.filter((item) => item.itemId !== 'm1') : now;

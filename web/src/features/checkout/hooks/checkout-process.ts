@@ -4,8 +4,8 @@
 // are tested without a browser.
 
 import { AppError } from '@campus/shared/domain/app-error';
-import { bucketCheckMessage } from '@campus/shared/domain/bucket-check';
 import type { NewCartLine } from '@campus/shared/domain/cart';
+import { cartCheckMessage } from '@campus/shared/domain/cart-check';
 import {
   type CheckoutContext,
   checkoutFieldProblems,
@@ -38,9 +38,9 @@ export const CHECKOUT_STEP_LABELS: Record<CheckoutStep, string> = {
 
 /** The effects processing needs; the screen passes the real ones, tests pass fakes. */
 export interface CheckoutEffects {
-  /** What each bucket item is now (the api's price check); gone items are left out. */
-  bucketItems(cart: readonly TCartLine[]): Promise<NewCartLine[]>;
-  /** Shows the bucket at the prices the check found. */
+  /** What each cart item is now (the api's price check); gone items are left out. */
+  cartItemsNow(cart: readonly TCartLine[]): Promise<NewCartLine[]>;
+  /** Shows the cart at the prices the check found. */
   reprice(items: readonly NewCartLine[]): void;
   compress(file: File): Promise<File>;
   upload(file: File): Promise<TUpload>;
@@ -84,7 +84,7 @@ export type CheckoutFieldErrors = Partial<Record<keyof CheckoutFieldValues, stri
 /**
  * The rules of docs/product.md §5 Checkout about one field of the form, with their spec texts,
  * every broken one at its field, so that the form shows them all at once. The rules about the
- * bucket and the campus are checkCheckout's, which checks everything again in the spec's order on
+ * cart and the campus are checkCheckout's, which checks everything again in the spec's order on
  * submit.
  */
 export async function checkoutFieldErrors(
@@ -197,9 +197,9 @@ export function createCheckoutProcess(effects: CheckoutEffects): CheckoutProcess
       const file = await screenshotFile(form.screenshot);
       // Prices, stock and campus before any payment step: what changed is said now, not after.
       onStep('checking-prices');
-      const items = await effects.bucketItems(form.cartItems);
+      const items = await effects.cartItemsNow(form.cartItems);
       effects.reprice(items);
-      const changed = bucketCheckMessage(form.cartItems, items, form);
+      const changed = cartCheckMessage(form.cartItems, items, form);
       if (changed)
         throw new AppError({ code: 'bucket-changed', status: 409, userMessage: changed });
       onStep('compressing');

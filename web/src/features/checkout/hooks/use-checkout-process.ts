@@ -2,9 +2,9 @@ import { AppError } from '@campus/shared/domain/app-error';
 import type { TCheckoutForm } from '@campus/shared/domain/checkout';
 import { formatError } from '@campus/shared/domain/error-catalogue';
 import { useCallback, useRef, useState } from 'react';
-import { useCart } from '@/lib/cart-store';
 import { compressImage } from '@/lib/compress-image';
-import { fetchBucketItems } from '@/lib/use-live-prices';
+import { fetchCartItems } from '@/lib/use-live-prices';
+import { useCart } from '@/stores/cart';
 import { submitOrder, type TPlacedOrderAnswer, uploadScreenshot } from '../api/checkout-api';
 import { type CheckoutStep, createCheckoutProcess } from './checkout-process';
 
@@ -38,7 +38,7 @@ export function useCheckoutProcess() {
   const { reprice } = useCart();
   const [checkout] = useState(() =>
     createCheckoutProcess({
-      bucketItems: fetchBucketItems,
+      cartItemsNow: fetchCartItems,
       reprice,
       compress: (file) => compressImage(file, 'screenshot'),
       upload: uploadScreenshot,

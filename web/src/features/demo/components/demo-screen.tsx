@@ -1,4 +1,4 @@
-import { useCampusSelection } from '@/lib/campus-selection';
+import { useCampusSelection } from '@/stores/campus-selection';
 import { useConnectivity } from '../hooks/use-connectivity';
 
 /** docs/product.md §2 /demo: what the university/campus selector holds right now. */

@@ -1,6 +1,6 @@
 import { Link } from '@/components/link';
 import { primaryButton, secondaryButton } from '@/components/ui/button-styles';
-import { useCampusSelection } from '@/lib/campus-selection';
+import { useCampusSelection } from '@/stores/campus-selection';
 
 /** docs/product.md §2 Home: what the product promises, and where to go for the chosen campus. */
 export function HomeScreen() {

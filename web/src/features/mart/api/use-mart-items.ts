@@ -1,8 +1,8 @@
 import type { TCatalogueMartItemsResponse } from '@campus/shared/domain/catalogue-api';
 import { useQuery } from '@tanstack/react-query';
 import { apiGet } from '@/lib/api-client';
-import { CATALOGUE_QUERY_KEY } from '@/lib/campus-selection';
 import { martItemsPath } from '@/lib/first-paint-requests';
+import { CATALOGUE_QUERY_KEY } from '@/stores/campus-selection';
 
 /** The mart items of a campus (public catalogue). */
 export function useMartItems(campusId: string | null) {

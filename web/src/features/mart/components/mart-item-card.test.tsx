@@ -11,7 +11,7 @@ import { buildUniversity, buildUser } from '@/test/builders';
 import { json, stubAdminApi } from '@/test/fake-api';
 import { openPage } from '@/test/render';
 
-// /mart-items of the student Ayesha Khan's campus, over the fake api, with her bucket holding
+// /mart-items of the student Ayesha Khan's campus, over the fake api, with her cart holding
 // some of its items.
 
 function buildMartItem(overrides: Partial<TMartItem> = {}): TMartItem {

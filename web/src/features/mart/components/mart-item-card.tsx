@@ -1,11 +1,11 @@
 import { martItemToCartLine } from '@campus/shared/domain/cart';
 import type { TMartItem } from '@campus/shared/domain/entities';
 import { formatRs } from '@campus/shared/domain/money';
-import { BucketAction } from '@/components/cart/bucket-action';
+import { CartAction } from '@/components/cart/cart-action';
 import { ItemCard, itemButton } from '@/components/ui/item-card';
 
 /**
- * One mart item (docs/product.md §4): 'Add to Cart' while in stock; once in the bucket minus,
+ * One mart item (docs/product.md §4): 'Add to Cart' while in stock; once in the cart minus,
  * quantity and plus, plus stopping at the stock; a disabled 'Out of Stock' at stock 0 or less.
  */
 export function MartItemCard({ item }: { item: TMartItem }) {
@@ -28,7 +28,7 @@ export function MartItemCard({ item }: { item: TMartItem }) {
             Out of Stock
           </button>
         ) : (
-          <BucketAction line={line} addLabel="Add to Cart" refreshOnIncrement />
+          <CartAction line={line} addLabel="Add to Cart" refreshOnIncrement />
         )
       }
     />

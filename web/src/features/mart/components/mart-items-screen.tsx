@@ -6,8 +6,8 @@ import { FloatingCartButton } from '@/components/cart/floating-cart-button';
 import { ListState } from '@/components/ui/list-state';
 import { SearchBox } from '@/components/ui/search-box';
 import { SelectCampusMessage } from '@/components/ui/select-campus-message';
-import { useCampusSelection } from '@/lib/campus-selection';
-import { useRepriceFrom } from '@/lib/cart-store';
+import { useCampusSelection } from '@/stores/campus-selection';
+import { useRepriceFrom } from '@/stores/cart';
 import { useMartItems } from '../api/use-mart-items';
 import { MartItemCard } from './mart-item-card';
 

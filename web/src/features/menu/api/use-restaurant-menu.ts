@@ -1,8 +1,8 @@
 import type { TRestaurantMenuResponse } from '@campus/shared/domain/catalogue-api';
 import { useQuery } from '@tanstack/react-query';
 import { apiGet } from '@/lib/api-client';
-import { CATALOGUE_QUERY_KEY } from '@/lib/campus-selection';
 import { restaurantMenuPath } from '@/lib/first-paint-requests';
+import { CATALOGUE_QUERY_KEY } from '@/stores/campus-selection';
 
 /**
  * A restaurant and its menu. With a campus chosen the restaurant must be at that campus (else the

@@ -3,7 +3,7 @@ import type { TMenuItem, TRestaurant } from '@campus/shared/domain/entities';
 import { formatRs } from '@campus/shared/domain/money';
 import { closedButtonTooltip } from '@campus/shared/domain/restaurant-hours';
 import { useId } from 'react';
-import { BucketAction } from '@/components/cart/bucket-action';
+import { CartAction } from '@/components/cart/cart-action';
 import { ItemCard } from '@/components/ui/item-card';
 
 /**
@@ -50,7 +50,7 @@ export function MenuItemCard({
             </span>
           </div>
         ) : (
-          <BucketAction line={line} addLabel="+ Add to Bucket" />
+          <CartAction line={line} addLabel="+ Add to Bucket" />
         )
       }
     />

@@ -10,9 +10,9 @@ import { LoadFailure } from '@/components/ui/load-failure';
 import { RestaurantStatusBadge } from '@/components/ui/restaurant-status-badge';
 import { SearchBox } from '@/components/ui/search-box';
 import { StatusMessage } from '@/components/ui/status-message';
-import { useCampusSelection } from '@/lib/campus-selection';
-import { useRepriceFrom } from '@/lib/cart-store';
 import { useNow } from '@/lib/use-now';
+import { useCampusSelection } from '@/stores/campus-selection';
+import { useRepriceFrom } from '@/stores/cart';
 import { useRestaurantMenu } from '../api/use-restaurant-menu';
 import { MenuItemCard } from './menu-item-card';
 

@@ -4,8 +4,8 @@ import { useState } from 'react';
 import { ListState } from '@/components/ui/list-state';
 import { SearchBox } from '@/components/ui/search-box';
 import { SelectCampusMessage } from '@/components/ui/select-campus-message';
-import { useCampusSelection } from '@/lib/campus-selection';
 import { useNow } from '@/lib/use-now';
+import { useCampusSelection } from '@/stores/campus-selection';
 import { useRestaurants } from '../api/use-restaurants';
 import { RestaurantCard } from './restaurant-card';
 

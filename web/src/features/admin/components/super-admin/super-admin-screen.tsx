@@ -2,7 +2,7 @@ import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { AdminTabs, TabPanel } from '@/components/ui/admin-tabs';
 import { ensureMasterTab } from '../../api/sheet-tabs';
 import { useTabParam } from '../../hooks/use-tab-param';
-import { BatchesTab } from '../batches/batches-tab';
+import { BatchesTab } from '../delivery/batches-tab';
 import { DomainsTab } from '../domains/domains-tab';
 import { InsightsTab } from '../insights/insights-tab';
 import { MartItemsManager } from '../mart-items/mart-items-manager';

@@ -14,7 +14,7 @@ import { Alert } from '@/components/ui/alert';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { LoadFailure } from '@/components/ui/load-failure';
 import { SuccessNotice } from '@/components/ui/success-notice';
-import { useAuth } from '@/lib/auth';
+import { useAuth } from '@/stores/auth';
 import { useAdminMutation } from '../../api/admin-client';
 import { useAdminUniversities } from '../../api/universities';
 import {

@@ -1,0 +1,129 @@
+import { rmSync } from 'node:fs';
+import { changeOrderStatus } from '@campus/api/orders/change-order-status';
+import type { TUserProfile } from '@campus/shared/domain/entities';
+import { CatalogueCache } from '@campus/shared/server/catalogue/cache';
+import { databaseCatalogueSource } from '@campus/shared/server/catalogue/queries';
+import type { Database } from '@campus/shared/server/db/client';
+import { orderTransitions } from '@campus/shared/server/db/schema';
+import {
+  createOrderEventPublisher,
+  type OrderEventPublisher,
+} from '@campus/shared/server/events/order-events';
+import { listOutbox } from '@campus/shared/server/mail/eml';
+import { createProducer, type Producer } from '@campus/shared/server/queue';
+import { openCheckedRedis } from '@campus/shared/server/redis';
+import { startPipeline } from '@campus/worker/start-pipeline';
+import { eq } from 'drizzle-orm';
+import type { Redis } from 'ioredis';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { TEST_PUBLIC_URL } from '../../support/app';
+import { buildCampusTree, buildOrder, buildUser } from '../../support/builders';
+import { engine, openTestDatabase } from '../../support/database';
+import { testLog } from '../../support/logger';
+import { createProfile } from '../../support/people';
+import { waitForDrainedQueue } from '../../support/queues';
+import { testQueuePrefix, testRedisUrl } from '../../support/redis';
+import { removeKeysOf } from '../../support/redis-keys';
+import { testWorkerDeps } from '../../support/worker';
+
+// Mail on change (decision 010): the student hears of a verification, a rejection (with its reason)
+// and the order going out for delivery, once per transition, whatever the retries.
+
+let database: Database;
+let producerRedis: Redis;
+let workerRedis: Redis;
+let producer: Producer;
+let events: OrderEventPublisher;
+let prefix: string;
+let pipeline: ReturnType<typeof startPipeline>;
+let outboxDir: string;
+let admin: TUserProfile;
+let tree: Awaited<ReturnType<typeof buildCampusTree>>;
+
+const deps = () => ({
+  db: database.db,
+  producer,
+  catalogue: new CatalogueCache(databaseCatalogueSource(database.db)),
+  events,
+  log: testLog,
+});
+
+async function mailsTo(email: string) {
+  await waitForDrainedQueue(producer.queue('mail'));
+  return (await listOutbox(outboxDir)).filter((mail) => mail.to.includes(email));
+}
+
+beforeAll(async () => {
+  database = await openTestDatabase();
+  producerRedis = await openCheckedRedis(testRedisUrl(), 'producer', testLog);
+  workerRedis = await openCheckedRedis(testRedisUrl(), 'worker', testLog);
+  prefix = testQueuePrefix();
+  producer = createProducer(producerRedis, prefix, testLog);
+  events = createOrderEventPublisher({ redis: producerRedis, prefix, log: testLog });
+  const workerDeps = testWorkerDeps({ database, redis: workerRedis, prefix });
+  outboxDir = workerDeps.mailer.outboxDir ?? '';
+  pipeline = startPipeline({ connection: workerRedis, producer, prefix, deps: workerDeps });
+  tree = await buildCampusTree(database.db);
+  admin = await createProfile(database.db, 'campusAdmin', tree.campus);
+});
+
+afterAll(async () => {
+  await pipeline?.close();
+  await producer?.close();
+  if (producerRedis) await removeKeysOf(producerRedis, prefix);
+  producerRedis?.disconnect();
+  workerRedis?.disconnect();
+  await database?.close();
+  if (outboxDir) rmSync(outboxDir, { recursive: true, force: true });
+});
+
+describe(`the student's mails about their order on ${engine}`, () => {
+  it('sends one mail per verify, dispatch and reject, with the reason and the order’s link', async () => {
+    const student = await buildUser(database.db, {
+      universityId: tree.university.id,
+      campusId: tree.campus.id,
+    });
+    const order = await buildOrder(database.db, tree, student);
+    await changeOrderStatus(deps(), admin, order.id, { action: 'verify', reason: '' });
+    await changeOrderStatus(deps(), admin, order.id, { action: 'dispatch', reason: '' });
+    await changeOrderStatus(deps(), admin, order.id, { action: 'deliver', reason: '' });
+    const mails = await mailsTo(student.email);
+    expect(mails.map((mail) => mail.subject).sort()).toEqual([
+      'Your CampusBucket order is out for delivery',
+      'Your CampusBucket payment is verified',
+    ]);
+    for (const mail of mails) expect(mail.links).toEqual([`${TEST_PUBLIC_URL}/orders/${order.id}`]);
+
+    const other = await buildOrder(database.db, tree, student);
+    const reason = 'The amount does not match the order total.';
+    await changeOrderStatus(deps(), admin, other.id, { action: 'reject', reason });
+    const rejected = (await mailsTo(student.email)).filter((m) => m.subject.includes('rejected'));
+    expect(rejected).toHaveLength(1);
+    expect(rejected[0]?.text).toContain(`Reason: ${reason}`);
+  });
+
+  it('never sends a transition’s mail twice, even when its job runs again', async () => {
+    const student = await buildUser(database.db, {
+      universityId: tree.university.id,
+      campusId: tree.campus.id,
+    });
+    const order = await buildOrder(database.db, tree, student);
+    const { transitionId } = await changeOrderStatus(deps(), admin, order.id, {
+      action: 'verify',
+      reason: '',
+    });
+    expect(await mailsTo(student.email)).toHaveLength(1);
+    // A second job for the same transition (an operator's replay, a relay's repeat).
+    await producer.enqueue(
+      'notify-order-status',
+      { transitionId },
+      { jobId: `replay-${transitionId}` },
+    );
+    expect(await mailsTo(student.email)).toHaveLength(1);
+    const [row] = await database.db
+      .select({ sent: orderTransitions.studentNotifiedAt })
+      .from(orderTransitions)
+      .where(eq(orderTransitions.id, transitionId));
+    expect(row?.sent).toBeInstanceOf(Date);
+  });
+});

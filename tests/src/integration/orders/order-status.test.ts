@@ -1,0 +1,246 @@
+import { changeOrderStatus } from '@campus/api/orders/change-order-status';
+import { placeAndAnnounce } from '@campus/api/orders/check-out';
+import type { TUserProfile } from '@campus/shared/domain/entities';
+import { ORDER_ACTIONS, type TOrderAction } from '@campus/shared/domain/order-status';
+import type { CatalogueCache } from '@campus/shared/server/catalogue/cache';
+import type { Database } from '@campus/shared/server/db/client';
+import {
+  auditLog,
+  martItems,
+  orders,
+  orderTransitions,
+  outbox,
+} from '@campus/shared/server/db/schema';
+import {
+  type OrderEventPublisher,
+  readOrderEventsSince,
+} from '@campus/shared/server/events/order-events';
+import type { Producer } from '@campus/shared/server/queue';
+import { and, eq, like } from 'drizzle-orm';
+import type { Redis } from 'ioredis';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildCampusTree } from '../../support/builders';
+import { engine } from '../../support/database';
+import { testLog } from '../../support/logger';
+import { type OrderServices, openOrderServices } from '../../support/order-services';
+import { buildOrderingStudent, martLine, menuLine, placeOrderInput } from '../../support/orders';
+import { createProfile } from '../../support/people';
+
+// The order's life after checkout (docs/architecture.md §8), through the use case the routes call:
+// who may move it, that of two people acting at once exactly one wins, and that mart stock comes
+// back once.
+
+type Tree = Awaited<ReturnType<typeof buildCampusTree>>;
+
+let services: OrderServices;
+let database: Database;
+let redis: Redis;
+let producer: Producer;
+let events: OrderEventPublisher;
+let prefix: string;
+let catalogue: CatalogueCache;
+let tree: Tree;
+let otherTree: Tree;
+let admin: TUserProfile;
+let otherAdmin: TUserProfile;
+let superAdmin: TUserProfile;
+
+const db = () => database.db;
+const deps = () => ({ db: db(), producer, catalogue, events, log: testLog });
+
+const profileOf = (role: 'campusAdmin' | 'superAdmin', campus: Tree['campus'] | null) =>
+  createProfile(db(), role, campus);
+
+/** A student's order of two teas and `mart` mart items. */
+async function placeOrder(mart = 1) {
+  const { student, screenshotId } = await buildOrderingStudent(db(), tree);
+  const cartItems = [menuLine(tree, 2), ...(mart > 0 ? [martLine(tree, mart)] : [])];
+  const input = placeOrderInput(tree, student, screenshotId, { cartItems });
+  const { orderId } = await placeAndAnnounce(deps(), student, input);
+  return { orderId, student };
+}
+
+const act = (actor: TUserProfile, orderId: string, action: TOrderAction, reason = '') =>
+  changeOrderStatus(deps(), actor, orderId, { action, reason });
+
+async function refusal(promise: Promise<unknown>) {
+  const error = await promise.then(
+    () => null,
+    (e: unknown) => e as { status: number; userMessage: string },
+  );
+  expect(error, 'the transition was refused').not.toBeNull();
+  return { status: error?.status, message: error?.userMessage };
+}
+
+async function stateOf(orderId: string) {
+  const [order] = await db()
+    .select({ status: orders.status })
+    .from(orders)
+    .where(eq(orders.id, orderId));
+  return order?.status;
+}
+
+async function martStock() {
+  const [item] = await db()
+    .select({ stock: martItems.stock })
+    .from(martItems)
+    .where(eq(martItems.id, tree.martItem.id));
+  return item?.stock ?? Number.NaN;
+}
+
+beforeAll(async () => {
+  services = await openOrderServices();
+  ({ database, redis, prefix, producer, events, catalogue } = services);
+  tree = await buildCampusTree(database.db, { martItem: { stock: 1_000 } });
+  otherTree = await buildCampusTree(database.db);
+  admin = await profileOf('campusAdmin', tree.campus);
+  otherAdmin = await profileOf('campusAdmin', otherTree.campus);
+  superAdmin = await profileOf('superAdmin', null);
+});
+
+afterAll(async () => {
+  await services?.close();
+});
+
+describe(`order transitions on ${engine}`, () => {
+  it('verifies an order: the state, the timeline row, the audit row, the student’s mail job and the sheet’s status job', async () => {
+    const { orderId, student } = await placeOrder();
+    const { tip } = await readOrderEventsSince(redis, prefix, undefined);
+    expect(await act(admin, orderId, 'verify')).toMatchObject({ orderId, state: 'verified' });
+    // The open pages of the people who follow the order hear of it.
+    expect(await readOrderEventsSince(redis, prefix, tip)).toMatchObject({
+      kind: 'events',
+      events: [
+        {
+          orderId,
+          state: 'verified',
+          userId: student.uid,
+          universityId: tree.university.id,
+          campusId: tree.campus.id,
+        },
+      ],
+    });
+    expect(await stateOf(orderId)).toBe('verified');
+    const timeline = await db()
+      .select()
+      .from(orderTransitions)
+      .where(eq(orderTransitions.orderId, orderId));
+    expect(timeline).toEqual([
+      expect.objectContaining({
+        action: 'verify',
+        fromState: 'placed',
+        toState: 'verified',
+        actorId: admin.uid,
+        actorName: 'Test campusAdmin',
+      }),
+    ]);
+    const audits = await db()
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.entity, 'order'), eq(auditLog.entityId, orderId)));
+    expect(audits).toEqual([
+      expect.objectContaining({ action: 'verify', actorId: admin.uid, actorRole: 'campusAdmin' }),
+    ]);
+    const jobs = await db()
+      .select({ jobId: outbox.jobId, enqueuedAt: outbox.enqueuedAt })
+      .from(outbox)
+      .where(like(outbox.jobId, `order-${orderId}-status-%`));
+    expect(jobs.sort((a, b) => a.jobId.localeCompare(b.jobId))).toEqual([
+      { jobId: `order-${orderId}-status-${timeline[0]?.id}-mail`, enqueuedAt: expect.any(Date) },
+      { jobId: `order-${orderId}-status-${timeline[0]?.id}-sheet`, enqueuedAt: expect.any(Date) },
+    ]);
+  });
+
+  it('lets exactly one of two admins acting at once win; the other learns who did it', async () => {
+    const { orderId } = await placeOrder();
+    const results = await Promise.allSettled([
+      act(admin, orderId, 'verify'),
+      act(superAdmin, orderId, 'reject', 'No transfer was received.'),
+    ]);
+    const won = results.filter((r) => r.status === 'fulfilled');
+    const lost = results.filter((r) => r.status === 'rejected');
+    expect(won).toHaveLength(1);
+    expect(lost).toHaveLength(1);
+    const [winner] = await db()
+      .select()
+      .from(orderTransitions)
+      .where(eq(orderTransitions.orderId, orderId));
+    const reason = (lost[0] as PromiseRejectedResult).reason as {
+      status: number;
+      userMessage: string;
+    };
+    expect(reason.status).toBe(409);
+    expect(reason.userMessage).toMatch(
+      new RegExp(
+        `^This order was already ${ORDER_ACTIONS[winner?.action ?? 'verify'].done} by ${winner?.actorName} at [A-Z][a-z]{2} \\d{1,2}, \\d{4}, \\d{1,2}:\\d{2} [AP]M\\.$`,
+      ),
+    );
+    expect(
+      await db().select().from(orderTransitions).where(eq(orderTransitions.orderId, orderId)),
+    ).toHaveLength(1);
+  });
+
+  it('gives mart stock back once when the student cancels, and a second cancel changes nothing', async () => {
+    const before = await martStock();
+    const { orderId, student } = await placeOrder(3);
+    expect(await martStock()).toBe(before - 3);
+    await act(student, orderId, 'cancel');
+    expect(await martStock()).toBe(before);
+    expect(await refusal(act(student, orderId, 'cancel'))).toEqual({
+      status: 409,
+      message: expect.stringMatching(/^This order was already cancelled at [A-Z]/),
+    });
+    expect(await martStock()).toBe(before);
+  });
+
+  it('gives stock back on rejection and takes it again when a rejection is reopened', async () => {
+    const before = await martStock();
+    const { orderId } = await placeOrder(2);
+    await act(admin, orderId, 'reject', 'The amount does not match the order total.');
+    expect(await martStock()).toBe(before);
+    await act(admin, orderId, 'reopen', 'The transfer arrived late.');
+    expect(await stateOf(orderId)).toBe('placed');
+    expect(await martStock()).toBe(before - 2);
+  });
+
+  it('refuses to reopen a rejection whose mart items sold out since, and changes nothing', async () => {
+    const { orderId } = await placeOrder(2);
+    await act(admin, orderId, 'reject', 'No transfer was received.');
+    const stock = await martStock();
+    await db().update(martItems).set({ stock: 1 }).where(eq(martItems.id, tree.martItem.id));
+    expect(await refusal(act(admin, orderId, 'reopen', 'It did arrive.'))).toEqual({
+      status: 409,
+      message: expect.stringContaining(tree.martItem.name),
+    });
+    expect(await stateOf(orderId)).toBe('rejected');
+    expect(await martStock()).toBe(1);
+    await db().update(martItems).set({ stock }).where(eq(martItems.id, tree.martItem.id));
+  });
+
+  it('answers a step the rule does not allow with the rule’s message', async () => {
+    const { orderId, student } = await placeOrder(0);
+    expect(await refusal(act(admin, orderId, 'dispatch'))).toEqual({
+      status: 409,
+      message: ORDER_ACTIONS.dispatch.refused,
+    });
+    await act(admin, orderId, 'verify');
+    await act(admin, orderId, 'dispatch');
+    await act(admin, orderId, 'deliver');
+    expect(await stateOf(orderId)).toBe('delivered');
+    expect(await refusal(act(student, orderId, 'cancel'))).toEqual({
+      status: 409,
+      message: ORDER_ACTIONS.cancel.refused,
+    });
+  });
+
+  it('keeps each order to its people: another student 404, another campus’s admin 403', async () => {
+    const { orderId } = await placeOrder(0);
+    const { student: stranger } = await buildOrderingStudent(db(), tree);
+    expect(await refusal(act(stranger, orderId, 'cancel'))).toMatchObject({ status: 404 });
+    expect(await refusal(act(stranger, orderId, 'verify'))).toMatchObject({ status: 403 });
+    expect(await refusal(act(otherAdmin, orderId, 'verify'))).toMatchObject({ status: 403 });
+    expect(await refusal(act(admin, orderId, 'cancel'))).toMatchObject({ status: 404 });
+    expect(await stateOf(orderId)).toBe('placed');
+    expect((await act(superAdmin, orderId, 'verify')).state).toBe('verified');
+  });
+});

@@ -1,5 +1,5 @@
-import { reconcileBatchSchedulers } from '@campus/shared/server/delivery/batch-schedulers';
 import { deliveryBatches } from '@campus/shared/server/db/schema';
+import { reconcileBatchSchedulers } from '@campus/shared/server/delivery/batch-schedulers';
 import { jobId } from '@campus/shared/server/jobs';
 import type { Producer } from '@campus/shared/server/queue';
 import { and, asc, isNull, lte } from 'drizzle-orm';

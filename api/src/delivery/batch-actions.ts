@@ -3,9 +3,9 @@ import { BATCH_MESSAGES, type TBatchAction } from '@campus/shared/domain/batch-a
 import type { TUserProfile } from '@campus/shared/domain/entities';
 import type { TOrderAction, TOrderState } from '@campus/shared/domain/order-status';
 import { ROLE_LABELS } from '@campus/shared/domain/roles';
+import { orders } from '@campus/shared/server/db/schema';
 import { countsOfBatch } from '@campus/shared/server/delivery/batch-counts';
 import { closeBatch } from '@campus/shared/server/delivery/close-batch';
-import { orders } from '@campus/shared/server/db/schema';
 import { batchClosedMailJob } from '@campus/shared/server/jobs';
 import { enqueueOutboxJobs } from '@campus/shared/server/outbox';
 import { and, asc, eq } from 'drizzle-orm';

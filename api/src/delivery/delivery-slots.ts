@@ -13,10 +13,10 @@ import {
 } from '@campus/shared/domain/delivery-rounds';
 import type { TUserProfile } from '@campus/shared/domain/entities';
 import { DEFAULT_TIME_ZONE } from '@campus/shared/domain/time-zone';
-import { syncBatchSchedulers } from '@campus/shared/server/delivery/batch-schedulers';
-import { firstOpenRound } from '@campus/shared/server/delivery/join-round';
 import type { Db } from '@campus/shared/server/db/client';
 import { campuses, deliveryBatches, orderNotes, orders } from '@campus/shared/server/db/schema';
+import { syncBatchSchedulers } from '@campus/shared/server/delivery/batch-schedulers';
+import { firstOpenRound } from '@campus/shared/server/delivery/join-round';
 import { type OutboxJob, orderBatchSheetJob } from '@campus/shared/server/jobs';
 import { enqueueOutboxJobs, writeOutbox } from '@campus/shared/server/outbox';
 import type { Producer } from '@campus/shared/server/queue';

@@ -5,10 +5,10 @@ import type {
 } from '@campus/shared/domain/batch-api';
 import { hallOf } from '@campus/shared/domain/delivery-rounds';
 import type { TUserProfile } from '@campus/shared/domain/entities';
-import { countsOfBatch } from '@campus/shared/server/delivery/batch-counts';
-import { pickLists } from '@campus/shared/server/delivery/pick-lists';
 import type { Db } from '@campus/shared/server/db/client';
 import { campuses, deliveryBatches, orders, universities } from '@campus/shared/server/db/schema';
+import { countsOfBatch } from '@campus/shared/server/delivery/batch-counts';
+import { pickLists } from '@campus/shared/server/delivery/pick-lists';
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import { assertCampusAccess } from '../auth/guards';
 

@@ -1,9 +1,9 @@
 import type { TBatchSummary } from '@campus/shared/domain/batch-api';
 import { roundsBetween } from '@campus/shared/domain/delivery-rounds';
 import type { TUserProfile } from '@campus/shared/domain/entities';
-import { batchCounts, NO_ORDERS } from '@campus/shared/server/delivery/batch-counts';
 import type { Db } from '@campus/shared/server/db/client';
 import { campuses, deliveryBatches, universities } from '@campus/shared/server/db/schema';
+import { batchCounts, NO_ORDERS } from '@campus/shared/server/delivery/batch-counts';
 import { and, eq, gte, inArray, lte } from 'drizzle-orm';
 import { listScope } from '../admin/scope';
 

@@ -1,5 +1,5 @@
-import { closeDueBatches } from '@campus/shared/server/delivery/close-batch';
 import { databaseNow } from '@campus/shared/server/db/database-now';
+import { closeDueBatches } from '@campus/shared/server/delivery/close-batch';
 import type { JobProcessor } from '../job-context';
 
 /**

@@ -1,8 +1,6 @@
 import { type TPickList, waitingText } from '@campus/shared/domain/batch-api';
 import { roundName } from '@campus/shared/domain/delivery-rounds';
 import { formatRs } from '@campus/shared/domain/money';
-import { type BatchCounts, countsOfBatch } from '@campus/shared/server/delivery/batch-counts';
-import { pickLists } from '@campus/shared/server/delivery/pick-lists';
 import {
   batchMails,
   campuses,
@@ -11,6 +9,8 @@ import {
   universities,
   users,
 } from '@campus/shared/server/db/schema';
+import { type BatchCounts, countsOfBatch } from '@campus/shared/server/delivery/batch-counts';
+import { pickLists } from '@campus/shared/server/delivery/pick-lists';
 import type { MailMessage } from '@campus/shared/server/mail/mailer';
 import { UnrecoverableError } from 'bullmq';
 import { and, eq, inArray, isNotNull } from 'drizzle-orm';

@@ -2,14 +2,14 @@ import { CHECKOUT_MESSAGES } from '@campus/shared/domain/checkout';
 import { type Round, roundName, roundPromise } from '@campus/shared/domain/delivery-rounds';
 import { formatRs } from '@campus/shared/domain/money';
 import { absoluteImageUrl } from '@campus/shared/domain/uploads';
+import type { Db } from '@campus/shared/server/db/client';
+import { campuses, deliveryBatches, orders, users } from '@campus/shared/server/db/schema';
 import {
   orderBatch,
   orderCampus,
   orderRoundColumns,
   roundOf,
 } from '@campus/shared/server/delivery/order-round';
-import type { Db } from '@campus/shared/server/db/client';
-import { campuses, deliveryBatches, orders, users } from '@campus/shared/server/db/schema';
 import type { MailMessage } from '@campus/shared/server/mail/mailer';
 import { UnrecoverableError } from 'bullmq';
 import { and, eq } from 'drizzle-orm';

@@ -1,11 +1,11 @@
 import { ORDER_SHEET_HEADER, ORDER_SHEET_STATUS_COLUMNS } from '@campus/shared/domain/order';
 import { orderStatusCells } from '@campus/shared/domain/order-sheet-row';
+import { campuses, deliveryBatches, orders } from '@campus/shared/server/db/schema';
 import {
   orderBatch,
   orderCampus,
   orderRoundColumns,
 } from '@campus/shared/server/delivery/order-round';
-import { campuses, deliveryBatches, orders } from '@campus/shared/server/db/schema';
 import { type SheetCellUpdate, SheetStoreError } from '@campus/shared/server/sheets/sheet-store';
 import { UnrecoverableError } from 'bullmq';
 import { and, asc, eq, isNotNull, or, type SQL, sql } from 'drizzle-orm';

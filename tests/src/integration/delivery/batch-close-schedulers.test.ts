@@ -1,11 +1,11 @@
 import { nextRound, type TDeliverySlot } from '@campus/shared/domain/delivery-rounds';
+import type { Database } from '@campus/shared/server/db/client';
+import { newId } from '@campus/shared/server/db/ids';
+import { campuses, deliveryBatches } from '@campus/shared/server/db/schema';
 import {
   reconcileBatchSchedulers,
   syncBatchSchedulers,
 } from '@campus/shared/server/delivery/batch-schedulers';
-import type { Database } from '@campus/shared/server/db/client';
-import { newId } from '@campus/shared/server/db/ids';
-import { campuses, deliveryBatches } from '@campus/shared/server/db/schema';
 import { createProducer, type Producer } from '@campus/shared/server/queue';
 import { openCheckedRedis } from '@campus/shared/server/redis';
 import { processors } from '@campus/worker/processors';

@@ -3,8 +3,6 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { roundName } from '@campus/shared/domain/delivery-rounds';
 import { ORDER_STATES, type TOrderState } from '@campus/shared/domain/order-status';
-import { closeBatch, closeDueBatches } from '@campus/shared/server/delivery/close-batch';
-import { PICKED_STATES, pickLists } from '@campus/shared/server/delivery/pick-lists';
 import type { Database } from '@campus/shared/server/db/client';
 import { newId } from '@campus/shared/server/db/ids';
 import {
@@ -14,6 +12,8 @@ import {
   outbox,
   restaurants,
 } from '@campus/shared/server/db/schema';
+import { closeBatch, closeDueBatches } from '@campus/shared/server/delivery/close-batch';
+import { PICKED_STATES, pickLists } from '@campus/shared/server/delivery/pick-lists';
 import { batchClosedMailJob } from '@campus/shared/server/jobs';
 import { listOutbox } from '@campus/shared/server/mail/eml';
 import { createMailer } from '@campus/shared/server/mail/mailer';

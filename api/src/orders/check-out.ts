@@ -5,9 +5,9 @@ import {
   type TPlaceOrderResponse,
 } from '@campus/shared/domain/checkout';
 import type { TUserProfile } from '@campus/shared/domain/entities';
-import { roundOfOrder } from '@campus/shared/server/delivery/order-round';
 import type { CatalogueCache } from '@campus/shared/server/catalogue/cache';
 import type { Db } from '@campus/shared/server/db/client';
+import { roundOfOrder } from '@campus/shared/server/delivery/order-round';
 import type { OrderEventPublisher } from '@campus/shared/server/events/order-events';
 import { enqueueOutboxRows } from '@campus/shared/server/outbox';
 import type { Producer } from '@campus/shared/server/queue';
@@ -25,8 +25,14 @@ import { awaitSameSubmission } from './same-submission';
 
 /** A checkout's order: a new one with the round it joined, or the earlier one of its submission. */
 export type CheckedOut =
-  | { orderId: string; created: false }
-  | { orderId: string; created: true; round: TRound | null; timeZone: string };
+  | { orderId: string; paymentReference: string; created: false }
+  | {
+      orderId: string;
+      paymentReference: string;
+      created: true;
+      round: TRound | null;
+      timeZone: string;
+    };
 
 /** What placing an order uses. */
 type PlaceDeps = {
@@ -42,9 +48,13 @@ type PlaceDeps = {
 const ORDER_LIMIT = { max: CHECKOUT_LIMIT.max, windowSeconds: CHECKOUT_LIMIT.minutes * 60 };
 
 /** The answer of a placed order: with the round it goes with, to tell the student. */
-async function placed(db: Db, orderId: string): Promise<TPlaceOrderResponse> {
-  const { round, timeZone } = await roundOfOrder(db, orderId);
-  return { ok: true, orderId, round: isoRound(round), timeZone };
+async function placed(
+  db: Db,
+  order: { id: string; paymentReference: string },
+): Promise<TPlaceOrderResponse> {
+  const { round, timeZone } = await roundOfOrder(db, order.id);
+  const { paymentReference } = order;
+  return { ok: true, orderId: order.id, paymentReference, round: isoRound(round), timeZone };
 }
 
 /**
@@ -83,10 +93,13 @@ export async function checkOut(
   if (captcha === 'invalid') throw invalidField('captcha', CHECKOUT_MESSAGES.captchaRequired);
   endStage('captcha');
   const order = await placeAndAnnounce(deps, user, { ...values, idempotencyKey });
-  if (!order.created) return { status: 200, answer: await placed(db, order.orderId) };
+  if (!order.created) {
+    const earlier = { id: order.orderId, paymentReference: order.paymentReference };
+    return { status: 200, answer: await placed(db, earlier) };
+  }
   endStage('enqueue');
-  const { orderId, round, timeZone } = order;
-  return { status: 201, answer: { ok: true, orderId, round, timeZone } };
+  const { orderId, paymentReference, round, timeZone } = order;
+  return { status: 201, answer: { ok: true, orderId, paymentReference, round, timeZone } };
 }
 
 /**
@@ -102,7 +115,8 @@ export async function placeAndAnnounce(
 ): Promise<CheckedOut> {
   const { db, producer, catalogue, log } = deps;
   const order = await placeOrder(db, user, input);
-  if (!order.created) return { orderId: order.orderId, created: false };
+  const { paymentReference } = order;
+  if (!order.created) return { orderId: order.orderId, paymentReference, created: false };
   deps.endStage?.('order');
   // Independent of one another, so at once: each is a round trip to Redis the student waits for.
   await Promise.all([
@@ -123,6 +137,7 @@ export async function placeAndAnnounce(
   log.info({ orderId: order.orderId }, 'order placed');
   return {
     orderId: order.orderId,
+    paymentReference,
     created: true,
     round: isoRound(order.round),
     timeZone: order.timeZone,

@@ -22,16 +22,19 @@ import { invalidField } from '../http/errors';
 // transaction and the writes inside it.
 
 // Every checkout asks these before its transaction (DESIGN §3.1).
-const orderOfKey = preparedRows('order_of_idempotency_key', { id: orders.id }, (db, fields) =>
-  db
-    .select(fields)
-    .from(orders)
-    .where(
-      and(
-        eq(orders.userId, sql.placeholder('userId')),
-        eq(orders.idempotencyKey, sql.placeholder('idempotencyKey')),
+const orderOfKey = preparedRows(
+  'order_of_idempotency_key',
+  { id: orders.id, paymentReference: orders.paymentReference },
+  (db, fields) =>
+    db
+      .select(fields)
+      .from(orders)
+      .where(
+        and(
+          eq(orders.userId, sql.placeholder('userId')),
+          eq(orders.idempotencyKey, sql.placeholder('idempotencyKey')),
+        ),
       ),
-    ),
 );
 
 const campusOfOrder = preparedRows(
@@ -78,9 +81,9 @@ export async function findOrderByIdempotencyKey(
   db: Db,
   userId: string,
   idempotencyKey: string,
-): Promise<string | null> {
+): Promise<{ id: string; paymentReference: string } | null> {
   const [row] = await orderOfKey(db, { userId, idempotencyKey });
-  return row?.id ?? null;
+  return row ?? null;
 }
 
 // Inside every checkout's transaction.
@@ -88,6 +91,7 @@ const NEW_ORDER_FIELDS = [
   'id',
   'userId',
   'idempotencyKey',
+  'paymentReference',
   'universityId',
   'campusId',
   'universityName',

@@ -6,13 +6,13 @@ import {
 } from '@campus/shared/domain/operations-api';
 import { ORDER_SHEET_HEADER, ORDER_SHEET_STATUS_COLUMNS } from '@campus/shared/domain/order';
 import { orderSheetRow, orderStatusCells } from '@campus/shared/domain/order-sheet-row';
+import type { Db } from '@campus/shared/server/db/client';
+import { campuses, deliveryBatches, orders } from '@campus/shared/server/db/schema';
 import {
   orderBatch,
   orderCampus,
   orderRoundColumns,
 } from '@campus/shared/server/delivery/order-round';
-import type { Db } from '@campus/shared/server/db/client';
-import { campuses, deliveryBatches, orders } from '@campus/shared/server/db/schema';
 import { asc, count, eq, getTableColumns } from 'drizzle-orm';
 import { invalidArgument } from '../http/errors';
 import type { SheetExport } from '../sheets/sheet-export';

@@ -4,11 +4,12 @@ import type { Db } from '@campus/shared/server/db/client';
 import { campuses } from '@campus/shared/server/db/schema';
 import { eq } from 'drizzle-orm';
 import { campusDomainNames } from '../auth/allowed-domains';
+import { openPaymentReference } from './payment-reference';
 
 /**
  * What /checkout shows: the pay-to account of the campus ordered from (the configured default
- * unless the campus has a complete one) and the e-mail domains of the person's own campus
- * (docs/architecture.md §7).
+ * unless the campus has a complete one), the person's open payment reference there, and the
+ * e-mail domains of the person's own campus (docs/architecture.md §7).
  */
 export async function getCheckoutContext(
   deps: { db: Db; payToDefault: TPayTo },
@@ -32,5 +33,10 @@ export async function getCheckoutContext(
           accountNumber: campus.accountNumber,
         }
       : deps.payToDefault;
-  return { payTo, allowedDomains: await campusDomainNames(deps.db, user.campusId) };
+  const paymentReference = campus ? await openPaymentReference(deps.db, user.uid, campusId) : null;
+  return {
+    payTo,
+    paymentReference,
+    allowedDomains: await campusDomainNames(deps.db, user.campusId),
+  };
 }

@@ -6,12 +6,6 @@ import {
   ORDER_ACTIONS,
   type TransitionActor,
 } from '@campus/shared/domain/order-status';
-import {
-  orderBatch,
-  orderCampus,
-  orderRoundColumns,
-  roundOf,
-} from '@campus/shared/server/delivery/order-round';
 import type { Db } from '@campus/shared/server/db/client';
 import {
   campuses,
@@ -21,6 +15,12 @@ import {
   orders,
   orderTransitions,
 } from '@campus/shared/server/db/schema';
+import {
+  orderBatch,
+  orderCampus,
+  orderRoundColumns,
+  roundOf,
+} from '@campus/shared/server/delivery/order-round';
 import { asc, eq } from 'drizzle-orm';
 import { notFound } from '../http/errors';
 import { assertOrderAccess } from './order-access';
@@ -31,6 +31,7 @@ const CAMPUS_TEAM = 'Campus team';
 /** The columns of an order in a list, with its campus's time zone. */
 export const orderSummaryColumns = {
   id: orders.id,
+  paymentReference: orders.paymentReference,
   status: orders.status,
   placedAt: orders.placedAt,
   statusChangedAt: orders.statusChangedAt,

@@ -7,9 +7,10 @@ import {
   type TOrdersResponse,
 } from '@campus/shared/domain/order-api';
 import { screenshotCheckOf } from '@campus/shared/domain/order-status';
-import { orderBatch, orderCampus } from '@campus/shared/server/delivery/order-round';
+import { normalisePaymentReference } from '@campus/shared/domain/payment-reference';
 import type { Db } from '@campus/shared/server/db/client';
 import { campuses, deliveryBatches, orders } from '@campus/shared/server/db/schema';
+import { orderBatch, orderCampus } from '@campus/shared/server/delivery/order-round';
 import { and, asc, desc, eq, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
 import { listScope } from '../admin/scope';
 import { orderSummaryColumns, toOrderSummary } from './get-order';
@@ -83,11 +84,20 @@ async function earlierOrders(
 
 const likeText = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
-/** An order id, a phone number (digits, any dashes) or part of a name. */
+/**
+ * An order id (or its first characters, 8 at least), a payment reference in any case, a phone
+ * number (digits, any dashes) or part of a name.
+ */
 function searchFilter(q: string): SQL | undefined {
   const digits = q.replace(/\D/g, '');
+  const reference = normalisePaymentReference(q);
+  const idStart = q.toLowerCase();
   return or(
     eq(orders.id, q),
+    ...(reference ? [eq(orders.paymentReference, reference)] : []),
+    ...(idStart.length >= 8 && /^[0-9a-f-]+$/.test(idStart)
+      ? [sql`${orders.id} like ${`${idStart}%`}`]
+      : []),
     ...(digits.length >= 4
       ? [sql`regexp_replace(${orders.phone}, '\\D', '', 'g') like ${likeText(digits)}`]
       : []),

@@ -5,12 +5,12 @@ import type { TUserProfile } from '@campus/shared/domain/entities';
 import { formatCartItemsText, formatOrderTimestamp } from '@campus/shared/domain/order';
 import { findClosedRestaurantMessage } from '@campus/shared/domain/restaurant-hours';
 import { sheetTabName } from '@campus/shared/domain/sheet-tab';
-import { joinRound } from '@campus/shared/server/delivery/join-round';
 import type { Db } from '@campus/shared/server/db/client';
 import { databaseNow } from '@campus/shared/server/db/database-now';
 import { isUniqueViolation } from '@campus/shared/server/db/errors';
 import { newId } from '@campus/shared/server/db/ids';
 import { martItems, orderNotes } from '@campus/shared/server/db/schema';
+import { joinRound } from '@campus/shared/server/delivery/join-round';
 import { placedOrderJobs } from '@campus/shared/server/jobs';
 import type { WrittenOutboxRow } from '@campus/shared/server/outbox';
 import { eq } from 'drizzle-orm';
@@ -23,6 +23,7 @@ import {
   type NewOrder,
   takeStock,
 } from './checkout-statements';
+import { claimPaymentReference, markPaymentReferenceTaken } from './payment-reference';
 import { type PricedLine, priceLines, refuseChangedPrices } from './price-lines';
 
 /** The checkout as the api received and validated it; `screenshot` is an upload id. */
@@ -34,9 +35,10 @@ export type PlaceOrderInput = TCheckoutForm & { screenshot: string; idempotencyK
  * (same idempotency key) is that order.
  */
 export type PlacedOrder =
-  | { orderId: string; created: false }
+  | { orderId: string; paymentReference: string; created: false }
   | {
       orderId: string;
+      paymentReference: string;
       created: true;
       campusId: string;
       hasMartLines: boolean;
@@ -128,10 +130,12 @@ export async function placeOrder(
       const martLines = lines.filter((l) => l.kind === 'mart');
       await takeMartStock(tx, martLines, now);
       const joined = await joinRound(tx, campus, now);
+      const paymentReference = await claimPaymentReference(tx, user.uid, campus.id);
       const order: NewOrder = {
         id: orderId,
         userId: user.uid,
         idempotencyKey: input.idempotencyKey,
+        paymentReference,
         universityId: campus.universityId,
         campusId: campus.id,
         universityName: campus.universityName,
@@ -174,15 +178,18 @@ export async function placeOrder(
         })),
         jobs: placedOrderJobs(orderId, joined?.batchId ?? null),
       });
+      await markPaymentReferenceTaken(tx, { campusId: campus.id, code: paymentReference, orderId });
       if (joined?.note) await tx.insert(orderNotes).values({ orderId, at: now, text: joined.note });
-      return { hasMartLines: martLines.length > 0, round: joined?.round ?? null, jobs };
+      const round = joined?.round ?? null;
+      return { hasMartLines: martLines.length > 0, round, jobs, paymentReference };
     });
     return { orderId, created: true, campusId: campus.id, timeZone: campus.timeZone, ...placed };
   } catch (error) {
     // Two submits with one key raced: the other one won, and its order is this order.
     if (isUniqueViolation(error)) {
       const first = await findOrderByIdempotencyKey(db, user.uid, input.idempotencyKey);
-      if (first) return { orderId: first, created: false };
+      if (first)
+        return { orderId: first.id, paymentReference: first.paymentReference, created: false };
     }
     throw error;
   }

@@ -12,11 +12,11 @@ export async function awaitSameSubmission(
   db: Db,
   userId: string,
   idempotencyKey: string,
-): Promise<string> {
+): Promise<{ id: string; paymentReference: string }> {
   const giveUpAt = Date.now() + SAME_SUBMISSION_WAIT_MS;
   while (Date.now() < giveUpAt) {
-    const orderId = await findOrderByIdempotencyKey(db, userId, idempotencyKey);
-    if (orderId) return orderId;
+    const order = await findOrderByIdempotencyKey(db, userId, idempotencyKey);
+    if (order) return order;
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
   throw aborted();

@@ -209,10 +209,18 @@ export const ZPayTo = z.object({
 });
 export type TPayTo = z.infer<typeof ZPayTo>;
 
-/** What /checkout loads: the campus's pay-to account and the e-mail domains checkout allows. */
+/**
+ * What /checkout loads: the campus's pay-to account, the payment reference and the e-mail domains
+ * checkout allows.
+ */
 export const ZCheckoutContextResponse = z.object({
   ok: z.literal(true),
   payTo: ZPayTo,
+  /**
+   * The reference to put in the transfer's note, the one the order placed next takes; null when
+   * no campus of that id exists.
+   */
+  paymentReference: z.string().nullable(),
   allowedDomains: z.array(z.string()),
 });
 export type TCheckoutContextResponse = z.infer<typeof ZCheckoutContextResponse>;
@@ -230,6 +238,8 @@ export const ZIdempotencyKey = z
 export const ZPlaceOrderResponse = z.object({
   ok: z.literal(true),
   orderId: z.string(),
+  /** The short code of the order, for the transfer's note (shared/domain/payment-reference.ts). */
+  paymentReference: z.string(),
   /** The delivery round the order joined (null: its campus runs no rounds), in `timeZone`. */
   round: ZRound.nullable(),
   timeZone: z.string(),

@@ -9,6 +9,8 @@ import { ZOrderAction, ZOrderState, ZScreenshotCheck } from './order-status';
 /** One order in a list. */
 export const ZOrderSummary = z.object({
   id: z.string(),
+  /** The order's short code, also in the transfer's note (payment-reference.ts). */
+  paymentReference: z.string(),
   status: ZOrderState,
   placedAt: z.iso.datetime({ offset: true }),
   statusChangedAt: z.iso.datetime({ offset: true }).nullable(),
@@ -133,7 +135,7 @@ export const ZOrderQueueQuery = z.object({
   /** Calendar days in the campus time zone, YYYY-MM-DD, both included. */
   from: z.iso.date().optional(),
   to: z.iso.date().optional(),
-  /** A phone number, a name or an order id. */
+  /** A phone number, a name, a payment reference or an order id (or its first 8 characters). */
   q: z.string().trim().max(100).optional(),
   page: zPage(),
 });

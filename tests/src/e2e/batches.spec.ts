@@ -107,7 +107,7 @@ test('an admin runs a delivery round: slots, verified order, printed pick lists,
       `^Arrives with the ${twelveHour(delivery)} round.*; order by ${twelveHour(cutoffMinutes)}`,
     );
     await expect(page.getByTestId('delivery-round')).toHaveText(promise);
-    const orderId = await submitCheckout(page);
+    const order = await submitCheckout(page);
     await expect(page.getByTestId('order-round')).toHaveText(promise);
 
     // The admin verifies the payment from the Payments tab.
@@ -115,7 +115,7 @@ test('an admin runs a delivery round: slots, verified order, printed pick lists,
     const search = admin
       .getByRole('search', { name: 'Filter payments' })
       .getByRole('searchbox', { name: 'Search' });
-    await search.fill(orderId);
+    await search.fill(order.reference);
     await search.press('Enter');
     const queue = admin.getByRole('list', { name: 'Orders to check' });
     await expect(queue.getByRole('listitem')).toHaveCount(1);
@@ -170,7 +170,7 @@ test('an admin runs a delivery round: slots, verified order, printed pick lists,
     await expect(batch.getByRole('button', { name: /^Delivered: / }).first()).toBeVisible();
 
     // The student's order page says so.
-    await page.goto(`/orders/${orderId}`);
+    await page.goto(`/orders/${order.id}`);
     await expect(page.getByTestId('order-status')).toHaveText('Out for delivery');
     await expect(page.getByText(/^Delivery: .+ round$/)).toBeVisible();
   } finally {

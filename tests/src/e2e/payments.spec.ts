@@ -2,7 +2,7 @@ import type { Page } from '@playwright/test';
 import { expectNoSevereViolations } from './support/a11y';
 import { DEMO, signIn } from './support/auth';
 import { DEMO_CAMPUS, DEMO_UNIVERSITY } from './support/campus';
-import { placeTeaOrder } from './support/orders';
+import { type PlacedOrder, placeTeaOrder } from './support/orders';
 import { openSheetRow } from './support/sheet';
 import { expect, test } from './support/test';
 
@@ -20,7 +20,7 @@ type Account = { email: string; password: string };
  * Signs an admin in, opens the Payments tab of the dashboard they land on (a super admin picks the
  * demo campus) and searches for the order; returns the queue, down to that one order.
  */
-async function openPayments(page: Page, account: Account, orderId: string) {
+async function openPayments(page: Page, account: Account, order: PlacedOrder) {
   await signIn(page, account.email, account.password);
   await page.getByRole('tab', { name: 'Payments' }).click();
   const filters = page.getByRole('search', { name: 'Filter payments' });
@@ -30,12 +30,13 @@ async function openPayments(page: Page, account: Account, orderId: string) {
   }
   await expect(filters.getByLabel('State')).toHaveValue('placed');
   const search = filters.getByRole('searchbox', { name: 'Search' });
-  await search.fill(orderId);
+  // Its number as the admin reads it, typed as people type it.
+  await search.fill(order.reference.toLowerCase());
   // Enter applies the search and gives the keys back to the queue.
   await search.press('Enter');
   const list = page.getByRole('list', { name: 'Orders to check' });
   await expect(list.getByRole('listitem')).toHaveCount(1);
-  await expect(list.getByRole('listitem')).toContainText(orderId);
+  await expect(list.getByRole('listitem')).toContainText(order.reference);
   return list;
 }
 
@@ -45,7 +46,8 @@ test('the campus admin verifies a payment with J then V; the order page of the s
   baseURL,
 }) => {
   test.setTimeout(120_000);
-  const orderId = await placeTeaOrder(page);
+  const placed = await placeTeaOrder(page);
+  const orderId = placed.id;
 
   // The thank-you view leads to the order's page, where it waits for its payment check.
   await page.getByRole('link', { name: 'View your order' }).click();
@@ -80,7 +82,7 @@ test('the campus admin verifies a payment with J then V; the order page of the s
   const adminContext = await browserErrors.newContext({ baseURL });
   try {
     const admin = await adminContext.newPage();
-    const list = await openPayments(admin, DEMO.campusAdmin, orderId);
+    const list = await openPayments(admin, DEMO.campusAdmin, placed);
     const order = list.getByRole('listitem');
     for (const text of ['Rs 210.00', 'Ayesha Student', 'Meezan Bank', '0300-1234567']) {
       await expect(order).toContainText(text);
@@ -141,7 +143,8 @@ test('two admins verify the same payment at once: one wins, the other is told wh
   test.setTimeout(120_000);
   // The loser's request is answered 409, which Chromium logs.
   browserErrors.allow({ text: /status of 409/, url: /\/api\/admin\/orders\/[^/]+\/status$/ });
-  const orderId = await placeTeaOrder(page);
+  const placed = await placeTeaOrder(page);
+  const orderId = placed.id;
   const contexts = [
     await browserErrors.newContext({ baseURL }),
     await browserErrors.newContext({ baseURL }),
@@ -155,7 +158,7 @@ test('two admins verify the same payment at once: one wins, the other is told wh
       { page: superAdminPage as Page, account: DEMO.superAdmin, name: 'Sana Admin' },
     ];
     for (const admin of admins) {
-      const list = await openPayments(admin.page, admin.account, orderId);
+      const list = await openPayments(admin.page, admin.account, placed);
       await admin.page.keyboard.press('j');
       await expect(list.getByRole('listitem')).toHaveAttribute('aria-current', 'true');
     }

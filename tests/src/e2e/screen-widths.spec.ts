@@ -175,7 +175,7 @@ for (const width of WIDTHS) {
       await expect(page.getByTestId('grand-total')).toBeVisible();
       await expectFits(page, at('Checkout'));
       if (orderId === '') {
-        orderId = await submitCheckout(page);
+        orderId = (await submitCheckout(page)).id;
         await expectFits(page, at('Checkout, thank-you view'));
       }
       await page.goto('/orders');

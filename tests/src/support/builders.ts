@@ -1,3 +1,4 @@
+import { drawPaymentReference } from '@campus/api/orders/payment-reference';
 import { DELIVERY_CHARGE_PER_PERSON_PAISA } from '@campus/shared/domain/money';
 import type { Db } from '@campus/shared/server/db/client';
 import { newId } from '@campus/shared/server/db/ids';
@@ -105,6 +106,7 @@ export async function buildOrder(
       id: newId(),
       userId: user.id,
       idempotencyKey: newId(),
+      paymentReference: drawPaymentReference(),
       universityId: tree.university.id,
       campusId: tree.campus.id,
       universityName: tree.university.name,

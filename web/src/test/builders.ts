@@ -115,6 +115,7 @@ export function buildSetAsideRow(overrides: Partial<TSetAsideRow> = {}): TSetAsi
 export function buildOrder(overrides: Partial<TOrderDetail> = {}): TOrderDetail {
   return {
     id: 'order-1',
+    paymentReference: 'CB-7K3QM',
     status: 'placed',
     placedAt: '2026-11-24T09:30:00.000Z',
     statusChangedAt: null,

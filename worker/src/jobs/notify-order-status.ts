@@ -45,7 +45,7 @@ export function orderStatusMail(
       news.line,
       ...(transition.reason ? ['', `Reason: ${transition.reason}`] : []),
       '',
-      `Order: ${order.id}`,
+      `Order: ${order.paymentReference}`,
       `Placed: ${order.timestampText}`,
       `Grand total: ${formatRs(order.grandTotalPaisa)}`,
       '',

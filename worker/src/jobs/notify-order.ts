@@ -33,7 +33,7 @@ async function loadOrder(db: Db, orderId: string): Promise<Order | undefined> {
 
 function summary(order: Order): string[] {
   return [
-    `Order: ${order.id}`,
+    `Order: ${order.paymentReference}`,
     `Placed: ${order.timestampText}`,
     `Campus: ${order.universityName} - ${order.campusName}`,
     '',

@@ -19,20 +19,27 @@ export async function checkoutWithTea(page: Page) {
   await expect(page.getByTestId('grand-total')).toHaveText('Rs 210.00');
 }
 
+/** An order placed through the browser: its id (in its address) and the number people read. */
+export type PlacedOrder = { id: string; reference: string };
+
 /**
  * The demo student signs in and orders a Doodh Patti through the checkout page; returns the order
- * number the thank-you view shows, and leaves the page there.
+ * the thank-you view shows, and leaves the page there.
  */
-export async function placeTeaOrder(page: Page): Promise<string> {
+export async function placeTeaOrder(page: Page): Promise<PlacedOrder> {
   await checkoutWithTea(page);
   return submitCheckout(page);
 }
 
 /**
  * Fills the checkout page the demo student is on (bucket filled) and places the order; returns
- * the order number the thank-you view shows, and leaves the page there.
+ * the order the thank-you view shows, and leaves the page there. The order number shown is the
+ * payment reference the checkout asked to put in the transfer's note.
  */
-export async function submitCheckout(page: Page): Promise<string> {
+export async function submitCheckout(page: Page): Promise<PlacedOrder> {
+  const asked = page.getByTestId('payment-reference');
+  await expect(asked).toHaveText(/^Put CB-[2-9A-HJKMNP-Z]{5} in the transfer's note$/);
+  const askedText = (await asked.textContent()) ?? '';
   await page.getByLabel('Phone', { exact: true }).fill('0300-1234567');
   await page.getByLabel('Your account title', { exact: true }).fill('Ayesha Student');
   await page.getByLabel('Your bank', { exact: true }).fill('Meezan Bank');
@@ -46,7 +53,10 @@ export async function submitCheckout(page: Page): Promise<string> {
   await expect(page.getByRole('heading', { name: 'Thank you for shopping!' })).toBeVisible({
     timeout: 20_000,
   });
-  const orderId = (await page.getByTestId('order-number').textContent()) ?? '';
-  expect(orderId).not.toBe('');
-  return orderId;
+  const reference = (await page.getByTestId('order-number').textContent()) ?? '';
+  expect(askedText).toContain(reference);
+  const href = await page.getByRole('link', { name: 'View your order' }).getAttribute('href');
+  const id = decodeURIComponent(href?.replace(/^\/orders\//, '') ?? '');
+  expect(id).toMatch(/^[0-9a-f-]{36}$/);
+  return { id, reference };
 }

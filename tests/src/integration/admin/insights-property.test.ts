@@ -1,4 +1,5 @@
 import { getInsights } from '@campus/api/insights/get-insights';
+import { drawPaymentReference } from '@campus/api/orders/payment-reference';
 import { AppError } from '@campus/shared/domain/app-error';
 import type { TUserProfile } from '@campus/shared/domain/entities';
 import {
@@ -247,6 +248,7 @@ async function store(specs: OrderSpec[]): Promise<Stored[]> {
       id,
       userId: student.id,
       idempotencyKey: newId(),
+      paymentReference: drawPaymentReference(),
       universityId: campus?.universityId ?? null,
       campusId: campus?.id ?? null,
       universityName: 'Uni',

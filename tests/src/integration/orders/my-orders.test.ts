@@ -6,6 +6,7 @@ import {
 } from '@campus/shared/domain/order-api';
 import { ORDER_STATUS_MESSAGES } from '@campus/shared/domain/order-status';
 import type { Database } from '@campus/shared/server/db/client';
+import { newId } from '@campus/shared/server/db/ids';
 import { orders } from '@campus/shared/server/db/schema';
 import { openCheckedRedis } from '@campus/shared/server/redis';
 import { eq } from 'drizzle-orm';
@@ -184,8 +185,11 @@ describe(`the Payments queue on ${engine}`, () => {
       placedAt: new Date('2026-03-01T18:59:00Z'),
       firstName: 'Zainab',
       phone: '0321-7654321',
+      paymentReference: 'CB-ZN7QM',
     });
+    // An id whose first characters hold no digits: searching them is no phone number.
     const early = await buildOrder(database.db, tree, student, {
+      id: `ffffffff${newId().slice(8)}`,
       placedAt: new Date('2026-03-01T19:00:00Z'),
     });
     const ids = async (query: Record<string, string>) =>
@@ -196,6 +200,12 @@ describe(`the Payments queue on ${engine}`, () => {
     expect(await ids({ q: '0321 7654321' })).toEqual([late.id]);
     expect(await ids({ q: 'zainab' })).toEqual([late.id]);
     expect(await ids({ q: early.id })).toEqual([early.id]);
+    // The short code a person reads, in any case, with or without its prefix.
+    for (const q of ['CB-ZN7QM', 'cb-zn7qm', 'zn7qm', 'CB ZN7QM']) {
+      expect(await ids({ q }), q).toEqual([late.id]);
+    }
+    expect(await ids({ q: early.id.slice(0, 8) })).toEqual([early.id]);
+    expect(await ids({ q: early.id.slice(0, 7) })).toEqual([]);
     expect(await ids({ q: '%' })).toEqual([]);
 
     const verify = await call(`${ADMIN_API.orders}/${late.id}/status`, admin.cookie, {

@@ -9,17 +9,25 @@ import { createLocalImageStore } from '@campus/api/uploads/local-image-store';
 import { saveUpload } from '@campus/api/uploads/save-upload';
 import { findUser } from '@campus/api/users/find-user';
 import type { TUserProfile } from '@campus/shared/domain/entities';
+import { normalisePaymentReference } from '@campus/shared/domain/payment-reference';
 import { UPLOAD_MESSAGES } from '@campus/shared/domain/uploads';
 import type { CatalogueCache } from '@campus/shared/server/catalogue/cache';
 import type { Database } from '@campus/shared/server/db/client';
-import { campuses, orders, outbox, uploads } from '@campus/shared/server/db/schema';
+import { newId } from '@campus/shared/server/db/ids';
+import {
+  campuses,
+  orders,
+  outbox,
+  paymentReferences,
+  uploads,
+} from '@campus/shared/server/db/schema';
 import {
   type OrderEventPublisher,
   readOrderEventsSince,
 } from '@campus/shared/server/events/order-events';
 import { orderJobId } from '@campus/shared/server/jobs';
 import type { Producer } from '@campus/shared/server/queue';
-import { eq, like } from 'drizzle-orm';
+import { eq, inArray, like } from 'drizzle-orm';
 import type { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TEST_PAY_TO } from '../../support/app';
@@ -64,6 +72,23 @@ async function martStockShown(): Promise<number | undefined> {
   return martItems.find((item) => item.id === tree.martItem.id)?.stock;
 }
 
+/** `count` students check out at once, each their own order of one menu line. */
+async function placeRush(count: number) {
+  const students = await Promise.all(
+    Array.from({ length: count }, () => buildOrderingStudent(db(), tree)),
+  );
+  return Promise.all(
+    students.map(({ student, screenshotId }) =>
+      // Menu lines only: the tree's mart item has stock for a few orders.
+      placeAndAnnounce(
+        deps(),
+        student,
+        placeOrderInput(tree, student, screenshotId, { cartItems: [menuLine(tree, 1)] }),
+      ),
+    ),
+  );
+}
+
 beforeAll(async () => {
   services = await openOrderServices();
   ({ database, redis, prefix, producer, events, catalogue } = services);
@@ -101,25 +126,14 @@ describe(`checkout on ${engine}`, () => {
     // The same submission again is the same order, not a second one.
     expect(await placeAndAnnounce(deps(), student, input)).toEqual({
       orderId: order.orderId,
+      paymentReference: order.paymentReference,
       created: false,
     });
     expect(await db().select().from(orders).where(eq(orders.userId, student.uid))).toHaveLength(1);
   });
 
   it('marks the jobs of every checkout of a rush enqueued, however their marks are shared', async () => {
-    const students = await Promise.all(
-      Array.from({ length: 12 }, () => buildOrderingStudent(db(), tree)),
-    );
-    const placed = await Promise.all(
-      students.map(({ student, screenshotId }) =>
-        // Menu lines only: the tree's mart item has stock for a few orders.
-        placeAndAnnounce(
-          deps(),
-          student,
-          placeOrderInput(tree, student, screenshotId, { cartItems: [menuLine(tree, 1)] }),
-        ),
-      ),
-    );
+    const placed = await placeRush(12);
     for (const order of placed) {
       const jobs = await db()
         .select({ enqueuedAt: outbox.enqueuedAt })
@@ -137,7 +151,11 @@ describe(`checkout on ${engine}`, () => {
     const { student } = await buildOrderingStudent(db(), tree);
     const context = () =>
       getCheckoutContext({ db: db(), payToDefault: TEST_PAY_TO }, student, tree.campus.id);
-    expect(await context()).toEqual({ payTo: TEST_PAY_TO, allowedDomains: ['@uni.edu.pk'] });
+    expect(await context()).toEqual({
+      payTo: TEST_PAY_TO,
+      paymentReference: expect.stringMatching(/^CB-/),
+      allowedDomains: ['@uni.edu.pk'],
+    });
     const account = { accountTitle: 'Canteen', bankName: 'HBL', accountNumber: 'PK12' };
     await db()
       .update(campuses)
@@ -149,6 +167,70 @@ describe(`checkout on ${engine}`, () => {
       .set({ payToAccountNumber: account.accountNumber })
       .where(eq(campuses.id, tree.campus.id));
     expect((await context()).payTo).toEqual(account);
+  });
+});
+
+describe(`payment references on ${engine}`, () => {
+  const referenceShown = (student: TUserProfile) =>
+    getCheckoutContext({ db: db(), payToDefault: TEST_PAY_TO }, student, tree.campus.id).then(
+      (context) => context.paymentReference,
+    );
+
+  it('shows one reference on every visit until the order placed takes it, then a new one', async () => {
+    const { student, screenshotId } = await buildOrderingStudent(db(), tree);
+    const shown = await referenceShown(student);
+    expect(shown).toMatch(/^CB-[2-9A-HJKMNP-Z]{5}$/);
+    expect(normalisePaymentReference(shown ?? '')).toBe(shown);
+    expect(await referenceShown(student)).toBe(shown);
+    const order = await placeAndAnnounce(deps(), student, checkoutOf(student, screenshotId));
+    expect(order.paymentReference).toBe(shown);
+    const [row] = await db().select().from(orders).where(eq(orders.id, order.orderId));
+    expect(row?.paymentReference).toBe(shown);
+    const next = await referenceShown(student);
+    expect(next).not.toBe(shown);
+    expect(await referenceShown(student)).toBe(next);
+    // Another campus of the same person has its own.
+    const other = await buildCampusTree(db());
+    const elsewhere = await getCheckoutContext(
+      { db: db(), payToDefault: TEST_PAY_TO },
+      student,
+      other.campus.id,
+    );
+    expect(elsewhere.paymentReference).not.toBe(next);
+    expect(await referenceShown(student)).toBe(next);
+  });
+
+  it('gives an order placed without a visit its own, never one another order holds', async () => {
+    const placed = await placeRush(8);
+    const held = await db()
+      .select({ reference: orders.paymentReference })
+      .from(orders)
+      .where(eq(orders.campusId, tree.campus.id));
+    const references = held.map((row) => row.reference);
+    expect(new Set(references).size).toBe(references.length);
+    for (const order of placed) expect(references).toContain(order.paymentReference);
+    const taken = await db()
+      .select({ orderId: paymentReferences.orderId })
+      .from(paymentReferences)
+      .where(
+        inArray(
+          paymentReferences.code,
+          placed.map((order) => order.paymentReference),
+        ),
+      );
+    expect(taken.map((row) => row.orderId).sort()).toEqual(
+      placed.map((order) => order.orderId).sort(),
+    );
+  });
+
+  it('has no reference for a campus that does not exist', async () => {
+    const { student } = await buildOrderingStudent(db(), tree);
+    const context = await getCheckoutContext(
+      { db: db(), payToDefault: TEST_PAY_TO },
+      student,
+      newId(),
+    );
+    expect(context.paymentReference).toBeNull();
   });
 });
 

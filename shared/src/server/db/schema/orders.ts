@@ -8,6 +8,7 @@ import {
   integer,
   jsonb,
   pgTable,
+  primaryKey,
   text,
   timestamp,
   uniqueIndex,
@@ -27,6 +28,9 @@ export const orders = pgTable(
     // Deleting a person keeps their orders: the order carries their name and e-mail itself.
     userId: text('user_id').references(() => users.id, { onDelete: 'set null' }),
     idempotencyKey: text('idempotency_key').notNull(),
+    // The short code the student puts in the transfer's note, taken from payment_references in
+    // the placement transaction (shared/domain/payment-reference.ts).
+    paymentReference: text('payment_reference').notNull(),
     // Both or neither, checked through the campus: see orders_campus_fk.
     universityId: text('university_id'),
     campusId: text('campus_id'),
@@ -96,6 +100,8 @@ export const orders = pgTable(
     }).onDelete('set null'),
     check('orders_campus_pair_check', sql`(${t.universityId} is null) = (${t.campusId} is null)`),
     index('orders_campus_idx').on(t.campusId),
+    // The Payments queue's search by reference.
+    index('orders_payment_reference_idx').on(t.paymentReference),
     // The Payments queue (oldest first per campus and state) and a student's My Orders.
     index('orders_campus_status_idx').on(t.campusId, t.status, t.placedAt),
     index('orders_user_placed_idx').on(t.userId, t.placedAt),
@@ -193,4 +199,30 @@ export const orderNotes = pgTable(
     text: text('text').notNull(),
   },
   (t) => [index('order_notes_order_idx').on(t.orderId, t.id)],
+);
+
+/**
+ * The payment references of a campus, each used once: one open (no order yet) per student and
+ * campus, shown at checkout before the student pays, then taken by the order placed. The key keeps
+ * a code unique per campus for as long as its rows stay (a deleted person's orders keep theirs).
+ */
+export const paymentReferences = pgTable(
+  'payment_references',
+  {
+    campusId: text('campus_id')
+      .notNull()
+      .references(() => campuses.id, { onDelete: 'cascade' }),
+    code: text('code').notNull(),
+    userId: text('user_id').references(() => users.id, { onDelete: 'set null' }),
+    orderId: text('order_id')
+      .unique('payment_references_order_key')
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    issuedAt: timestamp('issued_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ name: 'payment_references_pkey', columns: [t.campusId, t.code] }),
+    uniqueIndex('payment_references_open_idx')
+      .on(t.userId, t.campusId)
+      .where(sql`${t.orderId} is null`),
+  ],
 );

@@ -1,5 +1,6 @@
 import { CART_OWNER_KEY, CART_STORAGE_KEY } from '@campus/shared/domain/cart';
 import { CHECKOUT_MESSAGES } from '@campus/shared/domain/checkout';
+import { PAYMENT_REFERENCE_MESSAGES } from '@campus/shared/domain/payment-reference';
 import { buildCartLine } from '@campus/shared/domain/test-builders';
 import { UPLOAD_MESSAGES } from '@campus/shared/domain/uploads';
 import { screen, waitFor, within } from '@testing-library/react';
@@ -30,6 +31,7 @@ async function openCheckout() {
         json(200, {
           ok: true,
           payTo: { accountTitle: 'CampusBucket', bankName: 'Meezan Bank', accountNumber: '0101' },
+          paymentReference: 'CB-7K3QM',
           allowedDomains: ['@uni.edu.pk'],
         }),
       'GET /api/checkout-round': () =>
@@ -103,6 +105,17 @@ describe('the checkout form', () => {
     expectMessage('Your bank', CHECKOUT_MESSAGES.paymentFields);
     solveCaptcha();
     await waitFor(() => expect(screen.queryByText(CHECKOUT_MESSAGES.captchaRequired)).toBeNull());
+  });
+});
+
+describe('the payment details', () => {
+  it('ask for the payment reference in the transfer note, and copy it', async () => {
+    const { user } = await openCheckout();
+    const reference = await screen.findByTestId('payment-reference');
+    expect(reference.textContent).toBe(PAYMENT_REFERENCE_MESSAGES.putInNote('CB-7K3QM'));
+    await user.click(screen.getByRole('button', { name: 'Copy payment reference' }));
+    expect(await navigator.clipboard.readText()).toBe('CB-7K3QM');
+    expect(screen.getByRole('button', { name: 'Copied payment reference' })).toBeTruthy();
   });
 });
 

@@ -188,6 +188,7 @@ function CheckoutForm({
       if (outcome.ok) {
         onPlaced({
           orderId: outcome.orderId,
+          paymentReference: outcome.paymentReference,
           grandTotalPaisa: totals?.grandTotal ?? 0,
           round: outcome.round ?? null,
           timeZone: outcome.timeZone,
@@ -300,6 +301,7 @@ function CheckoutForm({
             <PayToDetails
               campusChosen={orderCampus.campusId !== ''}
               payTo={context.data?.payTo}
+              paymentReference={context.data?.paymentReference}
               amountPaisa={totals?.grandTotal ?? null}
               loading={context.isPending}
               error={context.error}

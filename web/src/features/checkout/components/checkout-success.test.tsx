@@ -10,6 +10,7 @@ describe('the thank-you view', () => {
         <CheckoutSuccess
           order={{
             orderId: 'order-1',
+            paymentReference: 'CB-7K3QM',
             grandTotalPaisa: 21_000,
             round: null,
             timeZone: 'Asia/Karachi',
@@ -18,6 +19,8 @@ describe('the thank-you view', () => {
       </MemoryRouter>,
     );
     expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Thank you for shopping!');
+    // The order's number is its short code; the full id stays in its address.
+    expect(screen.getByTestId('order-number').textContent).toBe('CB-7K3QM');
     expect(screen.getByRole('link', { name: 'View your order' }).getAttribute('href')).toBe(
       '/orders/order-1',
     );
@@ -35,6 +38,7 @@ describe('the thank-you view', () => {
         <CheckoutSuccess
           order={{
             orderId: 'order-1',
+            paymentReference: 'CB-7K3QM',
             grandTotalPaisa: 21_000,
             round: { cutoffAt: '2026-11-26T07:30:00.000Z', deliveryAt: '2026-11-26T08:30:00.000Z' },
             timeZone: 'Asia/Karachi',
@@ -53,6 +57,7 @@ describe('the thank-you view', () => {
         <CheckoutSuccess
           order={{
             orderId: 'order-1',
+            paymentReference: 'CB-7K3QM',
             grandTotalPaisa: 21_000,
             round: null,
             timeZone: 'Asia/Karachi',

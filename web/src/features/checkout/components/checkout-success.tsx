@@ -10,15 +10,17 @@ import { roundOf } from '@/lib/rounds';
 /** What the thank-you view tells about the order just placed, with the round it joined. */
 export type PlacedOrder = {
   orderId: string;
+  /** The order's short code, the one in the transfer's note (decision 021). */
+  paymentReference: string;
   grandTotalPaisa: number;
   round: TRound | null;
   timeZone: string;
 };
 
 /**
- * docs/product.md §2: the thank-you view after an order is placed, with its number and amount, the
- * delivery round it joined (docs/architecture.md §8), and the way to its page in My Orders, where
- * its state shows.
+ * docs/product.md §2: the thank-you view after an order is placed, with its number (the payment
+ * reference, decision 021) and amount, the delivery round it joined (docs/architecture.md §8), and
+ * the way to its page in My Orders, where its state shows.
  */
 export function CheckoutSuccess({ order }: { order: PlacedOrder }) {
   const heading = useRef<HTMLHeadingElement>(null);
@@ -41,7 +43,7 @@ export function CheckoutSuccess({ order }: { order: PlacedOrder }) {
         <dl className="mx-auto grid w-fit grid-cols-[auto_auto] gap-x-4 gap-y-1 text-left text-sm">
           <dt className="font-medium">Order number</dt>
           <dd className="font-mono break-all" data-testid="order-number">
-            {order.orderId}
+            {order.paymentReference}
           </dd>
           <dt className="font-medium">Amount</dt>
           <dd data-testid="order-amount">{formatRs(order.grandTotalPaisa)}</dd>

@@ -1,32 +1,31 @@
 import { PAYMENT_METHOD, type TPayTo } from '@campus/shared/domain/checkout';
 import { formatError } from '@campus/shared/domain/error-catalogue';
 import { formatRs } from '@campus/shared/domain/money';
-import { useState } from 'react';
+import { PAYMENT_REFERENCE_MESSAGES } from '@campus/shared/domain/payment-reference';
 import { Alert } from '@/components/ui/alert';
+import { CopyButton } from '@/components/ui/copy-button';
 
 /**
- * Where to transfer the money (docs/product.md §2): the selected campus's account, from the api.
+ * Where to transfer the money (docs/product.md §2): the selected campus's account, from the api,
+ * and the payment reference to put in the transfer's note (decision 021).
  */
 export function PayToDetails({
   campusChosen,
   payTo,
+  paymentReference,
   amountPaisa,
   loading,
   error,
 }: {
   campusChosen: boolean;
   payTo: TPayTo | undefined;
+  /** The person's open reference at the campus (null: the campus is unknown). */
+  paymentReference: string | null | undefined;
   /** The grand total to transfer, or null while the cart is empty. */
   amountPaisa: number | null;
   loading: boolean;
   error: unknown;
 }) {
-  const [copied, setCopied] = useState(false);
-  const copy = (accountNumber: string) =>
-    navigator.clipboard.writeText(accountNumber).then(
-      () => setCopied(true),
-      (failure: unknown) => console.warn('Could not copy the account number', failure),
-    );
   return (
     <div className="rounded border border-orange-200 bg-orange-50 p-4 text-sm text-gray-800">
       <p>
@@ -62,17 +61,22 @@ export function PayToDetails({
           <dt className="font-medium">Account Number</dt>
           <dd className="flex flex-wrap items-center gap-2">
             <span className="font-mono break-all">{payTo.accountNumber}</span>
-            {navigator.clipboard && (
-              <button
-                type="button"
-                onClick={() => copy(payTo.accountNumber)}
-                className="rounded border border-orange-700 px-2 py-0.5 text-xs font-medium text-orange-800 hover:bg-orange-100 focus-visible:outline-2 focus-visible:outline-orange-700"
-              >
-                {copied ? 'Copied' : 'Copy'}
-                <span className="sr-only"> account number</span>
-              </button>
-            )}
+            <CopyButton text={payTo.accountNumber} what="account number" />
           </dd>
+          {paymentReference && (
+            <>
+              <dt className="font-medium">{PAYMENT_REFERENCE_MESSAGES.label}</dt>
+              <dd>
+                <p className="flex flex-wrap items-center gap-2">
+                  <strong data-testid="payment-reference">
+                    {PAYMENT_REFERENCE_MESSAGES.putInNote(paymentReference)}
+                  </strong>
+                  <CopyButton text={paymentReference} what="payment reference" />
+                </p>
+                <p className="text-xs text-gray-600">{PAYMENT_REFERENCE_MESSAGES.why}</p>
+              </dd>
+            </>
+          )}
         </dl>
       )}
     </div>

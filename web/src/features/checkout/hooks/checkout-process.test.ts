@@ -99,7 +99,12 @@ function fakeEffects(overrides: Partial<CheckoutEffects> = {}) {
     submitOrder: async (body) => {
       calls.push('order');
       orders.push(body);
-      return { orderId: `order-${orders.length}`, round: null, timeZone: 'Asia/Karachi' };
+      return {
+        orderId: `order-${orders.length}`,
+        paymentReference: 'CB-7K3QM',
+        round: null,
+        timeZone: 'Asia/Karachi',
+      };
     },
     now: () => NOON_IN_KARACHI,
     newKey: () => `key-${++keys}`,
@@ -191,7 +196,12 @@ describe('checkout processing', () => {
     const form = checked();
     const answer = await createCheckoutProcess(effects).run(form, (step) => steps.push(step));
 
-    expect(answer).toEqual({ orderId: 'order-1', round: null, timeZone: 'Asia/Karachi' });
+    expect(answer).toEqual({
+      orderId: 'order-1',
+      paymentReference: 'CB-7K3QM',
+      round: null,
+      timeZone: 'Asia/Karachi',
+    });
     expect(calls).toEqual(['prices', 'compress', 'upload', 'order']);
     expect(steps).toEqual([
       'checking-prices',
@@ -336,6 +346,7 @@ describe('checkout processing', () => {
     expect(checkout.idempotencyKey).toBe('key-1');
     await expect(checkout.run(checked())).resolves.toEqual({
       orderId: 'order-2',
+      paymentReference: 'CB-7K3QM',
       round: null,
       timeZone: 'Asia/Karachi',
     });

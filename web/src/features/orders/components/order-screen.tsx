@@ -92,7 +92,11 @@ export function OrderScreen() {
               <OrderStatusBadge status={order.status} />
             </div>
             <p className="text-sm text-gray-700">
-              Order number <span className="font-mono break-all">{order.id}</span>, placed{' '}
+              Order number{' '}
+              <span className="font-mono" data-testid="order-number">
+                {order.paymentReference}
+              </span>
+              , placed{' '}
               <time dateTime={order.placedAt}>
                 {formatShortTimestamp(new Date(order.placedAt), order.timeZone)}
               </time>{' '}

@@ -106,7 +106,7 @@ export function PaymentCard({
     ...(showCampus
       ? [['Campus', `${order.universityName} - ${order.campusName}`] as [string, string]]
       : []),
-    ['Order number', order.id, true],
+    ['Order number', order.paymentReference, true],
   ];
   return (
     <li

@@ -16,6 +16,7 @@ import { openDashboardSection, openSuperAdminSection } from '@/test/render';
 const ayesha = buildOrder({ id: 'o-ayesha', placedAt: '2026-11-24T08:00:00.000Z' });
 const bilal = buildOrder({
   id: 'o-hamza',
+  paymentReference: 'CB-HAMZA',
   firstName: 'Hamza',
   lastName: 'Ali',
   phone: '0321-7654321',
@@ -80,7 +81,7 @@ describe('the Payments queue', () => {
     const hamza = card(list, 'Hamza Ali');
     await within(hamza).findByText('HBL');
     expect(within(hamza).getByTestId('payment-total').textContent).toBe('Rs 210.00');
-    for (const text of ['Hamza Ali', '0321-7654321', 'Nov 24, 2026, 2:00 PM', 'o-hamza']) {
+    for (const text of ['Hamza Ali', '0321-7654321', 'Nov 24, 2026, 2:00 PM', 'CB-HAMZA']) {
       expect(within(hamza).getAllByText(text).length).toBeGreaterThan(0);
     }
     expect(hamza.textContent).toContain('Doodh Patti x 2 = Rs 160.00');

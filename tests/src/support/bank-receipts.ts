@@ -16,6 +16,8 @@ export interface BankReceipt {
   /** When the transfer happened; the phone's status bar shows a minute or two later. */
   at: Date;
   reference: string;
+  /** The transfer's note, as the payer typed it; a receipt without one shows its Purpose. */
+  note?: string;
   from: { name: string; account: string };
   to: { name: string; account: string };
   feePaisa: number;
@@ -77,7 +79,7 @@ function bankReceiptSvg(receipt: BankReceipt): string {
   ${detailRow(856, 'Reference no.', receipt.reference)}
   ${detailRow(926, 'Transaction fee', rupees(receipt.feePaisa))}
   ${detailRow(996, 'Channel', 'Mobile app (IBFT)')}
-  ${detailRow(1066, 'Purpose', 'Payment of goods')}
+  ${detailRow(1066, receipt.note ? 'Note' : 'Purpose', receipt.note ?? 'Payment of goods')}
   <line x1="48" y1="1120" x2="672" y2="1120" stroke="#e5e7eb" stroke-width="2"/>
   <text x="360" y="1176" font-size="20" fill="#9ca3af" text-anchor="middle">This is a computer generated receipt.</text>
   <text x="360" y="1208" font-size="20" fill="#9ca3af" text-anchor="middle">Helpline 111-000-111</text>

@@ -1,0 +1,114 @@
+import { execFile } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { type ReceiptReading, readReceipt } from '@campus/shared/domain/receipt-reading';
+import { createReceiptReader, type ReceiptReader } from '@campus/worker/receipts/receipt-reader';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type BankReceipt, buildBankReceipts, drawBankReceipt } from '../support/bank-receipts';
+
+// The worker's receipt reader (tesseract.js, the model from its npm package) on receipts drawn in
+// one bank app's layout, as phones save them and as they reach us after being passed around:
+// dark mode, JPEG-recompressed, halved, cropped. Every field must be read right on every one.
+
+const two = (n: number) => String(n).padStart(2, '0');
+/** The receipt's time as it prints it (its `at` in UTC fields), as the reading gives it. */
+const printedAt = (at: Date) =>
+  `${at.getUTCFullYear()}-${two(at.getUTCMonth() + 1)}-${two(at.getUTCDate())}T${two(at.getUTCHours())}:${two(at.getUTCMinutes())}`;
+
+const VARIANTS: Record<string, (png: Buffer) => Promise<Buffer>> = {
+  'as saved': async (png) => png,
+  'dark mode': (png) => sharp(png).negate({ alpha: false }).png().toBuffer(),
+  'JPEG q40': (png) => sharp(png).jpeg({ quality: 40 }).toBuffer(),
+  halved: (png) => sharp(png).resize({ width: 360 }).png().toBuffer(),
+  'cropped 5 %': (png) =>
+    sharp(png).extract({ left: 18, top: 37, width: 684, height: 1406 }).png().toBuffer(),
+};
+
+const receipts: BankReceipt[] = buildBankReceipts(3, 44).map((receipt, at) => ({
+  ...receipt,
+  // The first one's payer left the reference out of the note.
+  note: at === 0 ? undefined : `CB-${'7K3QM'.slice(at - 1)}${'HJK'.slice(0, at - 1)}`,
+}));
+
+let reader: ReceiptReader;
+beforeAll(() => {
+  reader = createReceiptReader({ timeLimitMs: 60_000 });
+});
+afterAll(async () => {
+  await reader?.close();
+});
+
+async function readPicture(picture: Buffer): Promise<ReceiptReading> {
+  const text = await reader.read(picture);
+  if (!text.read) throw new Error(`not read: ${text.reason}`);
+  return readReceipt(text.lines);
+}
+
+// A reading takes a second or more of CPU, and the engine's start another.
+describe('the receipt reader', { timeout: 120_000 }, () => {
+  for (const [variant, make] of Object.entries(VARIANTS)) {
+    it(`reads amount, transaction id, date, recipient and reference: ${variant}`, async () => {
+      for (const receipt of receipts) {
+        const reading = await readPicture(await make(await drawBankReceipt(receipt)));
+        expect(reading.amount?.value, variant).toBe(receipt.amountPaisa);
+        expect(reading.transactionId?.value, variant).toBe(receipt.reference);
+        expect(reading.paidAt?.value, variant).toBe(printedAt(receipt.at));
+        expect(reading.recipientAccountEnding?.value, variant).toBe('0042');
+        expect(reading.references, variant).toEqual(receipt.note ? [receipt.note] : []);
+        expect(reading.amount?.confidence ?? 0).toBeGreaterThan(50);
+      }
+    });
+  }
+
+  it('finds too little text in a picture that is no receipt, and refuses what is no picture', async () => {
+    const blank = await sharp({
+      create: { width: 400, height: 800, channels: 3, background: '#f3f4f6' },
+    })
+      .png()
+      .toBuffer();
+    expect((await readPicture(blank)).characters).toBeLessThan(10);
+    expect(await reader.read(Buffer.from('not a picture'))).toEqual({
+      read: false,
+      reason: 'not-an-image',
+    });
+  });
+
+  it('gives up a reading over its time limit, and reads the next receipt all the same', async () => {
+    const hurried = createReceiptReader({ timeLimitMs: 1 });
+    const png = await drawBankReceipt(receipts[0] as BankReceipt);
+    try {
+      expect(await hurried.read(png)).toEqual({ read: false, reason: 'timeout' });
+    } finally {
+      await hurried.close();
+    }
+    expect((await readPicture(png)).amount?.value).toBe(receipts[0]?.amountPaisa);
+  });
+
+  it('loads its model from the installed package, in a process without a network', async () => {
+    const folder = mkdtempSync(join(tmpdir(), 'campus-receipt-'));
+    try {
+      const picture = join(folder, 'receipt.png');
+      writeFileSync(picture, await drawBankReceipt(receipts[1] as BankReceipt));
+      // A network namespace of its own holds only a loopback: no download could succeed.
+      const { stdout } = await promisify(execFile)(
+        'unshare',
+        [
+          '--map-root-user',
+          '--net',
+          'node_modules/.bin/tsx',
+          'tests/src/support/read-receipt-offline.ts',
+          picture,
+        ],
+        { timeout: 120_000 },
+      );
+      const reading = JSON.parse(stdout) as ReceiptReading;
+      expect(reading.amount?.value).toBe(receipts[1]?.amountPaisa);
+      expect(reading.references).toEqual([receipts[1]?.note]);
+    } finally {
+      rmSync(folder, { recursive: true, force: true });
+    }
+  });
+});

@@ -32,6 +32,7 @@ import { countSheetWrites } from '@campus/shared/server/metrics/sheet-store-metr
 import { createProducer } from '@campus/shared/server/queue';
 import { closeRedis, DEFAULT_REDIS_URL, openCheckedRedis } from '@campus/shared/server/redis';
 import { guardSheetStore } from '@campus/shared/server/sheets/guarded-sheet-store';
+import { receiptsFromConfig } from '@campus/worker/receipts/receipts-from-config';
 import { startPipeline } from '@campus/worker/start-pipeline';
 
 const config = loadConfigOrExit();
@@ -93,6 +94,8 @@ try {
   lifecycle.add('mailer', async () => mailer.close());
   // One registry for both halves: the api's GET /metrics shows the worker's figures too.
   const metrics = createMetrics({ processMetrics: true });
+  const receipts = receiptsFromConfig(config);
+  lifecycle.add('receipt reader', receipts.close);
   const workers = startPipeline({
     connection: workerRedis,
     producer,
@@ -109,6 +112,7 @@ try {
       mailer: countMails(mailer, metrics),
       publicUrl: publicUrl(config),
       events: createOrderEventPublisher({ redis: producerRedis, prefix: config.QUEUE_PREFIX, log }),
+      receipts,
     },
   });
   lifecycle.add('workers', workers.close);

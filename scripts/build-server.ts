@@ -18,6 +18,9 @@ const RUNTIME_PACKAGES: Record<string, string> = {
   // Not imported: the bundled @bull-board/api finds it with require.resolve at run time.
   '@bull-board/ui': "the job dashboard's pages and assets, read from its folder",
   msgpackr: "BullMQ's codec: loads its optional native decoder (msgpackr-extract) from beside it",
+  'tesseract.js': 'OCR: starts its worker script and WebAssembly core from its own folder',
+  // Not imported: the receipt reader finds its folder with require.resolve at run time.
+  '@tesseract.js-data/eng': 'the OCR model, read from its folder',
 };
 const ENTRIES = {
   'main-api': 'api/src/main.ts',

@@ -1,6 +1,5 @@
-import { resolve } from 'node:path';
 import type { TPayTo } from '@campus/shared/domain/checkout';
-import { defaultPayTo, type TServerConfig } from '@campus/shared/server/config';
+import { defaultPayTo, type TServerConfig, uploadsDirOf } from '@campus/shared/server/config';
 import type { Db } from '@campus/shared/server/db/client';
 import type { SheetStore } from '@campus/shared/server/sheets/sheet-store';
 import { sheetStoreFromConfig } from '@campus/shared/server/sheets/sheet-store-from-config';
@@ -28,6 +27,6 @@ export function apiAdaptersFromConfig(config: TServerConfig, db: Db): ApiAdapter
       uploadsDir: null,
     };
   }
-  const uploadsDir = resolve(config.DATA_DIR, 'uploads');
+  const uploadsDir = uploadsDirOf(config);
   return { ...common, images: createLocalImageStore({ dir: uploadsDir }), uploadsDir };
 }

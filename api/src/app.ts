@@ -154,7 +154,7 @@ export function createApp(deps: AppDeps) {
     catalogueImportRoutes({ ...admin, rateLimiter: accounts.rateLimiter }, guards),
   );
   app.route('/api/admin', operationsRoutes({ ...admin, publicUrl: deps.publicUrl }, guards)); // before orderRoutes' /orders/:id
-  app.route('/api/admin', orderRoutes(orderDeps, guards));
+  app.route('/api/admin', orderRoutes({ ...orderDeps, payToDefault: deps.payToDefault }, guards));
   app.route('/api/admin', deliveryRoutes(orderDeps, guards));
   app.route('/api/admin', insightsRoutes(db, guards));
   app.route('/api/events', eventRoutes(deps.events, guards));

@@ -4,6 +4,7 @@ import type { JobName, JobPayload } from '@campus/shared/server/jobs';
 import type { Mailer } from '@campus/shared/server/mail/mailer';
 import type { GuardedSheetStore } from '@campus/shared/server/sheets/guarded-sheet-store';
 import type { Logger } from 'pino';
+import type { ReceiptDeps } from './receipts/read-order-receipt';
 
 export interface WorkerDeps {
   database: Database;
@@ -15,6 +16,8 @@ export interface WorkerDeps {
   publicUrl: string;
   /** Tells the pages showing an order that it changed (the api's live updates, over Redis). */
   events: OrderEventPublisher;
+  /** Reads payment screenshots (decision 022). */
+  receipts: ReceiptDeps;
 }
 
 export interface JobContext extends WorkerDeps {

@@ -14,6 +14,7 @@ import { closeRedis, DEFAULT_REDIS_URL, openCheckedRedis } from '@campus/shared/
 import { guardSheetStore } from '@campus/shared/server/sheets/guarded-sheet-store';
 import type { SheetStore } from '@campus/shared/server/sheets/sheet-store';
 import { sheetStoreFromConfig } from '@campus/shared/server/sheets/sheet-store-from-config';
+import { receiptsFromConfig } from './receipts/receipts-from-config';
 import { startPipeline } from './start-pipeline';
 
 /**
@@ -49,6 +50,8 @@ export async function runWorker(
     const mailer = mailerFromConfig(config, log);
     lifecycle.add('mailer', async () => mailer.close());
     const metrics = createMetrics({ processMetrics: true });
+    const receipts = receiptsFromConfig(config);
+    lifecycle.add('receipt reader', receipts.close);
     const sheetStore = (options.sheets ?? ((db) => sheetStoreFromConfig(config, db)))(database.db);
     const running = startPipeline({
       connection: redis,
@@ -71,6 +74,7 @@ export async function runWorker(
           prefix: config.QUEUE_PREFIX,
           log,
         }),
+        receipts,
       },
     });
     lifecycle.add('workers', running.close);

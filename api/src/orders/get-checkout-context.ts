@@ -1,4 +1,8 @@
-import type { TCheckoutContextResponse, TPayTo } from '@campus/shared/domain/checkout';
+import {
+  payToOf,
+  type TCheckoutContextResponse,
+  type TPayTo,
+} from '@campus/shared/domain/checkout';
 import type { TUserProfile } from '@campus/shared/domain/entities';
 import type { Db } from '@campus/shared/server/db/client';
 import { campuses } from '@campus/shared/server/db/schema';
@@ -24,15 +28,7 @@ export async function getCheckoutContext(
     })
     .from(campuses)
     .where(eq(campuses.id, campusId));
-  // Half an account pays no one.
-  const payTo: TPayTo =
-    campus?.accountTitle && campus.bankName && campus.accountNumber
-      ? {
-          accountTitle: campus.accountTitle,
-          bankName: campus.bankName,
-          accountNumber: campus.accountNumber,
-        }
-      : deps.payToDefault;
+  const payTo = campus ? payToOf(campus, deps.payToDefault) : deps.payToDefault;
   const paymentReference = campus ? await openPaymentReference(deps.db, user.uid, campusId) : null;
   return {
     payTo,

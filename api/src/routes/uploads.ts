@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { ERROR_CATEGORIES } from '@campus/shared/domain/error-catalogue';
 import { SCREENSHOT_MAX_BYTES } from '@campus/shared/domain/limits';
 import {
+  SCREENSHOTS_FOLDER,
   SCREENSHOTS_PATH,
   type TUploadResponse,
   UPLOAD_DAILY_LIMIT,
@@ -19,7 +20,7 @@ import type { Limit, RateLimiter } from '../auth/rate-limit';
 import { limitBody } from '../http/body';
 import { invalidArgument, invalidField, notFound, tooManyRequests } from '../http/errors';
 import { type ImageStore, UPLOAD_PURPOSES, type UploadPurpose } from '../uploads/image-store';
-import { SCREENSHOTS_FOLDER, STORED_FILE_NAME } from '../uploads/local-image-store';
+import { STORED_FILE_NAME } from '../uploads/local-image-store';
 import { saveUpload } from '../uploads/save-upload';
 import { screenshotFor } from '../uploads/screenshot-access';
 

@@ -1,14 +1,11 @@
 import { randomBytes } from 'node:crypto';
 import { mkdir, open, rename, rm } from 'node:fs/promises';
 import { basename, join } from 'node:path';
-import { SCREENSHOTS_PATH } from '@campus/shared/domain/uploads';
+import { SCREENSHOTS_FOLDER, SCREENSHOTS_PATH } from '@campus/shared/domain/uploads';
 import type { ImageStore, UploadPurpose } from './image-store';
 
 /** What the store names a file: a server-made id and the extension of its type. */
 export const STORED_FILE_NAME = /^[A-Za-z0-9_-]+\.(jpg|png|webp)$/;
-
-/** Where a payment screenshot is kept, in the store's folder: never served as a catalogue photo. */
-export const SCREENSHOTS_FOLDER = 'screenshots';
 
 /**
  * Images as files `<dir>/<id>.<ext>`, served by the api under `/uploads/` (docs/architecture.md §2,

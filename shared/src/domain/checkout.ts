@@ -209,6 +209,17 @@ export const ZPayTo = z.object({
 });
 export type TPayTo = z.infer<typeof ZPayTo>;
 
+/** The account a campus is paid to: its own when complete (half an account pays no one), else the default. */
+export function payToOf(
+  campus: { accountTitle: string | null; bankName: string | null; accountNumber: string | null },
+  fallback: TPayTo,
+): TPayTo {
+  const { accountTitle, bankName, accountNumber } = campus;
+  return accountTitle && bankName && accountNumber
+    ? { accountTitle, bankName, accountNumber }
+    : fallback;
+}
+
 /**
  * What /checkout loads: the campus's pay-to account, the payment reference and the e-mail domains
  * checkout allows.

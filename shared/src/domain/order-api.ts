@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ZRound } from './batch-api';
 import { ZOrderAction, ZOrderState, ZScreenshotCheck } from './order-status';
+import { ZReceiptCheck } from './receipt-check';
 
 // The answers about orders after checkout: a student's My Orders (/api/orders) and the admins'
 // Payments queue (/api/admin/orders). Amounts are integer paisa; times ISO 8601 instants, shown
@@ -104,6 +105,8 @@ export type TEarlierOrder = z.infer<typeof ZEarlierOrder>;
 export const ZQueuedOrder = ZOrderSummary.extend({
   screenshotCheck: ZScreenshotCheck,
   duplicates: z.array(ZEarlierOrder),
+  /** What the receipt in the screenshot says, beside what the order says (decision 022). */
+  receipt: ZReceiptCheck,
 });
 export type TQueuedOrder = z.infer<typeof ZQueuedOrder>;
 

@@ -2,9 +2,13 @@
 // receipt says (receipt-reading.ts) and what the order says, each in words for the Payments card
 // (decision 022). OCR alone never clears an order: an edited screenshot reads perfectly.
 
+import { z } from 'zod';
 import { formatRs } from './money';
-import type { ReceiptReading } from './receipt-reading';
-import { RECEIPT_MIN_CHARACTERS } from './receipt-reading';
+import {
+  RECEIPT_MIN_CHARACTERS,
+  type ReceiptReading,
+  type TReceiptOutcome,
+} from './receipt-reading';
 
 /** What the receipt is compared with. */
 export interface ReceiptExpectation {
@@ -29,7 +33,7 @@ export const RECEIPT_DIFFERENCES = [
   'paid_long_before',
   'recipient_differs',
 ] as const;
-export type TReceiptDifference = (typeof RECEIPT_DIFFERENCES)[number];
+export type TReceiptDifferenceKind = (typeof RECEIPT_DIFFERENCES)[number];
 
 /** A receipt dated this much before the order was placed is someone's old transfer. */
 export const RECEIPT_MAX_AGE_HOURS = 24;
@@ -39,7 +43,7 @@ const CLOCK_SLACK_MINUTES = 10;
 const minutesOf = (wallTime: string) => Date.parse(`${wallTime}:00Z`) / 60_000;
 
 type Rule = {
-  kind: TReceiptDifference;
+  kind: TReceiptDifferenceKind;
   /** The difference in words, or null when the receipt agrees (or says nothing of it). */
   says(reading: ReceiptReading, order: ReceiptExpectation): string | null;
 };
@@ -106,7 +110,55 @@ const RULES: readonly Rule[] = [
   },
 ];
 
-export type ReceiptDifference = { kind: TReceiptDifference; text: string };
+export const ZReceiptDifference = z.object({ kind: z.enum(RECEIPT_DIFFERENCES), text: z.string() });
+export type TReceiptDifference = z.infer<typeof ZReceiptDifference>;
+
+/** What the Payments card shows of the receipt: being read, or what it says and every difference. */
+export const ZReceiptCheck = z.discriminatedUnion('state', [
+  z.object({ state: z.literal('reading') }),
+  z.object({
+    state: z.literal('read'),
+    says: z.object({
+      amountPaisa: z.number().int().nullable(),
+      transactionId: z.string().nullable(),
+      paidAt: z.string().nullable(),
+    }),
+    differences: z.array(ZReceiptDifference),
+  }),
+]);
+export type TReceiptCheck = z.infer<typeof ZReceiptCheck>;
+
+const NOT_READ: Record<Exclude<TReceiptOutcome, 'read'>, string> = {
+  timeout: 'The screenshot could not be read in time.',
+  'not-an-image': 'The screenshot could not be read: it is no picture.',
+  'no-picture': 'The screenshot could not be read: it is gone from the store.',
+};
+
+/** The card's receipt check, from the worker's reading (none yet: being read). */
+export function receiptCheckOf(
+  read: { outcome: TReceiptOutcome; reading: ReceiptReading | null } | null,
+  order: ReceiptExpectation,
+): TReceiptCheck {
+  if (!read) return { state: 'reading' };
+  const { reading } = read;
+  return {
+    state: 'read',
+    says: {
+      amountPaisa: reading?.amount?.value ?? null,
+      transactionId: reading?.transactionId?.value ?? null,
+      paidAt: reading?.paidAt?.value ?? null,
+    },
+    differences:
+      read.outcome === 'read' && reading
+        ? receiptDifferences(reading, order)
+        : [
+            {
+              kind: 'unread',
+              text: NOT_READ[read.outcome === 'read' ? 'no-picture' : read.outcome],
+            },
+          ],
+  };
+}
 
 /**
  * Every difference between the receipt and the order, in the card's order; a picture with too
@@ -115,7 +167,7 @@ export type ReceiptDifference = { kind: TReceiptDifference; text: string };
 export function receiptDifferences(
   reading: ReceiptReading,
   order: ReceiptExpectation,
-): ReceiptDifference[] {
+): TReceiptDifference[] {
   if (reading.characters < RECEIPT_MIN_CHARACTERS) {
     return [
       { kind: 'unread', text: 'The screenshot could not be read: it holds too little text.' },

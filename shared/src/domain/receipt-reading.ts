@@ -4,6 +4,13 @@
 
 import { normalisePaymentReference, PAYMENT_REFERENCE_ALPHABET } from './payment-reference';
 
+/**
+ * How a screenshot's reading ended: read (whatever it found), over the reader's time limit, a file
+ * no decoder takes, or no picture to read (gone from the store).
+ */
+export const RECEIPT_OUTCOMES = ['read', 'timeout', 'not-an-image', 'no-picture'] as const;
+export type TReceiptOutcome = (typeof RECEIPT_OUTCOMES)[number];
+
 /** A line of text as OCR read it, with its confidence (0-100). */
 export type ReadLine = { text: string; confidence: number };
 

@@ -48,6 +48,13 @@ export function minutesOfDay(instant: Date, timeZone: string = DEFAULT_TIME_ZONE
   return Number(parts.hour) * 60 + Number(parts.minute);
 }
 
+/** The wall time of an instant in a time zone, to the minute: '2026-11-26T14:05'. */
+export function wallTime(instant: Date, timeZone: string = DEFAULT_TIME_ZONE): string {
+  const minutes = minutesOfDay(instant, timeZone);
+  const two = (n: number) => String(n).padStart(2, '0');
+  return `${calendarDay(instant, timeZone)}T${two(Math.floor(minutes / 60))}:${two(minutes % 60)}`;
+}
+
 /**
  * The order timestamp in long format, e.g. 'Monday, January 15, 2024 at 3:04:05 PM GMT+5'.
  * Assembled from parts so that every ICU version gives the same text (some put a narrow

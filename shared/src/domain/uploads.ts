@@ -19,6 +19,9 @@ export const UPLOAD_DAILY_LIMIT = { max: 100, hours: 24 } as const;
  */
 export const SCREENSHOTS_PATH = '/api/screenshots/';
 
+/** The folder of the local store that keeps payment screenshots, never served as catalogue photos. */
+export const SCREENSHOTS_FOLDER = 'screenshots';
+
 /**
  * A stored image's address for someone outside the app (a mail, a sheet row, an export). Our own
  * uploads are kept as their path ('/uploads/…'), so that opening the app by another address, or a

@@ -1,3 +1,4 @@
+import { resolve } from 'node:path';
 import { z } from 'zod';
 import { WHATSAPP_NUMBER_PATTERN } from '../domain/public-config';
 
@@ -203,4 +204,9 @@ export function requireDatabaseUrl(config: TServerConfig, service: 'api' | 'work
 /** The address people open the app at: PUBLIC_URL, or this machine on the configured port. */
 export function publicUrl(config: TServerConfig): string {
   return (config.PUBLIC_URL ?? `http://localhost:${config.PORT}`).replace(/\/+$/, '');
+}
+
+/** The local image store's folder (used unless CLOUDINARY_URL is set). */
+export function uploadsDirOf(config: TServerConfig): string {
+  return resolve(config.DATA_DIR, 'uploads');
 }

@@ -1,3 +1,4 @@
+import { listOrderQueue } from '@campus/api/orders/list-orders';
 import type { PlaceOrderInput } from '@campus/api/orders/place-order';
 import { cartItemTotalPaisa, isValidPersons, orderTotals } from '@campus/shared/domain/cart';
 import type { TCartLine, TUserProfile } from '@campus/shared/domain/entities';
@@ -6,6 +7,7 @@ import type { Db } from '@campus/shared/server/db/client';
 import { uploads, users } from '@campus/shared/server/db/schema';
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
+import { TEST_PAY_TO } from './app';
 import type { buildCampusTree } from './builders';
 import { solvedCaptcha } from './captcha';
 import { createPerson } from './people';
@@ -206,4 +208,14 @@ export function postOrder(app: Requester, cookie: string, body: unknown) {
     headers: { 'content-type': 'application/json', cookie },
     body: JSON.stringify(body),
   });
+}
+
+/** The first page of the tree's campus's Payments queue, as `viewer` sees it. */
+export function paymentsQueueOf(db: Db, viewer: TUserProfile, tree: Tree) {
+  return listOrderQueue(
+    db,
+    viewer,
+    { universityId: tree.university.id, campusId: tree.campus.id, page: 1 },
+    TEST_PAY_TO,
+  );
 }

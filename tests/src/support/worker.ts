@@ -8,6 +8,9 @@ import { guardSheetStore } from '@campus/shared/server/sheets/guarded-sheet-stor
 import { createLocalSheetStore } from '@campus/shared/server/sheets/local-sheet-store';
 import type { SheetStore } from '@campus/shared/server/sheets/sheet-store';
 import type { WorkerDeps } from '@campus/worker/job-context';
+import type { ReceiptDeps } from '@campus/worker/receipts/read-order-receipt';
+import { createReceiptReader } from '@campus/worker/receipts/receipt-reader';
+import { createScreenshotSource } from '@campus/worker/receipts/screenshot-source';
 import type { Redis } from 'ioredis';
 import { TEST_PUBLIC_URL, TEST_SHEET_WRITES_PER_MINUTE } from './app';
 import { testLog } from './logger';
@@ -20,6 +23,8 @@ export function testWorkerDeps(options: {
   sheets?: SheetStore;
   mailer?: Mailer;
   sheetWritesPerMinute?: number;
+  /** By default the screenshots are looked for in an empty folder: none is read. */
+  receipts?: ReceiptDeps;
 }): WorkerDeps {
   return {
     database: options.database,
@@ -37,6 +42,11 @@ export function testWorkerDeps(options: {
         log: testLog,
       }),
     publicUrl: TEST_PUBLIC_URL,
+    receipts: options.receipts ?? {
+      // Its engine starts at the first picture found: never, here.
+      reader: createReceiptReader({ timeLimitMs: 60_000 }),
+      screenshot: createScreenshotSource({ uploadsDir: join(tmpdir(), 'campus-no-uploads') }),
+    },
     events: createOrderEventPublisher({
       redis: options.redis,
       prefix: options.prefix,

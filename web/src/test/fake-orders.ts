@@ -22,6 +22,9 @@ import { type ApiCall, type ApiHandler, apiError, json } from './fake-api';
 
 const NOW = '2026-11-24T10:04:00.000Z';
 
+/** What the queue tells of an order's screenshot: its earlier use, and what its receipt says. */
+export type QueueChecks = Partial<Pick<TQueuedOrder, 'screenshotCheck' | 'duplicates' | 'receipt'>>;
+
 /**
  * The order routes over `initial`; `refuse(id, message)` makes the next change of that order
  * answer 409 with the message (someone else was first), as the api does.
@@ -29,13 +32,17 @@ const NOW = '2026-11-24T10:04:00.000Z';
 export function fakeOrdersApi(initial: readonly TOrderDetail[], actorName = 'Bilal Raza') {
   const orders = new Map(initial.map((order) => [order.id, structuredClone(order)]));
   const refusals = new Map<string, string>();
-  const checks = new Map<string, Pick<TQueuedOrder, 'screenshotCheck' | 'duplicates'>>();
+  const checks = new Map<string, QueueChecks>();
   let nextTransition = 1;
 
-  // The queue's orders carry what the check of their screenshot found ('clear' unless told).
+  // The queue's orders carry what the checks of their screenshot found ('clear' and its receipt
+  // being read unless told).
   const queued = (order: TOrderDetail): TQueuedOrder => ({
     ...ZOrderSummary.parse(order),
-    ...(checks.get(order.id) ?? { screenshotCheck: 'clear', duplicates: [] }),
+    screenshotCheck: 'clear',
+    duplicates: [],
+    receipt: { state: 'reading' },
+    ...checks.get(order.id),
   });
   const pageOf = (
     list: TOrderDetail[],
@@ -125,8 +132,7 @@ export function fakeOrdersApi(initial: readonly TOrderDetail[], actorName = 'Bil
     routes,
     orders,
     refuse: (id: string, message: string) => refusals.set(id, message),
-    /** What the check of the order's screenshot found, as the queue shows it. */
-    check: (id: string, found: Pick<TQueuedOrder, 'screenshotCheck' | 'duplicates'>) =>
-      checks.set(id, found),
+    /** What the checks of the order's screenshot found, as the queue shows it. */
+    check: (id: string, found: QueueChecks) => checks.set(id, found),
   };
 }

@@ -1,6 +1,6 @@
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
-import type { ReadLine } from '@campus/shared/domain/receipt-reading';
+import type { ReadLine, TReceiptOutcome } from '@campus/shared/domain/receipt-reading';
 import sharp from 'sharp';
 import { type Block, createWorker, type Worker } from 'tesseract.js';
 
@@ -29,7 +29,7 @@ const DARK_MEAN = 110;
 
 export type ReceiptText =
   | { read: true; lines: ReadLine[] }
-  | { read: false; reason: 'timeout' | 'not-an-image' };
+  | { read: false; reason: Exclude<TReceiptOutcome, 'read' | 'no-picture'> };
 
 export interface ReceiptReader {
   read(image: Buffer): Promise<ReceiptText>;

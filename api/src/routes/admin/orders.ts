@@ -1,3 +1,4 @@
+import type { TPayTo } from '@campus/shared/domain/checkout';
 import {
   type TOrderQueueResponse,
   type TOrderResponse,
@@ -19,7 +20,7 @@ import { listOrderQueue } from '../../orders/list-orders';
  * Orders after checkout for admins (docs/architecture.md §8): the Payments queue, an order's page
  * and its transitions. A campus admin sees and moves only their campus's orders; a super admin any.
  */
-export function orderRoutes(deps: OrderStatusRouteDeps, guards: Guards) {
+export function orderRoutes(deps: OrderStatusRouteDeps & { payToDefault: TPayTo }, guards: Guards) {
   const { db } = deps;
   const { signedInUser } = guards;
   const admins = guards.requireRole('superAdmin', 'campusAdmin');
@@ -29,7 +30,12 @@ export function orderRoutes(deps: OrderStatusRouteDeps, guards: Guards) {
       .use('/orders/*', admins, noStore)
       .get('/orders', async (c) => {
         const query = parseWith(ZOrderQueueQuery, c.req.query());
-        const body: TOrderQueueResponse = await listOrderQueue(db, await signedInUser(c), query);
+        const body: TOrderQueueResponse = await listOrderQueue(
+          db,
+          await signedInUser(c),
+          query,
+          deps.payToDefault,
+        );
         return c.json(body);
       })
       .get('/orders/:id', async (c) => {

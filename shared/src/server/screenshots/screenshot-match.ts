@@ -116,6 +116,15 @@ export type ScreenshotCheck =
   | { checked: false; reason: 'no such order' | 'checked already' }
   | { checked: true; duplicateOf: string[]; changed: OrderEvent[] };
 
+/** The columns of an order its live event names (shared/server/events/order-events.ts). */
+export const orderEventColumns = {
+  orderId: orders.id,
+  state: orders.status,
+  userId: orders.userId,
+  universityId: orders.universityId,
+  campusId: orders.campusId,
+};
+
 /**
  * Checks an order's payment screenshot once (the check-screenshot job): flags it with the most
  * recent orders placed before it whose screenshot matches (findMatchingScreenshots), and marks it
@@ -131,13 +140,6 @@ export function checkOrderScreenshot(
   orderId: string,
   now = new Date(),
 ): Promise<ScreenshotCheck> {
-  const event = {
-    orderId: orders.id,
-    state: orders.status,
-    userId: orders.userId,
-    universityId: orders.universityId,
-    campusId: orders.campusId,
-  };
   return db.transaction(async (tx): Promise<ScreenshotCheck> => {
     const [order] = await tx
       .select({
@@ -165,14 +167,14 @@ export function checkOrderScreenshot(
       .update(orders)
       .set({ duplicateOf, screenshotCheckedAt: now })
       .where(and(eq(orders.id, orderId), isNull(orders.screenshotCheckedAt)))
-      .returning(event);
+      .returning(orderEventColumns);
     if (changed.length === 0) return { checked: false, reason: 'checked already' };
     if (missedBy.length > 0) {
       const flagged = await tx
         .update(orders)
         .set({ duplicateOf: sql`${orders.duplicateOf} || jsonb_build_array(${orderId}::text)` })
         .where(inArray(orders.id, missedBy))
-        .returning(event);
+        .returning(orderEventColumns);
       changed.push(...flagged);
     }
     return { checked: true, duplicateOf, changed };

@@ -2,7 +2,6 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { placeAndAnnounce } from '@campus/api/orders/check-out';
-import { listOrderQueue } from '@campus/api/orders/list-orders';
 import { createLocalImageStore } from '@campus/api/uploads/local-image-store';
 import { saveUpload } from '@campus/api/uploads/save-upload';
 import type { TUserProfile } from '@campus/shared/domain/entities';
@@ -23,7 +22,12 @@ import { buildCampusTree } from '../../support/builders';
 import { engine } from '../../support/database';
 import { testLog } from '../../support/logger';
 import { type OrderServices, openOrderServices } from '../../support/order-services';
-import { buildOrderingStudent, menuLine, placeOrderInput } from '../../support/orders';
+import {
+  buildOrderingStudent,
+  menuLine,
+  paymentsQueueOf,
+  placeOrderInput,
+} from '../../support/orders';
 import { createProfile } from '../../support/people';
 import { testRedisUrl } from '../../support/redis';
 import { testWorkerDeps } from '../../support/worker';
@@ -163,11 +167,9 @@ describe(`screenshots used before on ${engine}`, () => {
     // The campus's Payments queue shows the flag with its own campus's earlier order whole, and of
     // another campus's only when; a super admin sees both whole.
     const queueOf = (viewer: TUserProfile) =>
-      listOrderQueue(database.db, viewer, {
-        universityId: tree.university.id,
-        campusId: tree.campus.id,
-        page: 1,
-      }).then((queue) => queue.orders.find((order) => order.id === reEncoded.orderId));
+      paymentsQueueOf(database.db, viewer, tree).then((queue) =>
+        queue.orders.find((order) => order.id === reEncoded.orderId),
+      );
     const flagged = await queueOf(admin);
     expect(flagged?.screenshotCheck).toBe('duplicate');
     expect(flagged?.duplicates).toHaveLength(2);
@@ -228,8 +230,11 @@ describe(`screenshots used before on ${engine}`, () => {
     pipeline = startChecks();
     expect(await foundFor(earlier)).toMatchObject({ check: 'clear', duplicateOf: [] });
     expect((await foundFor(later.orderId)).duplicateOf).toEqual([earlier]);
-    // The later order's pages hear of its new flag.
-    await expect.poll(() => eventsOf(later.orderId)).toEqual(['placed', 'placed', 'placed']);
+    // The later order's pages hear of its placement, its check, its receipt's reading, and then
+    // of its new flag.
+    await expect
+      .poll(() => eventsOf(later.orderId))
+      .toEqual(['placed', 'placed', 'placed', 'placed']);
   });
 
   // PGlite has one connection: two transactions cannot be open at once there.
@@ -320,12 +325,10 @@ describe(`screenshots used before on ${engine}`, () => {
       paid.student,
       placeOrderInput(tree, paid.student, paid.uploadId, { cartItems: [menuLine(tree, 1)] }),
     );
-    const queue = await listOrderQueue(database.db, admin, {
-      universityId: tree.university.id,
-      campusId: tree.campus.id,
-      page: 1,
-    });
-    expect(queue.orders.find((order) => order.id === orderId)?.screenshotCheck).toBe('checking');
+    const queue = await paymentsQueueOf(database.db, admin, tree);
+    const queued = queue.orders.find((order) => order.id === orderId);
+    expect(queued?.screenshotCheck).toBe('checking');
+    expect(queued?.receipt).toEqual({ state: 'reading' });
     pipeline = startChecks();
     expect((await foundFor(orderId)).check).toBe('clear');
   });

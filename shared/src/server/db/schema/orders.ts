@@ -15,6 +15,11 @@ import {
 } from 'drizzle-orm/pg-core';
 import { PAYMENT_METHOD } from '../../../domain/checkout';
 import { ORDER_ACTION_NAMES, ORDER_STATES } from '../../../domain/order-status';
+import {
+  RECEIPT_OUTCOMES,
+  type ReadLine,
+  type ReceiptReading,
+} from '../../../domain/receipt-reading';
 import { campuses, martItems, menuItems, restaurants } from './catalogue';
 import { deliveryBatches } from './delivery';
 import { users } from './people';
@@ -225,4 +230,25 @@ export const paymentReferences = pgTable(
       .on(t.userId, t.campusId)
       .where(sql`${t.orderId} is null`),
   ],
+);
+
+/**
+ * What the worker read in an order's payment screenshot (decision 022), once per order: the lines
+ * of text with their confidence, and the fields found in them (shared/domain/receipt-reading.ts);
+ * `outcome` says why there is no reading: the engine ran out of time, or there was no picture.
+ */
+export const receiptReadings = pgTable(
+  'receipt_readings',
+  {
+    orderId: text('order_id')
+      .primaryKey()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    readAt: timestamp('read_at', { withTimezone: true }).notNull().defaultNow(),
+    outcome: text('outcome', { enum: RECEIPT_OUTCOMES }).notNull(),
+    lines: jsonb('lines').$type<ReadLine[]>().notNull(),
+    reading: jsonb('reading').$type<ReceiptReading>(),
+    // Copied out of `reading` to find the other orders whose receipt shows it.
+    transactionId: text('transaction_id'),
+  },
+  (t) => [index('receipt_readings_transaction_idx').on(t.transactionId)],
 );

@@ -5,6 +5,7 @@ import {
   ORDER_STATE_LABELS,
   type TOrderAction,
 } from '@campus/shared/domain/order-status';
+import type { TReceiptCheck, TReceiptDifference } from '@campus/shared/domain/receipt-check';
 import { formatShortTimestamp } from '@campus/shared/domain/time-zone';
 import { type Ref, useId } from 'react';
 import { dangerButton, primaryButton, secondaryButton } from '@/components/ui/button-styles';
@@ -72,6 +73,56 @@ function ScreenshotCheck({ order }: { order: TQueuedOrder }) {
   );
 }
 
+/** The headline of the receipt's check: agrees, differs, or could not be read. */
+function receiptHeadline(differences: TReceiptDifference[]): string {
+  if (differences.length === 0) return 'The receipt agrees with the order';
+  return differences[0]?.kind === 'unread' ? 'The receipt was not read' : 'The receipt differs';
+}
+
+/**
+ * What the receipt in the screenshot says, read by the worker (decision 022), beside the order:
+ * every difference named, amber; being read until the card changes. It proves nothing by itself
+ * (an edited screenshot reads perfectly): the admin decides.
+ */
+function ReceiptCheck({ receipt }: { receipt: TReceiptCheck }) {
+  if (receipt.state === 'reading') {
+    return <p className="text-sm text-gray-700">Reading the receipt...</p>;
+  }
+  const { says, differences } = receipt;
+  const facts: Array<[string, string]> = [
+    ['Amount', says.amountPaisa === null ? 'not found' : formatRs(says.amountPaisa)],
+    ['Transaction id', says.transactionId ?? 'not found'],
+    ['Date', says.paidAt?.replace('T', ' ') ?? 'not found'],
+  ];
+  return (
+    <section
+      aria-label="What the receipt says"
+      data-testid="receipt-check"
+      className={`rounded border p-2 text-sm ${
+        differences.length > 0
+          ? 'border-amber-600 bg-amber-50 text-amber-950'
+          : 'border-gray-200 bg-gray-50 text-gray-800'
+      }`}
+    >
+      <p className="font-semibold">{receiptHeadline(differences)}</p>
+      <dl className="mt-1 grid grid-cols-[auto_1fr] gap-x-3">
+        {facts.map(([label, value]) => (
+          <div key={label} className="contents">
+            <dt className="text-gray-700">{label} on the receipt</dt>
+            <dd className="break-all">{value}</dd>
+          </div>
+        ))}
+      </dl>
+      {/* Paragraphs, not a list: the card is an item of the queue's list, counted by its items. */}
+      {differences.map((difference) => (
+        <p key={difference.kind} className="mt-1 font-medium">
+          {difference.text}
+        </p>
+      ))}
+    </section>
+  );
+}
+
 /**
  * One payment to check: the screenshot large (full size on click) beside what it must match —
  * the grand total, the account title and bank the student named — and who, when and what; then
@@ -127,6 +178,7 @@ export function PaymentCard({
             className="h-80 w-full md:h-96"
           />
           <ScreenshotCheck order={order} />
+          <ReceiptCheck receipt={order.receipt} />
         </div>
         <div className="min-w-0 space-y-3">
           <div className="flex flex-wrap items-center justify-between gap-2">

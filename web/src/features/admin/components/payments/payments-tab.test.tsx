@@ -1,4 +1,4 @@
-import type { TOrderDetail, TQueuedOrder } from '@campus/shared/domain/order-api';
+import type { TOrderDetail } from '@campus/shared/domain/order-api';
 import {
   ORDER_STATE_LABELS,
   ORDER_STATUS_MESSAGES,
@@ -7,7 +7,7 @@ import {
 import { fireEvent, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { buildCampusAdmin, buildOrder, buildSuperAdmin, buildUniversity } from '@/test/builders';
-import { fakeOrdersApi } from '@/test/fake-orders';
+import { fakeOrdersApi, type QueueChecks } from '@/test/fake-orders';
 import { openDashboardSection, openSuperAdminSection } from '@/test/render';
 
 // The Payments tab of the campus dashboard /admin/uni-1/campus-1, signed in as its campus admin
@@ -36,7 +36,7 @@ const delivered = buildOrder({ id: 'o-done', firstName: 'Omar', status: 'deliver
 /** The Payments tab over these orders, with what the check of each screenshot found (by id). */
 async function openPayments(
   orders: TOrderDetail[] = [sana, ayesha, bilal, delivered],
-  checks: Record<string, Pick<TQueuedOrder, 'screenshotCheck' | 'duplicates'>> = {},
+  checks: Record<string, QueueChecks> = {},
 ) {
   const fake = fakeOrdersApi(orders);
   for (const [id, found] of Object.entries(checks)) fake.check(id, found);
@@ -140,6 +140,43 @@ describe('a screenshot used before', () => {
     expect(card(list, 'Hamza Ali').textContent).toContain(
       'This screenshot was not checked for earlier use.',
     );
+  });
+
+  it('shows what each receipt says beside the order, every difference named', async () => {
+    const { list } = await openPayments([ayesha, bilal], {
+      'o-ayesha': {
+        receipt: {
+          state: 'read',
+          says: { amountPaisa: 68_000, transactionId: '405716237029', paidAt: '2026-11-24T14:02' },
+          differences: [
+            {
+              kind: 'amount_short',
+              text: 'Receipt says Rs 680.00; order is Rs 1,020.00 (Rs 340.00 short).',
+            },
+            {
+              kind: 'reference_missing',
+              text: 'The payment reference CB-7K3QM is not on the receipt.',
+            },
+          ],
+        },
+      },
+    });
+    const differs = within(card(list, 'Ayesha Khan')).getByRole('region', {
+      name: 'What the receipt says',
+    });
+    expect(within(differs).getByText('The receipt differs')).toBeTruthy();
+    for (const text of [
+      'Rs 680.00',
+      '405716237029',
+      '2026-11-24 14:02',
+      'Receipt says Rs 680.00; order is Rs 1,020.00 (Rs 340.00 short).',
+      'The payment reference CB-7K3QM is not on the receipt.',
+    ]) {
+      expect(within(differs).getByText(text)).toBeTruthy();
+    }
+    // Hamza's is still being read.
+    expect(card(list, 'Hamza Ali').textContent).toContain('Reading the receipt...');
+    expect(within(card(list, 'Hamza Ali')).queryByRole('region')).toBeNull();
   });
 
   it('says a screenshot is being checked while the check has not run', async () => {

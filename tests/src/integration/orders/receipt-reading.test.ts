@@ -1,0 +1,202 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { placeAndAnnounce } from '@campus/api/orders/check-out';
+import { getCheckoutContext } from '@campus/api/orders/get-checkout-context';
+import { createLocalImageStore } from '@campus/api/uploads/local-image-store';
+import { saveUpload } from '@campus/api/uploads/save-upload';
+import type { TUserProfile } from '@campus/shared/domain/entities';
+import type { TQueuedOrder } from '@campus/shared/domain/order-api';
+import { wallTime } from '@campus/shared/domain/time-zone';
+import type { Database } from '@campus/shared/server/db/client';
+import { campuses, orders, receiptReadings } from '@campus/shared/server/db/schema';
+import { orderEventKeys } from '@campus/shared/server/events/order-events';
+import { openCheckedRedis } from '@campus/shared/server/redis';
+import { createReceiptReader, type ReceiptReader } from '@campus/worker/receipts/receipt-reader';
+import { createScreenshotSource } from '@campus/worker/receipts/screenshot-source';
+import { startPipeline } from '@campus/worker/start-pipeline';
+import { eq } from 'drizzle-orm';
+import type { Redis } from 'ioredis';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { TEST_PAY_TO } from '../../support/app';
+import { type BankReceipt, buildBankReceipts, drawBankReceipt } from '../../support/bank-receipts';
+import { buildCampusTree } from '../../support/builders';
+import { engine } from '../../support/database';
+import { testLog } from '../../support/logger';
+import { type OrderServices, openOrderServices } from '../../support/order-services';
+import {
+  buildOrderingStudent,
+  menuLine,
+  paymentsQueueOf,
+  placeOrderInput,
+  shownGrandTotal,
+} from '../../support/orders';
+import { createProfile } from '../../support/people';
+import { testRedisUrl } from '../../support/redis';
+import { testWorkerDeps } from '../../support/worker';
+
+// What the receipt says (decision 022): the worker's check-screenshot job reads each order's
+// payment screenshot from the local store with the real OCR engine, and the Payments queue shows
+// what it read beside the order, every difference in words. The orders go through the real
+// pipeline (outbox, BullMQ, the worker).
+
+let services: OrderServices;
+let database: Database;
+let dir: string;
+let tree: Awaited<ReturnType<typeof buildCampusTree>>;
+let admin: TUserProfile;
+let workerRedis: Redis;
+let reader: ReceiptReader;
+let pipeline: ReturnType<typeof startPipeline>;
+
+const deps = () => ({ ...services, db: database.db, log: testLog });
+const cartItems = () => [menuLine(tree, 1)];
+
+/** A receipt of a transfer made five minutes ago, as the bank prints it in the campus's time. */
+function receiptOf(overrides: Partial<BankReceipt>): BankReceipt {
+  const [template] = buildBankReceipts(1, 7);
+  if (!template) throw new Error('no receipt');
+  const printed = wallTime(new Date(Date.now() - 5 * 60_000), tree.campus.timeZone);
+  return { ...template, at: new Date(`${printed}:00Z`), ...overrides };
+}
+
+/** A student pays with `receipt` (its note: their payment reference, unless left out), and orders. */
+async function orderPaidWith(receipt: (reference: string) => BankReceipt) {
+  const { student } = await buildOrderingStudent(database.db, tree);
+  const context = await getCheckoutContext(
+    { db: database.db, payToDefault: TEST_PAY_TO },
+    student,
+    tree.campus.id,
+  );
+  const bytes = await drawBankReceipt(receipt(context.paymentReference ?? ''));
+  const images = createLocalImageStore({ dir });
+  const upload = await saveUpload(
+    { db: database.db, images, log: testLog },
+    student,
+    bytes,
+    'screenshot',
+  );
+  const placed = await placeAndAnnounce(
+    deps(),
+    student,
+    placeOrderInput(tree, student, upload.id, { cartItems: cartItems() }),
+  );
+  return placed;
+}
+
+/** The order in the campus's Payments queue, once its receipt is read. */
+async function queuedOnceRead(orderId: string): Promise<TQueuedOrder> {
+  return vi.waitFor(
+    async () => {
+      const queue = await paymentsQueueOf(database.db, admin, tree);
+      const order = queue.orders.find((queued) => queued.id === orderId);
+      if (order?.receipt.state !== 'read')
+        throw new Error(`the receipt of ${orderId} is not read yet`);
+      return order;
+    },
+    { timeout: 60_000, interval: 100 },
+  );
+}
+
+beforeAll(async () => {
+  services = await openOrderServices();
+  ({ database } = services);
+  dir = mkdtempSync(join(tmpdir(), 'campus-receipt-uploads-'));
+  tree = await buildCampusTree(database.db, { restaurant: { is24x7: true } });
+  // The campus is paid to the drawn receipts' payee, whose account ends in 0042.
+  await database.db
+    .update(campuses)
+    .set({
+      payToAccountTitle: 'CampusBucket Foods',
+      payToBankName: 'Crescent Bank',
+      payToAccountNumber: 'PK36 CRES 0000 1122 3344 0042',
+    })
+    .where(eq(campuses.id, tree.campus.id));
+  admin = await createProfile(database.db, 'campusAdmin', tree.campus);
+  workerRedis = await openCheckedRedis(testRedisUrl(), 'worker', testLog);
+  reader = createReceiptReader({ timeLimitMs: 60_000 });
+  const { prefix, producer } = services;
+  const receipts = { reader, screenshot: createScreenshotSource({ uploadsDir: dir }) };
+  const workerDeps = testWorkerDeps({ database, redis: workerRedis, prefix, receipts });
+  pipeline = startPipeline({ connection: workerRedis, producer, prefix, deps: workerDeps });
+});
+
+afterAll(async () => {
+  await pipeline?.close();
+  await reader?.close();
+  workerRedis?.disconnect();
+  await services?.close();
+  if (dir) rmSync(dir, { recursive: true, force: true });
+});
+
+describe(`what the receipt says on ${engine}`, { timeout: 120_000 }, () => {
+  it('reads an agreeing receipt, then names every difference of a short one with a used id', async () => {
+    const total = shownGrandTotal(cartItems(), 1) * 100;
+    const first = await orderPaidWith((reference) =>
+      receiptOf({ amountPaisa: total, reference: '405716237029', note: reference }),
+    );
+    const agreeing = await queuedOnceRead(first.orderId);
+    expect(agreeing.grandTotalPaisa).toBe(total);
+    expect(agreeing.receipt).toEqual({
+      state: 'read',
+      says: {
+        amountPaisa: total,
+        transactionId: '405716237029',
+        paidAt: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/),
+      },
+      differences: [],
+    });
+    // The open Payments queues heard of the reading.
+    const events = await services.redis.xrange(orderEventKeys(services.prefix).log, '-', '+');
+    expect(
+      events.filter(([, fields]) => fields[1]?.includes(first.orderId)).length,
+    ).toBeGreaterThan(1);
+
+    // Rs 100 short, the reference left out, and the first order's transaction id again.
+    const second = await orderPaidWith(() =>
+      receiptOf({ amountPaisa: total - 10_000, reference: '405716237029', note: undefined }),
+    );
+    const short = await queuedOnceRead(second.orderId);
+    expect(short.receipt.state === 'read' && short.receipt.differences.map((d) => d.kind)).toEqual([
+      'amount_short',
+      'reference_missing',
+      'transaction_id_used',
+    ]);
+    const texts =
+      short.receipt.state === 'read' ? short.receipt.differences.map((d) => d.text) : [];
+    expect(texts[0]).toMatch(
+      /^Receipt says Rs [\d,]+\.\d{2}; order is Rs [\d,]+\.\d{2} \(Rs 100\.00 short\)\.$/,
+    );
+    expect(texts[1]).toBe(`The payment reference ${short.paymentReference} is not on the receipt.`);
+    expect(texts[2]).toBe(
+      `Transaction id 405716237029 is also on the receipt of ${agreeing.paymentReference}.`,
+    );
+    // The first order now shares its id too: its card says so.
+    const firstAgain = await queuedOnceRead(first.orderId);
+    expect(firstAgain.receipt.state === 'read' && firstAgain.receipt.differences).toEqual([
+      {
+        kind: 'transaction_id_used',
+        text: `Transaction id 405716237029 is also on the receipt of ${short.paymentReference}.`,
+      },
+    ]);
+  });
+
+  it('keeps one reading per order, the lines with their confidence', async () => {
+    const total = shownGrandTotal(cartItems(), 1) * 100;
+    const placed = await orderPaidWith((reference) =>
+      receiptOf({ amountPaisa: total, note: reference }),
+    );
+    await queuedOnceRead(placed.orderId);
+    const rows = await database.db
+      .select()
+      .from(receiptReadings)
+      .where(eq(receiptReadings.orderId, placed.orderId));
+    expect(rows).toHaveLength(1);
+    expect(rows[0]?.outcome).toBe('read');
+    expect(
+      rows[0]?.lines.some((line) => line.text === 'Transfer successful' && line.confidence > 50),
+    ).toBe(true);
+    const [order] = await database.db.select().from(orders).where(eq(orders.id, placed.orderId));
+    expect(order?.status).toBe('placed');
+  });
+});

@@ -134,6 +134,15 @@ const NOT_READ: Record<Exclude<TReceiptOutcome, 'read'>, string> = {
   'no-picture': 'The screenshot could not be read: it is gone from the store.',
 };
 
+const NOTHING_READ: ReceiptReading = {
+  amount: null,
+  transactionId: null,
+  paidAt: null,
+  recipientAccountEnding: null,
+  references: [],
+  characters: 0,
+};
+
 /** The card's receipt check, from the worker's reading (none yet: being read). */
 export function receiptCheckOf(
   read: { outcome: TReceiptOutcome; reading: ReceiptReading | null } | null,
@@ -148,15 +157,11 @@ export function receiptCheckOf(
       transactionId: reading?.transactionId?.value ?? null,
       paidAt: reading?.paidAt?.value ?? null,
     },
+    // A reading is kept with every 'read' outcome; the others have none.
     differences:
-      read.outcome === 'read' && reading
-        ? receiptDifferences(reading, order)
-        : [
-            {
-              kind: 'unread',
-              text: NOT_READ[read.outcome === 'read' ? 'no-picture' : read.outcome],
-            },
-          ],
+      read.outcome === 'read'
+        ? receiptDifferences(reading ?? NOTHING_READ, order)
+        : [{ kind: 'unread', text: NOT_READ[read.outcome] }],
   };
 }
 

@@ -1,5 +1,7 @@
 import { listOrderQueue } from '@campus/api/orders/list-orders';
 import type { PlaceOrderInput } from '@campus/api/orders/place-order';
+import { createLocalImageStore } from '@campus/api/uploads/local-image-store';
+import { saveUpload } from '@campus/api/uploads/save-upload';
 import { cartItemTotalPaisa, isValidPersons, orderTotals } from '@campus/shared/domain/cart';
 import type { TCartLine, TUserProfile } from '@campus/shared/domain/entities';
 import { paisaToRupees } from '@campus/shared/domain/money';
@@ -10,6 +12,7 @@ import sharp from 'sharp';
 import { TEST_PAY_TO } from './app';
 import type { buildCampusTree } from './builders';
 import { solvedCaptcha } from './captcha';
+import { testLog } from './logger';
 import { createPerson } from './people';
 import { signInCookie } from './session';
 
@@ -218,4 +221,11 @@ export function paymentsQueueOf(db: Db, viewer: TUserProfile, tree: Tree) {
     { universityId: tree.university.id, campusId: tree.campus.id, page: 1 },
     TEST_PAY_TO,
   );
+}
+
+/** The person's payment screenshot `bytes`, saved in the local store at `dir`; its upload id. */
+export async function storeScreenshot(db: Db, dir: string, person: TUserProfile, bytes: Buffer) {
+  const images = createLocalImageStore({ dir });
+  const upload = await saveUpload({ db, images, log: testLog }, person, bytes, 'screenshot');
+  return upload.id;
 }

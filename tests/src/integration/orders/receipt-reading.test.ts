@@ -3,8 +3,6 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { placeAndAnnounce } from '@campus/api/orders/check-out';
 import { getCheckoutContext } from '@campus/api/orders/get-checkout-context';
-import { createLocalImageStore } from '@campus/api/uploads/local-image-store';
-import { saveUpload } from '@campus/api/uploads/save-upload';
 import type { TUserProfile } from '@campus/shared/domain/entities';
 import type { TQueuedOrder } from '@campus/shared/domain/order-api';
 import { wallTime } from '@campus/shared/domain/time-zone';
@@ -30,6 +28,7 @@ import {
   paymentsQueueOf,
   placeOrderInput,
   shownGrandTotal,
+  storeScreenshot,
 } from '../../support/orders';
 import { createProfile } from '../../support/people';
 import { testRedisUrl } from '../../support/redis';
@@ -69,17 +68,11 @@ async function orderPaidWith(receipt: (reference: string) => BankReceipt) {
     tree.campus.id,
   );
   const bytes = await drawBankReceipt(receipt(context.paymentReference ?? ''));
-  const images = createLocalImageStore({ dir });
-  const upload = await saveUpload(
-    { db: database.db, images, log: testLog },
-    student,
-    bytes,
-    'screenshot',
-  );
+  const uploadId = await storeScreenshot(database.db, dir, student, bytes);
   const placed = await placeAndAnnounce(
     deps(),
     student,
-    placeOrderInput(tree, student, upload.id, { cartItems: cartItems() }),
+    placeOrderInput(tree, student, uploadId, { cartItems: cartItems() }),
   );
   return placed;
 }

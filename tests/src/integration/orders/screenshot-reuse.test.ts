@@ -2,8 +2,6 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { placeAndAnnounce } from '@campus/api/orders/check-out';
-import { createLocalImageStore } from '@campus/api/uploads/local-image-store';
-import { saveUpload } from '@campus/api/uploads/save-upload';
 import type { TUserProfile } from '@campus/shared/domain/entities';
 import { screenshotCheckOf } from '@campus/shared/domain/order-status';
 import type { Database } from '@campus/shared/server/db/client';
@@ -27,6 +25,7 @@ import {
   menuLine,
   paymentsQueueOf,
   placeOrderInput,
+  storeScreenshot,
 } from '../../support/orders';
 import { createProfile } from '../../support/people';
 import { testRedisUrl } from '../../support/redis';
@@ -100,14 +99,7 @@ async function eventsOf(orderId: string): Promise<string[]> {
 /** A student of `at` with the screenshot `bytes` uploaded. */
 async function studentWith(bytes: Buffer, at = tree) {
   const { student } = await buildOrderingStudent(database.db, at);
-  const images = createLocalImageStore({ dir });
-  const upload = await saveUpload(
-    { db: database.db, images, log: testLog },
-    student,
-    bytes,
-    'screenshot',
-  );
-  return { student, uploadId: upload.id, at };
+  return { student, uploadId: await storeScreenshot(database.db, dir, student, bytes), at };
 }
 
 /** The student places an order paid with their uploaded screenshot; what its check found. */

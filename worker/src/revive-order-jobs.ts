@@ -23,7 +23,7 @@ import {
 } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { WorkerDeps } from './job-context';
-import { batchCellBehind, statusCellsBehind } from './jobs/sync-order-status';
+import { batchOrReferenceCellBehind, statusCellsBehind } from './jobs/sync-order-status';
 import { reviveJob } from './revive-job';
 
 /** An order whose sheet row or mails are still missing this long after it was placed is looked at. */
@@ -84,7 +84,7 @@ const UPKEEP = {
  * before it saved it) is enqueued again, and a sheet job that failed for good (an outage longer
  * than its retries) is retried, for every order still waiting for its row, mails or screenshot check after
  * `staleAfterMs`, and for every row whose Status cells are still behind that long after the
- * change, or whose Batch cell is behind its round. Returns how many jobs it revived.
+ * change, or whose Batch or Payment Reference cell is behind. Returns how many jobs it revived.
  */
 export async function reviveStaleOrderJobs(
   deps: Pick<WorkerDeps, 'database' | 'log'>,
@@ -178,11 +178,12 @@ async function reviveStatusJobs(
 }
 
 /**
- * The Batch cell follows too: for each tab with a row whose Status cells are in step but whose
- * Batch cell is still behind its round (placed into a batch, moved to another) for an order
- * placed before `placedBefore`, the sheet job of that order's round is enqueued again when Redis
- * lost it, or run again when it failed for good or ran before (a move back to an earlier round). A row behind on its Status cells too is the
- * status job's (reviveStatusJobs), which writes its Batch cell with them.
+ * The Batch and Payment Reference cells follow too: for each tab with a row whose Status cells are
+ * in step but whose Batch cell is still behind its round (placed into a batch, moved to another)
+ * or whose reference is not written, for an order placed before `placedBefore`, the sheet job of
+ * that order's round is enqueued again when Redis lost it, or run again when it failed for good or
+ * ran before (a move back to an earlier round). A row behind on its Status cells too is the status
+ * job's (reviveStatusJobs), which writes these cells with them.
  */
 async function reviveBatchCellJobs(
   deps: Pick<WorkerDeps, 'database'>,
@@ -195,7 +196,7 @@ async function reviveBatchCellJobs(
     .where(
       and(
         isNotNull(orders.sheetAppendedAt),
-        batchCellBehind,
+        batchOrReferenceCellBehind,
         not(statusCellsBehind),
         lt(orders.placedAt, placedBefore),
       ),

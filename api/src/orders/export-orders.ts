@@ -18,7 +18,7 @@ import { invalidArgument } from '../http/errors';
 import type { SheetExport } from '../sheets/sheet-export';
 import { orderQueueWhere } from './list-orders';
 
-/** The file's columns: the order sheet's, then its Status, Status Time and Batch. */
+/** The file's columns: the order sheet's, then its Status, Status Time, Batch and Payment Reference. */
 const EXPORT_HEADER = [...ORDER_SHEET_HEADER, ...ORDER_SHEET_STATUS_COLUMNS];
 
 /** The file's name: what it holds, e.g. 'orders_2026-05-01_to_2026-05-31_verified'. */
@@ -64,7 +64,13 @@ export async function exportOrders(
         { ...order, cutoffAt: order.roundCutoffAt, deliveryAt: order.roundDeliveryAt },
         order.timeZone,
       );
-      return [...orderSheetRow(order, publicUrl), cells.status, cells.statusTime, cells.batch];
+      return [
+        ...orderSheetRow(order, publicUrl),
+        cells.status,
+        cells.statusTime,
+        cells.batch,
+        cells.paymentReference,
+      ];
     }),
   };
 }

@@ -55,9 +55,10 @@ export function orderSheetRow(order: OrderRowSource, publicUrl: string): SheetCe
   ];
 }
 
-/** What an order's Status, Status Time and Batch cells are built from. */
+/** What an order's Status, Status Time, Batch and Payment Reference cells are built from. */
 export type OrderStatusSource = {
   status: TOrderState;
+  paymentReference: string;
   statusChangedAt: Date | null;
   placedAt: Date;
   /** The order's delivery round; null when it goes with none. */
@@ -66,14 +67,15 @@ export type OrderStatusSource = {
 };
 
 /**
- * The texts of the row's 'Status', 'Status Time' and 'Batch' cells (ORDER_SHEET_STATUS_COLUMNS),
- * in the campus time zone. An order never moved from 'placed' shows when it was placed.
+ * The texts of the row's cells after the append (ORDER_SHEET_STATUS_COLUMNS), in the campus time
+ * zone. An order never moved from 'placed' shows when it was placed.
  */
 export function orderStatusCells(
   order: OrderStatusSource,
   timeZone: string = DEFAULT_TIME_ZONE,
-): { status: string; statusTime: string; batch: string } {
+): { status: string; statusTime: string; batch: string; paymentReference: string } {
   return {
+    paymentReference: order.paymentReference,
     status: sheetStatusText(order.status),
     statusTime: formatOrderTimestamp(order.statusChangedAt ?? order.placedAt, timeZone),
     batch:

@@ -91,11 +91,17 @@ export const ORDER_SHEET_COLUMNS = [
 export const ORDER_SHEET_HEADER = [...ORDER_SHEET_COLUMNS, 'Order ID'] as const;
 
 /**
- * The columns the worker keeps up to date as an order's state and delivery round change
- * (docs/architecture.md §8). Found by their header text, and added at the end of the header row of
- * a tab that lacks them ('Batch' only once an order of the tab is in a round).
+ * The columns the worker writes after a row's append: the order's state and delivery round as
+ * they change, and its payment reference once (docs/architecture.md §8). Found by their header
+ * text, and added at the end of the header row of a tab that lacks them ('Batch' only once an
+ * order of the tab is in a round).
  */
-export const ORDER_SHEET_STATUS_COLUMNS = ['Status', 'Status Time', 'Batch'] as const;
+export const ORDER_SHEET_STATUS_COLUMNS = [
+  'Status',
+  'Status Time',
+  'Batch',
+  'Payment Reference',
+] as const;
 
 /** What a sheet row is built from; amounts in paisa. */
 export type SheetRowOrder = {

@@ -95,11 +95,12 @@ export function orderJobs(orderId: string) {
   ] as const satisfies readonly OutboxJob[];
 }
 
-/** The jobs of a placed order: every order's, and its row's Batch cell when it joined a round. */
+/**
+ * The jobs of a placed order: every order's, and its row's cells after the append (its Payment
+ * Reference, and its Batch when it joined a round).
+ */
 export function placedOrderJobs(orderId: string, batchId: string | null): OutboxJob[] {
-  return batchId
-    ? [...orderJobs(orderId), orderBatchSheetJob(orderId, batchId)]
-    : [...orderJobs(orderId)];
+  return [...orderJobs(orderId), orderBatchSheetJob(orderId, batchId)];
 }
 
 /** The job that brings one transition of an order into its sheet row's Status cells. */

@@ -11,7 +11,7 @@ import { ORDER_SHEET_HEADER } from '@campus/shared/domain/order';
 import { orderSheetRow } from '@campus/shared/domain/order-sheet-row';
 import { sheetTabName } from '@campus/shared/domain/sheet-tab';
 import { orders, outbox } from '@campus/shared/server/db/schema';
-import { orderJobs, QUEUE_NAMES } from '@campus/shared/server/jobs';
+import { placedOrderJobs, QUEUE_NAMES } from '@campus/shared/server/jobs';
 import type { Lifecycle } from '@campus/shared/server/lifecycle';
 import { createMailer } from '@campus/shared/server/mail/mailer';
 import { enqueueOutboxJobs } from '@campus/shared/server/outbox';
@@ -242,7 +242,7 @@ export async function measureCheckout(options: {
       await enqueueOutboxJobs(
         db,
         producer,
-        orderJobs(orderId).map((job) => job.jobId),
+        placedOrderJobs(orderId, null).map((job) => job.jobId),
         log,
       );
     };

@@ -262,7 +262,10 @@ test('a student checks out: the spec checks in order, a closed restaurant, then 
 
   // The first answer is lost on the way back: the retry must not make a second order.
   const orderRequests: Request[] = [];
-  const orderAnswers: Array<{ status: number; body: { orderId?: string } }> = [];
+  const orderAnswers: Array<{
+    status: number;
+    body: { orderId?: string; paymentReference?: string };
+  }> = [];
   await page.route('**/api/orders', async (route) => {
     orderRequests.push(route.request());
     const response = await route.fetch();
@@ -347,7 +350,15 @@ test('a student checks out: the spec checks in order, a closed restaurant, then 
   // admin sees.
   await signOut(page, DEMO.student.email);
   await signIn(page, DEMO.campusAdmin.email, DEMO.campusAdmin.password);
-  const byHeader = await openSheetRow(page, { university: UNIVERSITY, campus: CAMPUS }, orderId);
+  const reference = orderAnswers[0]?.body.paymentReference ?? '';
+  expect(reference).toMatch(/^CB-[2-9A-HJKMNP-Z]{5}$/);
+  // The payment reference follows the append, in the tab's last column.
+  const byHeader = await openSheetRow(
+    page,
+    { university: UNIVERSITY, campus: CAMPUS },
+    orderId,
+    (row) => expect(row['Payment Reference']).toBe(reference),
+  );
   const cells = ORDER_SHEET_HEADER.map((title) => byHeader[title]);
   const escapedOrigin = origin.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
   // Amounts are rupee numbers, shown as the plain number.

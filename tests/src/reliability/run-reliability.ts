@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { freePort } from '@campus/shared/dev/free-port';
 import { type LocalRedis, startRedisServer } from '@campus/shared/dev/redis-server';
+import { ORDER_SHEET_HEADER } from '@campus/shared/domain/order';
 import { orders } from '@campus/shared/server/db/schema';
 import { JOBS, orderJobId } from '@campus/shared/server/jobs';
 import { createProducer } from '@campus/shared/server/queue';
@@ -395,7 +396,8 @@ export async function runReliability(options: ReliabilityOptions): Promise<Relia
     for (const tab of standIn.tabs()) {
       const rows = standIn.tab(tab.title) ?? [];
       for (const row of rows.slice(1)) {
-        const id = String(row[row.length - 1] ?? '');
+        // The append's last cell; the worker's cells after it follow in writes of their own.
+        const id = String(row[ORDER_SHEET_HEADER.length - 1] ?? '');
         seen.set(id, (seen.get(id) ?? 0) + 1);
         if (!tabOf.has(id)) unknown += 1;
         else if (tabOf.get(id) !== tab.title) misplaced += 1;

@@ -26,7 +26,8 @@ const SET_ASIDE_ROW_WAIT_MS = 60_000;
 /** Where the append writes the order id, for a tab whose 'Order ID' header a person renamed. */
 const APPENDED_ORDER_ID_COLUMN = ORDER_SHEET_HEADER.length - 1;
 
-const [STATUS_HEADER, STATUS_TIME_HEADER, BATCH_HEADER] = ORDER_SHEET_STATUS_COLUMNS;
+const [STATUS_HEADER, STATUS_TIME_HEADER, BATCH_HEADER, REFERENCE_HEADER] =
+  ORDER_SHEET_STATUS_COLUMNS;
 
 /**
  * Orders whose row's Status cells do not show their state yet: changed since, or never written.
@@ -40,16 +41,19 @@ export const statusCellsBehind: SQL = and(
   ),
 ) as SQL;
 
-/** Orders whose row's Batch cell does not show their delivery round yet (placed in one, moved). */
-export const batchCellBehind: SQL = sql`${orders.batchId} is distinct from ${orders.sheetBatchId}`;
+/**
+ * Orders whose row's Batch cell does not show their delivery round yet (placed in one, moved), or
+ * whose Payment Reference cell was not written yet.
+ */
+export const batchOrReferenceCellBehind: SQL = sql`${orders.batchId} is distinct from ${orders.sheetBatchId} or ${orders.paymentReference} is distinct from ${orders.sheetPaymentReference}`;
 
-/** Orders whose row is behind: its Status cells, or its Batch cell. */
-const rowBehind = or(statusCellsBehind, batchCellBehind) as SQL;
+/** Orders whose row is behind: its Status cells, or its Batch or Payment Reference cell. */
+const rowBehind = or(statusCellsBehind, batchOrReferenceCellBehind) as SQL;
 
 /**
  * `order-<id>-status-<transition>-sheet` and `order-<id>-batch-<batch>-sheet`: brings the order's
- * state and delivery round into its row's 'Status', 'Status Time' and 'Batch' cells
- * (docs/architecture.md §8). Under the tab's lock it sets the cells of every order of the tab whose
+ * state and delivery round into its row's 'Status', 'Status Time' and 'Batch' cells, and its
+ * payment reference into 'Payment Reference' (docs/architecture.md §8). Under the tab's lock it sets the cells of every order of the tab whose
  * row is behind, in one write. Setting a cell is idempotent, so a retry after a
  * lost answer writes the same cells again, harmlessly. An order whose row is not in the tab yet
  * waits for it (its append job brings it) without spending attempts.
@@ -86,17 +90,17 @@ interface StatusLayout {
   statusTime: number;
   /** null: the tab has no Batch column and none was asked for. */
   batch: number | null;
-  /**
-   * The header cells to write: 'Status', 'Status Time' (and 'Batch') where the header lacks them.
-   */
+  paymentReference: number;
+  /** The header cells to write: those of ORDER_SHEET_STATUS_COLUMNS the header lacks. */
   added: SheetCellUpdate[];
 }
 
 /**
- * Finds the columns by header text. A missing Status column goes to the first free cell of the
- * header row, after its last filled cell: never over a person's column, nor over a gap in the
- * header that may sit above a person's unlabelled column. The Batch column is added (after the
- * Status ones) only `withBatch`: a campus that never ran rounds gets no empty column.
+ * Finds the columns by header text. A missing column goes to the first free cell of the header
+ * row, after its last filled cell: never over a person's column, nor over a gap in the header that
+ * may sit above a person's unlabelled column. The Batch column is added (after the Status ones)
+ * only `withBatch`: a campus that never ran rounds gets no empty column. Payment Reference comes
+ * last (a Batch column added later goes after it).
  */
 export function statusLayout(header: readonly string[], withBatch = false): StatusLayout {
   const find = (name: string) =>
@@ -117,6 +121,7 @@ export function statusLayout(header: readonly string[], withBatch = false): Stat
     status: column(STATUS_HEADER),
     statusTime: column(STATUS_TIME_HEADER),
     batch: withBatch ? column(BATCH_HEADER) : batchAt === -1 ? null : batchAt,
+    paymentReference: column(REFERENCE_HEADER),
     added,
   };
 }
@@ -135,6 +140,7 @@ async function writeStatusBatch(
       placedAt: orders.placedAt,
       batchId: orders.batchId,
       sheetBatchId: orders.sheetBatchId,
+      paymentReference: orders.paymentReference,
       ...orderRoundColumns,
     })
     .from(orders)
@@ -165,6 +171,7 @@ async function writeStatusBatch(
       cells.push(
         { row, column: sheet.layout.status, value: texts.status },
         { row, column: sheet.layout.statusTime, value: texts.statusTime },
+        { row, column: sheet.layout.paymentReference, value: texts.paymentReference },
       );
       if (sheet.layout.batch !== null) {
         cells.push({ row, column: sheet.layout.batch, value: batch });
@@ -192,6 +199,7 @@ async function writeStatusBatch(
           sheetStatus: order.status,
           sheetStatusChangedAt: order.statusChangedAt,
           sheetBatchId: order.batchId,
+          sheetPaymentReference: order.paymentReference,
         })
         .where(eq(orders.id, order.id));
     }

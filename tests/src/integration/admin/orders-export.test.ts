@@ -113,6 +113,7 @@ describe(`the orders export on ${engine}`, () => {
     expect(cell('Grand Total')).toBe(made.last.grandTotalPaisa / 100);
     expect(cell('Status')).toBe('verified');
     expect(cell('Batch')).toBe('');
+    expect(cell('Payment Reference')).toBe(made.last.paymentReference);
   });
 
   it("refuses a campus admin another campus's orders", async () => {

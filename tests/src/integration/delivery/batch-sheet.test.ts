@@ -135,14 +135,20 @@ describe(`the Batch cell of an order's row on ${engine}`, () => {
   it("shows the round's name after Status and Status Time, with 'placed' and the time it was placed; a move rewrites it", async () => {
     const orderId = await place();
     await drained();
-    expect((await rowOf(orderId)).header).toEqual([...ORDER_SHEET_HEADER]);
+    // Written after the append: 'placed' and the payment reference.
+    expect((await rowOf(orderId)).header).toEqual([
+      ...ORDER_SHEET_HEADER,
+      'Status',
+      'Status Time',
+      'Payment Reference',
+    ]);
 
     const first = await insertBatch(2 * HOUR);
     await putInBatch(orderId, first.id);
     await drained();
     const [order] = await db().select().from(orders).where(eq(orders.id, orderId));
     expect(await rowOf(orderId)).toEqual({
-      header: [...ORDER_SHEET_HEADER, 'Status', 'Status Time', 'Batch'],
+      header: [...ORDER_SHEET_HEADER, 'Status', 'Status Time', 'Payment Reference', 'Batch'],
       status: 'placed',
       time: formatOrderTimestamp(order?.placedAt as Date, tree.campus.timeZone),
       batch: roundName(first, tree.campus.timeZone),
@@ -176,7 +182,7 @@ describe(`the Batch cell of an order's row on ${engine}`, () => {
     });
     await drained();
     expect(await rowOf(orderId)).toEqual({
-      header: [...ORDER_SHEET_HEADER, 'Status', 'Status Time'],
+      header: [...ORDER_SHEET_HEADER, 'Status', 'Status Time', 'Payment Reference'],
       status: 'verified',
       time: expect.any(String),
       batch: null,

@@ -35,6 +35,8 @@ import {
 import { testQueuePrefix, testRedisUrl } from '../../support/redis';
 import { testWorkerDeps } from '../../support/worker';
 
+const ORDER_ID_COLUMN = ORDER_SHEET_HEADER.length - 1;
+
 let database: Database;
 let redis: Redis;
 let tree: Awaited<ReturnType<typeof buildCampusTree>>;
@@ -392,16 +394,18 @@ describe(`the order pipeline on ${engine}`, () => {
       await expect
         .poll(
           async () =>
-            (await sheets.readTab(tab))?.rows.filter((row) => row.at(-1) === orderId).length,
+            (await sheets.readTab(tab))?.rows.filter((row) => row[ORDER_ID_COLUMN] === orderId)
+              .length,
           {
             timeout: 15_000,
           },
         )
         .toBe(1);
       const contents = await sheets.readTab(tab);
-      expect(contents?.header).toEqual([...ORDER_SHEET_HEADER]);
-      const row = contents?.rows.find((r) => r.at(-1) === orderId);
-      expect(row).toEqual([
+      // The appended row; the cells after it (Status, Payment Reference) follow in their own write.
+      expect(contents?.header.slice(0, ORDER_SHEET_HEADER.length)).toEqual([...ORDER_SHEET_HEADER]);
+      const row = contents?.rows.find((r) => r[ORDER_ID_COLUMN] === orderId);
+      expect(row?.slice(0, ORDER_SHEET_HEADER.length)).toEqual([
         tree.university.name,
         tree.campus.name,
         'Ayesha',

@@ -5,7 +5,7 @@ import { orderSheetRow } from '@campus/shared/domain/order-sheet-row';
 import { sheetTabName } from '@campus/shared/domain/sheet-tab';
 import type { Database } from '@campus/shared/server/db/client';
 import { orders } from '@campus/shared/server/db/schema';
-import { JOBS, orderJobId, orderJobs } from '@campus/shared/server/jobs';
+import { JOBS, orderJobId, placedOrderJobs } from '@campus/shared/server/jobs';
 import { enqueueOutboxJobs, relayOutboxOnce } from '@campus/shared/server/outbox';
 import { createProducer, type Producer } from '@campus/shared/server/queue';
 import { connectRedis, openCheckedRedis } from '@campus/shared/server/redis';
@@ -13,7 +13,7 @@ import { createGoogleSheetStore } from '@campus/shared/server/sheets/google-shee
 import { reviveStaleOrderJobs, STALE_ORDER_MS } from '@campus/worker/revive-order-jobs';
 import { startPipeline } from '@campus/worker/start-pipeline';
 import { Worker } from 'bullmq';
-import { and, eq, inArray, isNull, type SQL } from 'drizzle-orm';
+import { and, eq, inArray, isNotNull, isNull, type SQL, sql } from 'drizzle-orm';
 import type { Redis } from 'ioredis';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, TEST_PUBLIC_URL } from '../../support/app';
@@ -88,10 +88,30 @@ async function place(producer: Producer, n: number, at = tree): Promise<string> 
   await enqueueOutboxJobs(
     database.db,
     producer,
-    orderJobs(orderId).map((job) => job.jobId),
+    placedOrderJobs(orderId, null).map((job) => job.jobId),
     testLog,
   );
   return orderId;
+}
+
+/**
+ * Every order's Payment Reference cell taken as written, for a test that counts the upkeep's
+ * revivals of the other jobs: an earlier test's set-aside row waits a minute to look again, and a
+ * row appended while the upkeep runs would have its reference job revived in the same sweep.
+ */
+async function referencesTakenAsWritten(): Promise<void> {
+  await database.db.update(orders).set({ sheetPaymentReference: sql`${orders.paymentReference}` });
+}
+
+/** The orders of `placed` whose row is in its tab but whose Payment Reference cell is not yet. */
+async function referencesBehind(placed: readonly string[]): Promise<number> {
+  return ordersWhere(
+    and(
+      inArray(orders.id, [...placed]),
+      isNotNull(orders.sheetAppendedAt),
+      isNull(orders.sheetPaymentReference),
+    ),
+  );
 }
 
 /** How many orders meet `condition`. */
@@ -153,10 +173,10 @@ async function refusingSheet() {
   return { standIn, other, tab, parked: parkedProducer() };
 }
 
-/** The order ids in the tab's last column, reconciled against the orders placed. */
+/** The order ids in the tab's Order ID column, reconciled against the orders placed. */
 function reconcile(standIn: SheetsStandIn, tab: string, placed: readonly string[]) {
   const rows = (standIn.tab(tab) ?? []).slice(1);
-  const ids = rows.map((row) => String(row.at(-1)));
+  const ids = rows.map((row) => String(row[ORDER_SHEET_HEADER.length - 1]));
   const counts = new Map<string, number>();
   for (const id of ids) counts.set(id, (counts.get(id) ?? 0) + 1);
   return {
@@ -192,7 +212,25 @@ describe(`orders into Google Sheets (stand-in) on ${engine}`, () => {
 
     const result = reconcile(standIn, tab, placed);
     expect(result).toEqual({ rows: 500, duplicates: [], missing: [], strangers: [] });
-    expect(standIn.tab(tab)?.[0]).toEqual([...ORDER_SHEET_HEADER]);
+    // Each row's reference follows its append (with Status cells showing 'placed'), in writes of
+    // many rows each.
+    await expect.poll(() => referencesBehind(placed), { timeout: 60_000, interval: 500 }).toBe(0);
+    expect(standIn.tab(tab)?.[0]).toEqual([
+      ...ORDER_SHEET_HEADER,
+      'Status',
+      'Status Time',
+      'Payment Reference',
+    ]);
+    const references = await database.db
+      .select({ id: orders.id, reference: orders.paymentReference })
+      .from(orders)
+      .where(inArray(orders.id, placed));
+    const referenceOf = new Map(references.map((order) => [order.id, order.reference]));
+    for (const row of standIn.tab(tab)?.slice(1) ?? []) {
+      expect(row[ORDER_SHEET_HEADER.length + 2]).toBe(
+        referenceOf.get(String(row[ORDER_SHEET_HEADER.length - 1])),
+      );
+    }
     const calls = standIn.calls;
     process.stdout.write(
       `Sheets calls per order: ${(calls.total / 500).toFixed(3)} ` +
@@ -307,6 +345,7 @@ describe(`orders into Google Sheets (stand-in) on ${engine}`, () => {
       .from(orders)
       .where(eq(orders.id, tooLong));
     expect(reasons?.reason).toMatch(/more than 50,000 characters/);
+    await expect.poll(() => referencesBehind(placed), { timeout: 20_000 }).toBe(0);
     // The upkeep leaves them to the operator: retrying would only be refused again.
     expect(await reviveStaleOrderJobs(deps, producer, new Date(), 0)).toBe(0);
 
@@ -372,6 +411,7 @@ describe(`orders into Google Sheets (stand-in) on ${engine}`, () => {
     // One refused call and at most one accepted call per halving: 2 x log2(64) + 1, where
     // writing each row of the refused batch alone would take 65.
     expect(standIn.calls.appends).toBeLessThanOrEqual(2 * Math.log2(ORDERS) + 1);
+    await expect.poll(() => referencesBehind(placed), { timeout: 20_000 }).toBe(0);
   });
 
   it('revives the sheet job of an order that a long outage left failed', async () => {
@@ -400,6 +440,7 @@ describe(`orders into Google Sheets (stand-in) on ${engine}`, () => {
       .toBe(true);
 
     await standIn.up();
+    await referencesTakenAsWritten();
     expect(await reviveStaleOrderJobs(deps, producer)).toBe(0);
     // Its mails count as sent and its screenshot as checked, so that the upkeep has only its
     // sheet job to revive.
@@ -417,6 +458,7 @@ describe(`orders into Google Sheets (stand-in) on ${engine}`, () => {
     await expect
       .poll(() => reconcile(standIn, tab, [orderId]).rows, { timeout: 10_000, interval: 300 })
       .toBe(1);
+    await expect.poll(() => referencesBehind([orderId]), { timeout: 20_000 }).toBe(0);
   });
 
   it('enqueues again the sheet, mail and screenshot jobs of an order that a crashed Redis lost', async () => {
@@ -447,6 +489,7 @@ describe(`orders into Google Sheets (stand-in) on ${engine}`, () => {
       .update(orders)
       .set({ placedAt: new Date(Date.now() - STALE_ORDER_MS - 1_000) })
       .where(eq(orders.id, orderId));
+    await referencesTakenAsWritten();
     expect(await reviveStaleOrderJobs(deps, producer)).toBe(3);
     await expect
       .poll(
@@ -461,6 +504,16 @@ describe(`orders into Google Sheets (stand-in) on ${engine}`, () => {
         { timeout: 10_000, interval: 300 },
       )
       .toEqual({ rows: 1, mailed: true, checked: true });
+    expect(await reviveStaleOrderJobs(deps, producer)).toBe(0);
+    // The job of the row's Payment Reference cell was lost with them: the upkeep brings it back.
+    await database.db
+      .update(orders)
+      .set({ sheetPaymentReference: null })
+      .where(eq(orders.id, orderId));
+    expect(await reviveStaleOrderJobs(deps, producer)).toBe(1);
+    await expect.poll(() => referencesBehind([orderId]), { timeout: 10_000 }).toBe(0);
+    const [order] = await database.db.select().from(orders).where(eq(orders.id, orderId));
+    expect(standIn.tab(tab)?.[1]?.[ORDER_SHEET_HEADER.length + 2]).toBe(order?.paymentReference);
     expect(await reviveStaleOrderJobs(deps, producer)).toBe(0);
   });
 
@@ -504,6 +557,7 @@ describe(`orders into Google Sheets (stand-in) on ${engine}`, () => {
       .toBe(true);
 
     // Only the lost one comes back; the failed one stays failed, for bull-board.
+    await referencesTakenAsWritten();
     expect(await reviveStaleOrderJobs({ database, log: testLog }, producer)).toBe(1);
     expect(await (await producer.queue('mail').getJob(jobId))?.isFailed()).toBe(true);
     expect(await producer.queue('mail').getJob(`order-${lost}-notify`)).toBeDefined();
@@ -553,5 +607,6 @@ describe(`orders into Google Sheets (stand-in) on ${engine}`, () => {
       missing: [],
       strangers: [],
     });
+    await expect.poll(() => referencesBehind(placed), { timeout: 30_000 }).toBe(0);
   }, 90_000);
 });

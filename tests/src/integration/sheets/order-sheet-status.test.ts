@@ -36,15 +36,16 @@ import { removeKeysOf } from '../../support/redis-keys';
 import { type SheetsStandIn, startSheetsStandIn } from '../../support/sheets-stand-in';
 import { testWorkerDeps } from '../../support/worker';
 
-// The sheet follows (docs/architecture.md §8, decision 012): an order's row gets 'Status' and
-// 'Status Time' cells, found by their header text, kept up to date by the worker in both sheet
-// stores, batched per tab, inside the tab lock and the shared write budget.
+// The sheet follows (docs/architecture.md §8, decision 012): an order's row gets 'Status',
+// 'Status Time' and 'Payment Reference' cells after its append, found by their header text, kept
+// up to date by the worker in both sheet stores, batched per tab, inside the tab lock and the
+// shared write budget.
 
 type Tree = Awaited<ReturnType<typeof buildCampusTree>>;
 type StoreKind = 'local' | 'google';
 
 const TOKEN = 'stand-in-token';
-const STATUS_HEADER = [...ORDER_SHEET_HEADER, 'Status', 'Status Time'];
+const STATUS_HEADER = [...ORDER_SHEET_HEADER, 'Status', 'Status Time', 'Payment Reference'];
 const STATUS = ORDER_SHEET_HEADER.length;
 
 let database: Database;
@@ -209,13 +210,12 @@ describe.each<StoreKind>(['local', 'google'])(
     }
 
     it("verify, then dispatch: the row's Status reads verified, then 'out for delivery', with its time; a person's column after 'Order ID' keeps its place", async () => {
+      // A person added a column of their own right after 'Order ID', and fills it in.
+      await harness.raw.ensureTab(tab, ORDER_SHEET_HEADER);
+      await harness.raw.updateCells(tab, [{ row: 0, column: STATUS, value: 'Rider' }]);
       const orderId = await place();
       await harness.drained();
-      // A person added a column of their own right after 'Order ID', and filled it in.
-      await harness.raw.updateCells(tab, [
-        { row: 0, column: STATUS, value: 'Rider' },
-        { row: 1, column: STATUS, value: 'Ali' },
-      ]);
+      await harness.raw.updateCells(tab, [{ row: 1, column: STATUS, value: 'Ali' }]);
 
       await act(orderId, 'verify');
       await harness.drained();
@@ -232,7 +232,13 @@ describe.each<StoreKind>(['local', 'google'])(
       });
       expect(await statusTimeOf(orderId)).toMatch(/^\w+day, \w+ \d{1,2}, \d{4} at .* GMT\+5$/);
       const [header, row] = await harness.tab(tab);
-      expect(header).toEqual([...ORDER_SHEET_HEADER, 'Rider', 'Status', 'Status Time']);
+      expect(header).toEqual([
+        ...ORDER_SHEET_HEADER,
+        'Rider',
+        'Status',
+        'Status Time',
+        'Payment Reference',
+      ]);
       expect(row?.[STATUS]).toBe('Ali');
       expect(row?.[STATUS - 1]).toBe(orderId);
     });
@@ -346,7 +352,8 @@ describe.each<StoreKind>(['local', 'google'])(
         lostRedis.disconnect();
       }
       await harness.drained();
-      expect(await statusCells(orderId)).toEqual({ status: null, time: null });
+      // The row shows the order as placed, as written after its append.
+      expect((await statusCells(orderId)).status).toBe('placed');
 
       // The Status cells' job, and the student's mail about the verification, lost with it.
       expect(await reviveStaleOrderJobs(harness.deps, harness.producer)).toBe(2);

@@ -92,6 +92,8 @@ export const orders = pgTable(
     sheetStatusChangedAt: timestamp('sheet_status_changed_at', { withTimezone: true }),
     // The batch the row's Batch cell shows; behind while it differs from batch_id.
     sheetBatchId: text('sheet_batch_id'),
+    // The reference the row's Payment Reference cell shows; behind until it is written.
+    sheetPaymentReference: text('sheet_payment_reference'),
     // The notify job's two mails, each sent once.
     studentNotifiedAt: timestamp('student_notified_at', { withTimezone: true }),
     adminsNotifiedAt: timestamp('admins_notified_at', { withTimezone: true }),
@@ -123,10 +125,12 @@ export const orders = pgTable(
       .where(
         sql`${t.statusChangedAt} is not null and (${t.sheetStatusChangedAt} is distinct from ${t.statusChangedAt} or ${t.sheetStatus} is distinct from ${t.status})`,
       ),
-    // The orders of a tab whose Batch cell is behind their round (sync-order-status).
+    // The orders of a tab whose Batch or Payment Reference cell is behind (sync-order-status).
     index('orders_sheet_batch_pending_idx')
       .on(t.sheetTabName)
-      .where(sql`${t.batchId} is distinct from ${t.sheetBatchId}`),
+      .where(
+        sql`${t.batchId} is distinct from ${t.sheetBatchId} or ${t.paymentReference} is distinct from ${t.sheetPaymentReference}`,
+      ),
     // The worker's upkeep looks for orders whose mails are still missing (revive-order-jobs.ts).
     index('orders_mail_pending_idx').on(t.placedAt).where(sql`${t.adminsNotifiedAt} is null`),
     // ... and for orders whose screenshot was not checked yet.

@@ -133,7 +133,7 @@ export function createApp(deps: AppDeps) {
   const guards = createGuards(accounts.auth, db);
   const admin = { db, producer, catalogue };
   // What moves orders: checkout and the transitions also tell the open pages.
-  const orderDeps = { ...admin, events: deps.events };
+  const orderDeps = { ...admin, events: deps.events, payToDefault: deps.payToDefault };
   app.route('/', healthRoutes(deps.health, writes));
   const metrics = { metrics: deps.metrics, token: deps.metricsToken ?? null, log: deps.log };
   app.route('/', metricsRoutes({ ...metrics, db, producer }, guards));
@@ -154,7 +154,7 @@ export function createApp(deps: AppDeps) {
     catalogueImportRoutes({ ...admin, rateLimiter: accounts.rateLimiter }, guards),
   );
   app.route('/api/admin', operationsRoutes({ ...admin, publicUrl: deps.publicUrl }, guards)); // before orderRoutes' /orders/:id
-  app.route('/api/admin', orderRoutes({ ...orderDeps, payToDefault: deps.payToDefault }, guards));
+  app.route('/api/admin', orderRoutes(orderDeps, guards));
   app.route('/api/admin', deliveryRoutes(orderDeps, guards));
   app.route('/api/admin', insightsRoutes(db, guards));
   app.route('/api/events', eventRoutes(deps.events, guards));
@@ -164,7 +164,6 @@ export function createApp(deps: AppDeps) {
     ...orderDeps,
     captcha,
     rateLimiter,
-    payToDefault: deps.payToDefault,
     metrics: deps.metrics,
   };
   app.route('/api', checkoutRoutes(checkout, guards));

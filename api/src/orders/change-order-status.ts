@@ -1,4 +1,4 @@
-import { CHECKOUT_MESSAGES } from '@campus/shared/domain/checkout';
+import { CHECKOUT_MESSAGES, type TPayTo } from '@campus/shared/domain/checkout';
 import type { TUserProfile } from '@campus/shared/domain/entities';
 import {
   canStart,
@@ -28,9 +28,12 @@ import { audit } from '../admin/audit';
 import { failedPrecondition, notFound } from '../http/errors';
 import { orderSummaryColumns } from './get-order';
 import { assertOrderAccess, type OrderOwner } from './order-access';
+import { confirmedDifferences } from './payment-evidence';
 
 export type ChangeOrderStatusDeps = {
   db: Db;
+  /** The pay-to account of a campus without its own, which a receipt's recipient is checked by. */
+  payToDefault: TPayTo;
   producer: Producer;
   catalogue: CatalogueCache;
   events: OrderEventPublisher;
@@ -122,8 +125,9 @@ class Overtaken extends Error {}
 /**
  * Moves an order to the next state by the rule of shared/domain/order-status.ts: the update names
  * the expected state, so of two people acting at once exactly one wins and the other gets the
- * 409 that says who did what. The transition row, the audit row, the stock it gives back or takes
- * and the jobs it needs (the sheet row's Status cells, the student's mail) commit together; after
+ * 409 that says who did what. A verify first checks that the admin confirmed every difference of
+ * the payment's evidence. The transition row (with those differences), the audit row, the stock
+ * it gives back or takes and the jobs it needs (the sheet row's Status cells, the student's mail) commit together; after
  * commit the jobs are queued and the change is published to the open pages of the people who
  * follow the order.
  */
@@ -140,6 +144,11 @@ export async function changeOrderStatus(
   const rule = ORDER_ACTIONS[request.action];
   assertOrderAccess(actor, order, rule.by);
   if (!canStart(request.action, order.status)) throw await conflict(db, order, request.action);
+  // A verify names every difference the app found in the payment's evidence (decision 023).
+  const confirmed =
+    request.action === 'verify'
+      ? await confirmedDifferences(db, order.id, request.confirmed ?? [], deps.payToDefault)
+      : [];
 
   const from = order.status;
   let movedStock = false;
@@ -164,6 +173,7 @@ export async function changeOrderStatus(
           actorId: actor.uid,
           actorName: `${actor.firstName} ${actor.lastName}`.trim() || ROLE_LABELS[actor.role],
           reason: request.reason,
+          confirmedDifferences: confirmed,
           at: now,
         })
         .returning({ id: orderTransitions.id });
@@ -172,7 +182,12 @@ export async function changeOrderStatus(
         action: request.action,
         entity: 'order',
         entityId: order.id,
-        details: { from, to: rule.to, ...(request.reason ? { reason: request.reason } : {}) },
+        details: {
+          from,
+          to: rule.to,
+          ...(request.reason ? { reason: request.reason } : {}),
+          ...(confirmed.length > 0 ? { confirmedDifferences: confirmed } : {}),
+        },
       });
       await writeOutbox(tx, orderStatusJobs(order.id, id, request.action));
       return id;

@@ -109,6 +109,7 @@ async function loadOrderDetail(db: Db, orderId: string, viewer: TransitionActor)
         toState: orderTransitions.toState,
         actorName: orderTransitions.actorName,
         reason: orderTransitions.reason,
+        confirmedDifferences: orderTransitions.confirmedDifferences,
         at: orderTransitions.at,
       })
       .from(orderTransitions)
@@ -130,6 +131,8 @@ async function loadOrderDetail(db: Db, orderId: string, viewer: TransitionActor)
       // A student reads what the campus team did, not who of them did it.
       actorName:
         viewer === 'student' && ORDER_ACTIONS[t.action].by === 'admin' ? CAMPUS_TEAM : t.actorName,
+      // What the app found in the evidence is the campus team's business.
+      confirmedDifferences: viewer === 'student' ? [] : t.confirmedDifferences,
       at: t.at.toISOString(),
     })),
     notes: notes.map((note) => ({ at: note.at.toISOString(), text: note.text })),

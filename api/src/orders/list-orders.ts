@@ -1,4 +1,4 @@
-import { payToOf, type TPayTo } from '@campus/shared/domain/checkout';
+import type { TPayTo } from '@campus/shared/domain/checkout';
 import type { TUserProfile } from '@campus/shared/domain/entities';
 import {
   ORDERS_PAGE_SIZE,
@@ -9,19 +9,13 @@ import {
 } from '@campus/shared/domain/order-api';
 import { screenshotCheckOf } from '@campus/shared/domain/order-status';
 import { normalisePaymentReference } from '@campus/shared/domain/payment-reference';
-import { receiptCheckOf, type TReceiptCheck } from '@campus/shared/domain/receipt-check';
-import { wallTime } from '@campus/shared/domain/time-zone';
 import type { Db } from '@campus/shared/server/db/client';
-import {
-  campuses,
-  deliveryBatches,
-  orders,
-  receiptReadings,
-} from '@campus/shared/server/db/schema';
+import { campuses, deliveryBatches, orders } from '@campus/shared/server/db/schema';
 import { orderBatch, orderCampus } from '@campus/shared/server/delivery/order-round';
 import { and, asc, desc, eq, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
 import { listScope } from '../admin/scope';
 import { orderSummaryColumns, toOrderSummary } from './get-order';
+import { receiptChecks } from './receipt-checks';
 
 /**
  * One page of orders matching `where`, in `order`; one row more tells whether another page follows.
@@ -144,79 +138,6 @@ export async function orderQueueWhere(
  * The admins' Payments queue: the orders of the campus (a campus admin's own; a super admin's
  * chosen one or all), oldest first, in a state (placed by default), days and search.
  */
-/**
- * What the receipts of the page's orders say against the orders (decision 022): each order's
- * reading with its campus's pay-to account, and the other orders whose receipt shows the same
- * transaction id (on any campus).
- */
-async function receiptChecks(
-  db: Db,
-  page: Array<{
-    id: string;
-    paymentReference: string;
-    grandTotalPaisa: number;
-    placedAt: Date;
-    timeZone: string;
-  }>,
-  payToDefault: TPayTo,
-): Promise<Map<string, TReceiptCheck>> {
-  if (page.length === 0) return new Map();
-  const rows = await db
-    .select({
-      orderId: orders.id,
-      outcome: receiptReadings.outcome,
-      reading: receiptReadings.reading,
-      transactionId: receiptReadings.transactionId,
-      accountTitle: campuses.payToAccountTitle,
-      bankName: campuses.payToBankName,
-      accountNumber: campuses.payToAccountNumber,
-    })
-    .from(orders)
-    .leftJoin(receiptReadings, eq(receiptReadings.orderId, orders.id))
-    .leftJoin(campuses, orderCampus)
-    .where(
-      inArray(
-        orders.id,
-        page.map((order) => order.id),
-      ),
-    );
-  const transactionIds = rows.flatMap((row) => (row.transactionId ? [row.transactionId] : []));
-  const sharing =
-    transactionIds.length === 0
-      ? []
-      : await db
-          .select({
-            transactionId: receiptReadings.transactionId,
-            orderId: orders.id,
-            paymentReference: orders.paymentReference,
-          })
-          .from(receiptReadings)
-          .innerJoin(orders, eq(orders.id, receiptReadings.orderId))
-          .where(inArray(receiptReadings.transactionId, transactionIds))
-          .orderBy(asc(orders.placedAt));
-  const byId = new Map(rows.map((row) => [row.orderId, row]));
-  return new Map(
-    page.map((order) => {
-      const row = byId.get(order.id);
-      const read = row?.outcome ? { outcome: row.outcome, reading: row.reading } : null;
-      const check = receiptCheckOf(read, {
-        grandTotalPaisa: order.grandTotalPaisa,
-        paymentReference: order.paymentReference,
-        placedAt: wallTime(order.placedAt, order.timeZone),
-        payToAccountNumber: payToOf(row ?? NO_ACCOUNT, payToDefault).accountNumber,
-        transactionIdAlsoOn: sharing
-          .filter(
-            (other) => other.transactionId === row?.transactionId && other.orderId !== order.id,
-          )
-          .map((other) => other.paymentReference),
-      });
-      return [order.id, check];
-    }),
-  );
-}
-
-const NO_ACCOUNT = { accountTitle: null, bankName: null, accountNumber: null };
-
 export async function listOrderQueue(
   db: Db,
   admin: TUserProfile,

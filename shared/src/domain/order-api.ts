@@ -49,6 +49,8 @@ export const ZOrderTransition = z.object({
   toState: ZOrderState,
   actorName: z.string(),
   reason: z.string(),
+  /** The differences of the payment's evidence the admin confirmed (admins' view only). */
+  confirmedDifferences: z.array(z.string()),
   at: z.iso.datetime({ offset: true }),
 });
 export type TOrderTransition = z.infer<typeof ZOrderTransition>;

@@ -193,11 +193,22 @@ export function stockEffect(from: TOrderState, to: TOrderState): 'give-back' | '
   return holdsStock(from) ? 'give-back' : 'take';
 }
 
+/** More differences than one order can have (each receipt rule once, and a reused screenshot). */
+const CONFIRMED_DIFFERENCES_MAX = 20;
+
 /**
  * An admin's transition request (POST /api/admin/orders/:id/status); a reason where the rule asks.
+ * A verify names the differences the admin confirmed (payment-evidence.ts).
  */
 export const ZOrderTransitionRequest = z
-  .object({ action: ZOrderAction, reason: zText({ max: TEXT_LIMITS.instructions }) })
+  .object({
+    action: ZOrderAction,
+    reason: zText({ max: TEXT_LIMITS.instructions }),
+    confirmed: z
+      .array(z.string().max(TEXT_LIMITS.instructions))
+      .max(CONFIRMED_DIFFERENCES_MAX)
+      .default([]),
+  })
   .superRefine((value, ctx) => {
     const rule = ORDER_ACTIONS[value.action];
     if (rule.by !== 'admin') {
@@ -214,7 +225,12 @@ export const ZOrderTransitionRequest = z
       });
     }
   });
-export type TOrderTransitionRequest = { action: TOrderAction; reason: string };
+export type TOrderTransitionRequest = {
+  action: TOrderAction;
+  reason: string;
+  /** The differences the admin saw and confirmed (a verify); none by default. */
+  confirmed?: readonly string[];
+};
 
 /** A student's cancel (POST /api/orders/:id/cancel): a reason is welcome, never required. */
 export const ZCancelOrderRequest = z.object({ reason: zText({ max: TEXT_LIMITS.instructions }) });

@@ -7,6 +7,7 @@ import { openTestDatabase } from './database';
 import { testLog } from './logger';
 import { testQueuePrefix, testRedisUrl } from './redis';
 import { removeKeysOf } from './redis-keys';
+import { TEST_PAY_TO } from './app';
 
 /**
  * What the order use cases (checkout, status changes) run on in a test file: a test database, the
@@ -27,6 +28,7 @@ export async function openOrderServices() {
     producer,
     events,
     catalogue,
+    payToDefault: TEST_PAY_TO,
     async close() {
       await producer.close();
       await removeKeysOf(redis, prefix);

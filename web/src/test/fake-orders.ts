@@ -13,6 +13,11 @@ import {
   type TransitionActor,
   ZOrderTransitionRequest,
 } from '@campus/shared/domain/order-status';
+import {
+  differencesToConfirm,
+  PAYMENT_EVIDENCE_MESSAGES,
+  unconfirmedDifferences,
+} from '@campus/shared/domain/payment-evidence';
 import { type ApiCall, type ApiHandler, apiError, json } from './fake-api';
 
 // The order routes of the api (My Orders and the admins' Payments queue) over orders kept in
@@ -66,7 +71,7 @@ export function fakeOrdersApi(initial: readonly TOrderDetail[], actorName = 'Bil
       order: { ...order, actions: availableActions(order.status, as) },
     });
   };
-  const move = (id: string, action: TOrderAction, reason: string) => {
+  const move = (id: string, action: TOrderAction, reason: string, confirmed: string[] = []) => {
     const order = orders.get(id);
     if (!order) return apiError(404, 'not-found', 'The requested resource was not found.');
     const refusal = refusals.get(id);
@@ -77,6 +82,16 @@ export function fakeOrdersApi(initial: readonly TOrderDetail[], actorName = 'Bil
     if (!canStart(action, order.status)) {
       return apiError(409, 'failed-precondition', ORDER_ACTIONS[action].refused);
     }
+    // A verify names every difference the queue shows, as the api asks.
+    const differences = action === 'verify' ? differencesToConfirm(queued(order)) : [];
+    const unconfirmed = unconfirmedDifferences(differences, confirmed);
+    if (unconfirmed.length > 0) {
+      return apiError(
+        409,
+        'failed-precondition',
+        PAYMENT_EVIDENCE_MESSAGES.unconfirmed(unconfirmed),
+      );
+    }
     const to = ORDER_ACTIONS[action].to;
     order.transitions.push({
       id: nextTransition++,
@@ -85,6 +100,7 @@ export function fakeOrdersApi(initial: readonly TOrderDetail[], actorName = 'Bil
       toState: to,
       actorName,
       reason,
+      confirmedDifferences: differences,
       at: NOW,
     });
     order.status = to;
@@ -125,7 +141,8 @@ export function fakeOrdersApi(initial: readonly TOrderDetail[], actorName = 'Bil
       if (!parsed.success) {
         return apiError(400, 'invalid-argument', ORDER_STATUS_MESSAGES.reasonRequired);
       }
-      return move(params.id ?? '', parsed.data.action, parsed.data.reason);
+      const { action, reason, confirmed } = parsed.data;
+      return move(params.id ?? '', action, reason, confirmed);
     },
   };
   return {

@@ -1,4 +1,3 @@
-import type { TPayTo } from '@campus/shared/domain/checkout';
 import {
   type TOrderQueueResponse,
   type TOrderResponse,
@@ -20,7 +19,7 @@ import { listOrderQueue } from '../../orders/list-orders';
  * Orders after checkout for admins (docs/architecture.md §8): the Payments queue, an order's page
  * and its transitions. A campus admin sees and moves only their campus's orders; a super admin any.
  */
-export function orderRoutes(deps: OrderStatusRouteDeps & { payToDefault: TPayTo }, guards: Guards) {
+export function orderRoutes(deps: OrderStatusRouteDeps, guards: Guards) {
   const { db } = deps;
   const { signedInUser } = guards;
   const admins = guards.requireRole('superAdmin', 'campusAdmin');

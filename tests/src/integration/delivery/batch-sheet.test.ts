@@ -15,6 +15,7 @@ import { startPipeline } from '@campus/worker/start-pipeline';
 import { eq } from 'drizzle-orm';
 import type { Redis } from 'ioredis';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { TEST_PAY_TO } from '../../support/app';
 import { buildCampusTree } from '../../support/builders';
 import { engine } from '../../support/database';
 import { testLog } from '../../support/logger';
@@ -78,6 +79,7 @@ describe(`the Batch cell of an order's row on ${engine}`, () => {
     producer: services.producer,
     catalogue: services.catalogue,
     events: services.events,
+    payToDefault: TEST_PAY_TO,
     log: testLog,
   });
 

@@ -16,7 +16,7 @@ import { startPipeline } from '@campus/worker/start-pipeline';
 import { eq } from 'drizzle-orm';
 import type { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { TEST_PUBLIC_URL } from '../../support/app';
+import { TEST_PAY_TO, TEST_PUBLIC_URL } from '../../support/app';
 import { buildCampusTree, buildOrder, buildUser } from '../../support/builders';
 import { engine, openTestDatabase } from '../../support/database';
 import { testLog } from '../../support/logger';
@@ -45,6 +45,7 @@ const deps = () => ({
   producer,
   catalogue: new CatalogueCache(databaseCatalogueSource(database.db)),
   events,
+  payToDefault: TEST_PAY_TO,
   log: testLog,
 });
 

@@ -19,6 +19,7 @@ import type { Producer } from '@campus/shared/server/queue';
 import { and, eq, like } from 'drizzle-orm';
 import type { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { TEST_PAY_TO } from '../../support/app';
 import { buildCampusTree } from '../../support/builders';
 import { engine } from '../../support/database';
 import { testLog } from '../../support/logger';
@@ -46,7 +47,14 @@ let otherAdmin: TUserProfile;
 let superAdmin: TUserProfile;
 
 const db = () => database.db;
-const deps = () => ({ db: db(), producer, catalogue, events, log: testLog });
+const deps = () => ({
+  db: db(),
+  producer,
+  catalogue,
+  events,
+  payToDefault: TEST_PAY_TO,
+  log: testLog,
+});
 
 const profileOf = (role: 'campusAdmin' | 'superAdmin', campus: Tree['campus'] | null) =>
   createProfile(db(), role, campus);

@@ -1,19 +1,25 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { changeOrderStatus } from '@campus/api/orders/change-order-status';
 import { placeAndAnnounce } from '@campus/api/orders/check-out';
 import { getCheckoutContext } from '@campus/api/orders/get-checkout-context';
+import { getOrder } from '@campus/api/orders/get-order';
 import type { TUserProfile } from '@campus/shared/domain/entities';
 import type { TQueuedOrder } from '@campus/shared/domain/order-api';
+import {
+  differencesToConfirm,
+  PAYMENT_EVIDENCE_MESSAGES,
+} from '@campus/shared/domain/payment-evidence';
 import { wallTime } from '@campus/shared/domain/time-zone';
 import type { Database } from '@campus/shared/server/db/client';
-import { campuses, orders, receiptReadings } from '@campus/shared/server/db/schema';
+import { auditLog, campuses, orders, receiptReadings } from '@campus/shared/server/db/schema';
 import { orderEventKeys } from '@campus/shared/server/events/order-events';
 import { openCheckedRedis } from '@campus/shared/server/redis';
 import { createReceiptReader, type ReceiptReader } from '@campus/worker/receipts/receipt-reader';
 import { createScreenshotSource } from '@campus/worker/receipts/screenshot-source';
 import { startPipeline } from '@campus/worker/start-pipeline';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { TEST_PAY_TO } from '../../support/app';
@@ -74,7 +80,7 @@ async function orderPaidWith(receipt: (reference: string) => BankReceipt) {
     student,
     placeOrderInput(tree, student, uploadId, { cartItems: cartItems() }),
   );
-  return placed;
+  return { ...placed, student };
 }
 
 /** The order in the campus's Payments queue, once its receipt is read. */
@@ -172,6 +178,43 @@ describe(`what the receipt says on ${engine}`, { timeout: 120_000 }, () => {
         text: `Transaction id 405716237029 is also on the receipt of ${short.paymentReference}.`,
       },
     ]);
+  });
+
+  it('verifying an order whose receipt differs asks first, and keeps what the admin confirmed', async () => {
+    const total = shownGrandTotal(cartItems(), 1) * 100;
+    const placed = await orderPaidWith((reference) =>
+      receiptOf({ amountPaisa: total - 5_000, reference: '918273645501', note: reference }),
+    );
+    const short = await queuedOnceRead(placed.orderId);
+    const differences = differencesToConfirm(short);
+    expect(differences).toEqual([expect.stringMatching(/\(Rs 50\.00 short\)\.$/)]);
+    const verify = (confirmed: string[]) =>
+      changeOrderStatus(deps(), admin, placed.orderId, { action: 'verify', reason: '', confirmed });
+
+    // Not seen: refused, naming the difference; the order stays as it was.
+    await expect(verify([])).rejects.toMatchObject({
+      status: 409,
+      userMessage: PAYMENT_EVIDENCE_MESSAGES.unconfirmed(differences),
+    });
+    // Confirming another text is no confirmation of this one.
+    await expect(
+      verify(['The receipt is dated after the order was placed.']),
+    ).rejects.toMatchObject({ status: 409 });
+    const [still] = await database.db.select().from(orders).where(eq(orders.id, placed.orderId));
+    expect(still?.status).toBe('placed');
+
+    await verify(differences);
+    const detail = await getOrder(database.db, admin, placed.orderId, 'admin');
+    expect(detail.status).toBe('verified');
+    expect(detail.transitions.map((t) => t.confirmedDifferences)).toEqual([differences]);
+    const [audited] = await database.db
+      .select({ details: auditLog.details })
+      .from(auditLog)
+      .where(and(eq(auditLog.entityId, placed.orderId), eq(auditLog.action, 'verify')));
+    expect(audited?.details).toMatchObject({ confirmedDifferences: differences });
+    // The student's own page shows the change, not what the campus team weighed.
+    const seen = await getOrder(database.db, placed.student, placed.orderId, 'student');
+    expect(seen.transitions.map((t) => t.confirmedDifferences)).toEqual([[]]);
   });
 
   it('keeps one reading per order, the lines with their confidence', async () => {

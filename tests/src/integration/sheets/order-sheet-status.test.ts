@@ -25,6 +25,7 @@ import { startPipeline } from '@campus/worker/start-pipeline';
 import { eq } from 'drizzle-orm';
 import type { Redis } from 'ioredis';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { TEST_PAY_TO } from '../../support/app';
 import { buildCampusTree } from '../../support/builders';
 import { engine, openTestDatabase } from '../../support/database';
 import { testLog } from '../../support/logger';
@@ -158,6 +159,7 @@ describe.each<StoreKind>(['local', 'google'])(
       producer,
       catalogue,
       events: harness.events,
+      payToDefault: TEST_PAY_TO,
       log: testLog,
     });
 

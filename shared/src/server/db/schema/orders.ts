@@ -189,6 +189,8 @@ export const orderTransitions = pgTable(
     // Kept as it was, like the order's own names: the timeline never changes afterwards.
     actorName: text('actor_name').notNull(),
     reason: text('reason').notNull().default(''),
+    // The differences of the payment's evidence the admin confirmed before verifying.
+    confirmedDifferences: jsonb('confirmed_differences').$type<string[]>().notNull().default([]),
     at: timestamp('at', { withTimezone: true }).notNull(),
     // The student's mail about this change, sent once (notify-order-status).
     studentNotifiedAt: timestamp('student_notified_at', { withTimezone: true }),

@@ -47,7 +47,14 @@ export function useOrderQueue(filters: TOrderQueueFilters) {
 }
 
 /** An admin's action on an order; `whose` names it to the admin, it is not sent. */
-type TActionRequest = { id: string; action: TOrderAction; reason: string; whose: string };
+type TActionRequest = {
+  id: string;
+  action: TOrderAction;
+  reason: string;
+  /** The differences of the payment's evidence the admin confirmed (a verify). */
+  confirmed: readonly string[];
+  whose: string;
+};
 
 /** The orders whose action is on its way: the queue shows them gone already. */
 export function useOrdersInFlight(): ReadonlySet<string> {
@@ -74,8 +81,12 @@ export function useOrderAction(
   const queryClient = useQueryClient();
   return useMutation({
     mutationKey: ACTION_KEY,
-    mutationFn: ({ id, action, reason }: TActionRequest) =>
-      apiPost<TOrderStatusResponse>(`${byId(ORDERS_PATH, id)}/status`, { action, reason }),
+    mutationFn: ({ id, action, reason, confirmed }: TActionRequest) =>
+      apiPost<TOrderStatusResponse>(`${byId(ORDERS_PATH, id)}/status`, {
+        action,
+        reason,
+        confirmed,
+      }),
     onMutate: async ({ id }) => {
       // An answer already on its way would bring the order back.
       await queryClient.cancelQueries({ queryKey: queueKey });

@@ -82,6 +82,7 @@ describe("an order's page", () => {
             toState: 'rejected',
             actorName: 'Bilal Raza',
             reason: 'The screenshot is unreadable.',
+            confirmedDifferences: [],
             at: '2026-11-24T10:04:00.000Z',
           },
         ],
@@ -128,6 +129,7 @@ describe("an order's page", () => {
             toState: 'verified',
             actorName: 'Bilal Raza',
             reason: '',
+            confirmedDifferences: [],
             at: '2026-11-24T10:00:00.000Z',
           },
           {
@@ -137,6 +139,7 @@ describe("an order's page", () => {
             toState: 'out_for_delivery',
             actorName: 'Bilal Raza',
             reason: '',
+            confirmedDifferences: [],
             at: '2026-11-26T07:45:00.000Z',
           },
         ],

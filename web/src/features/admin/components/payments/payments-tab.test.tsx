@@ -179,6 +179,52 @@ describe('a screenshot used before', () => {
     expect(within(card(list, 'Hamza Ali')).queryByRole('region')).toBeNull();
   });
 
+  it('V on an order whose payment differs asks first, naming each difference; only Verify anyway verifies', async () => {
+    const reused = 'This screenshot was already used on another order.';
+    const short = 'Receipt says Rs 680.00; order is Rs 1,020.00 (Rs 340.00 short).';
+    const { list, user, callsOf } = await openPayments([ayesha, bilal], {
+      'o-ayesha': {
+        screenshotCheck: 'duplicate',
+        receipt: {
+          state: 'read',
+          says: { amountPaisa: 68_000, transactionId: null, paidAt: null },
+          differences: [
+            { kind: 'amount_short', text: short },
+            { kind: 'unread', text: 'not a difference to confirm' },
+          ],
+        },
+      },
+    });
+    await user.keyboard('jv');
+    const dialog = await screen.findByRole('alertdialog', {
+      name: 'Verify despite these differences?',
+    });
+    expect(
+      within(dialog)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual([reused, short]);
+    // Cancel has the focus: Enter or Escape leaves the order as it was.
+    await user.keyboard('{Escape}');
+    expect(screen.queryByRole('alertdialog')).toBeNull();
+    expect(names(list)).toEqual(['Ayesha Khan', 'Hamza Ali']);
+    expect(statusBody(callsOf, 'o-ayesha')).toEqual([]);
+
+    await user.keyboard('v');
+    await user.click(
+      within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Verify anyway' }),
+    );
+    await expect
+      .poll(() => statusBody(callsOf, 'o-ayesha'))
+      .toEqual([{ action: 'verify', reason: '', confirmed: [reused, short] }]);
+    expect(await screen.findByText(`Ayesha Khan: ${ORDER_STATE_LABELS.verified}`)).toBeTruthy();
+    // An order without differences verifies at once.
+    await user.keyboard('v');
+    await expect
+      .poll(() => statusBody(callsOf, 'o-hamza'))
+      .toEqual([{ action: 'verify', reason: '', confirmed: [] }]);
+  });
+
   it('says a screenshot is being checked while the check has not run', async () => {
     const { list } = await openPayments([ayesha], {
       'o-ayesha': { screenshotCheck: 'checking', duplicates: [] },
@@ -214,7 +260,7 @@ describe('the keyboard', () => {
     expect(selectedName(list)).toEqual(['Hamza Ali']);
     await expect
       .poll(() => statusBody(callsOf, 'o-ayesha'))
-      .toEqual([{ action: 'verify', reason: '' }]);
+      .toEqual([{ action: 'verify', reason: '', confirmed: [] }]);
     expect(await screen.findByText(`Ayesha Khan: ${ORDER_STATE_LABELS.verified}`)).toBeTruthy();
     expect(document.activeElement).toBe(card(list, 'Hamza Ali'));
     await user.keyboard('v');
@@ -256,7 +302,7 @@ describe('the keyboard', () => {
     await user.keyboard('v');
     await expect
       .poll(() => statusBody(callsOf, 'o-hamza'))
-      .toEqual([{ action: 'verify', reason: '' }]);
+      .toEqual([{ action: 'verify', reason: '', confirmed: [] }]);
     expect(await within(panel).findByText('No orders match the filters.')).toBeTruthy();
   });
 
@@ -274,12 +320,12 @@ describe('the keyboard', () => {
     expect(selectedName(list)).toEqual(['Hamza Ali']);
     await expect
       .poll(() => statusBody(callsOf, 'o-ayesha'))
-      .toEqual([{ action: 'reject', reason: REJECT_REASONS[1] }]);
+      .toEqual([{ action: 'reject', reason: REJECT_REASONS[1], confirmed: [] }]);
     // The number of a reason picks it too.
     await user.keyboard('r4');
     await expect
       .poll(() => statusBody(callsOf, 'o-hamza'))
-      .toEqual([{ action: 'reject', reason: REJECT_REASONS[3] }]);
+      .toEqual([{ action: 'reject', reason: REJECT_REASONS[3], confirmed: [] }]);
   });
 
   it('R takes a reason of their own, and refuses none', async () => {
@@ -294,7 +340,7 @@ describe('the keyboard', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Reject with this reason' }));
     await expect
       .poll(() => statusBody(callsOf, 'o-ayesha'))
-      .toEqual([{ action: 'reject', reason: 'Paid to the wrong account' }]);
+      .toEqual([{ action: 'reject', reason: 'Paid to the wrong account', confirmed: [] }]);
   });
 
   it('Escape closes the reason dialog without rejecting', async () => {
@@ -400,7 +446,7 @@ describe('the filters', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Reopen' }));
     await expect
       .poll(() => statusBody(callsOf, 'o-v'))
-      .toEqual([{ action: 'reopen', reason: 'Paid after all' }]);
+      .toEqual([{ action: 'reopen', reason: 'Paid after all', confirmed: [] }]);
     await expect.poll(() => within(panel).queryByRole('listitem')).toBeNull();
   });
 });

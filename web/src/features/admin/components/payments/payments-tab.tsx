@@ -7,8 +7,13 @@ import {
   REJECT_REASONS,
   type TOrderAction,
 } from '@campus/shared/domain/order-status';
+import {
+  differencesToConfirm,
+  PAYMENT_EVIDENCE_MESSAGES,
+} from '@campus/shared/domain/payment-evidence';
 import { useEffect, useRef, useState } from 'react';
 import { Alert } from '@/components/ui/alert';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { useOrderEvents } from '@/lib/use-live-events';
 import { adminKeys } from '../../api/admin-client';
 import {
@@ -59,6 +64,10 @@ export function PaymentsTab({ scope }: { scope: AdminScope }) {
 
   const [selectedId, setSelectedId] = useState<string | null>(null);
   const [asking, setAsking] = useState<{ order: TQueuedOrder; action: TOrderAction } | null>(null);
+  const [confirming, setConfirming] = useState<{
+    order: TQueuedOrder;
+    differences: string[];
+  } | null>(null);
 
   // The selection moved by a key or an action takes the focus (and comes into view); one that
   // follows the focus (a click, Tab) leaves it where it is.
@@ -82,16 +91,33 @@ export function PaymentsTab({ scope }: { scope: AdminScope }) {
   const actionsOf = (order: TQueuedOrder) => availableActions(order.status, 'admin');
   const selected = orders.find((order) => order.id === selectedId) ?? null;
 
-  function act(order: TQueuedOrder, name: TOrderAction, reason = '') {
+  function act(
+    order: TQueuedOrder,
+    name: TOrderAction,
+    reason = '',
+    confirmed: readonly string[] | null = null,
+  ) {
     if (ORDER_ACTIONS[name].reasonRequired && reason === '') {
       setAsking({ order, action: name });
+      return;
+    }
+    // A verify despite differences asks first, naming them (decision 023).
+    const differences = name === 'verify' ? differencesToConfirm(order) : [];
+    if (differences.length > 0 && confirmed === null) {
+      setConfirming({ order, differences });
       return;
     }
     if (order.id === selectedId) {
       const at = orders.findIndex((candidate) => candidate.id === order.id);
       select((orders[at + 1] ?? orders[at - 1])?.id ?? null);
     }
-    action.mutate({ id: order.id, action: name, reason, whose: whoseOrder(order) });
+    action.mutate({
+      id: order.id,
+      action: name,
+      reason,
+      confirmed: confirmed ?? [],
+      whose: whoseOrder(order),
+    });
   }
 
   function move(step: 1 | -1) {
@@ -209,6 +235,33 @@ export function PaymentsTab({ scope }: { scope: AdminScope }) {
             Next page
           </button>
         </nav>
+      )}
+      {confirming && (
+        <ConfirmDialog
+          open
+          type="warning"
+          title={PAYMENT_EVIDENCE_MESSAGES.confirmTitle}
+          confirmLabel={PAYMENT_EVIDENCE_MESSAGES.confirmButton}
+          message={
+            <div className="space-y-2">
+              <p>
+                {PAYMENT_EVIDENCE_MESSAGES.confirmLead} (the order of {whoseOrder(confirming.order)}
+                )
+              </p>
+              <ul className="list-disc space-y-1 pl-5 text-amber-900">
+                {confirming.differences.map((difference) => (
+                  <li key={difference}>{difference}</li>
+                ))}
+              </ul>
+              <p className="text-sm">{PAYMENT_EVIDENCE_MESSAGES.confirmHint}</p>
+            </div>
+          }
+          onCancel={() => setConfirming(null)}
+          onConfirm={() => {
+            setConfirming(null);
+            act(confirming.order, 'verify', '', confirming.differences);
+          }}
+        />
       )}
       {asking && (
         <ReasonDialog

@@ -1,0 +1,61 @@
+import type { TPayTo } from '@campus/shared/domain/checkout';
+import { screenshotCheckOf } from '@campus/shared/domain/order-status';
+import {
+  differencesToConfirm,
+  PAYMENT_EVIDENCE_MESSAGES,
+  unconfirmedDifferences,
+} from '@campus/shared/domain/payment-evidence';
+import type { Db } from '@campus/shared/server/db/client';
+import { campuses, orders } from '@campus/shared/server/db/schema';
+import { orderCampus } from '@campus/shared/server/delivery/order-round';
+import { eq } from 'drizzle-orm';
+import { failedPrecondition } from '../http/errors';
+import { orderSummaryColumns } from './get-order';
+import { receiptChecks } from './receipt-checks';
+
+/** The differences of the order's payment evidence, as its Payments card shows them. */
+async function orderDifferences(db: Db, orderId: string, payToDefault: TPayTo): Promise<string[]> {
+  const [order] = await db
+    .select({
+      id: orders.id,
+      paymentReference: orders.paymentReference,
+      grandTotalPaisa: orders.grandTotalPaisa,
+      placedAt: orders.placedAt,
+      timeZone: orderSummaryColumns.timeZone,
+      fingerprint: orders.screenshotSha256,
+      checkedAt: orders.screenshotCheckedAt,
+      duplicateOf: orders.duplicateOf,
+    })
+    .from(orders)
+    .leftJoin(campuses, orderCampus)
+    .where(eq(orders.id, orderId));
+  if (!order) return [];
+  const receipts = await receiptChecks(db, [order], payToDefault);
+  return differencesToConfirm({
+    screenshotCheck: screenshotCheckOf({
+      fingerprinted: order.fingerprint !== null,
+      checked: order.checkedAt !== null,
+      duplicateOf: order.duplicateOf,
+    }),
+    receipt: receipts.get(order.id) ?? { state: 'reading' },
+  });
+}
+
+/**
+ * The differences a verify of the order confirms (decision 023): every one the app found, each
+ * of which the admin must have confirmed; one they did not see (found since their card loaded)
+ * is a 409 that names it.
+ */
+export async function confirmedDifferences(
+  db: Db,
+  orderId: string,
+  confirmed: readonly string[],
+  payToDefault: TPayTo,
+): Promise<string[]> {
+  const current = await orderDifferences(db, orderId, payToDefault);
+  const unconfirmed = unconfirmedDifferences(current, confirmed);
+  if (unconfirmed.length > 0) {
+    throw failedPrecondition(PAYMENT_EVIDENCE_MESSAGES.unconfirmed(unconfirmed));
+  }
+  return current;
+}

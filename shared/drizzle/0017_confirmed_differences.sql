@@ -1,0 +1,1 @@
+ALTER TABLE "order_transitions" ADD COLUMN "confirmed_differences" jsonb DEFAULT '[]'::jsonb NOT NULL;

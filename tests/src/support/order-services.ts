@@ -3,11 +3,11 @@ import { databaseCatalogueSource } from '@campus/shared/server/catalogue/queries
 import { createOrderEventPublisher } from '@campus/shared/server/events/order-events';
 import { createProducer } from '@campus/shared/server/queue';
 import { openCheckedRedis } from '@campus/shared/server/redis';
+import { TEST_PAY_TO } from './app';
 import { openTestDatabase } from './database';
 import { testLog } from './logger';
 import { testQueuePrefix, testRedisUrl } from './redis';
 import { removeKeysOf } from './redis-keys';
-import { TEST_PAY_TO } from './app';
 
 /**
  * What the order use cases (checkout, status changes) run on in a test file: a test database, the

@@ -34,6 +34,7 @@ import { operationsRoutes } from './routes/admin/operations';
 import { orderRoutes } from './routes/admin/orders';
 import { overviewRoutes } from './routes/admin/overview';
 import { restaurantRoutes } from './routes/admin/restaurants';
+import { STATEMENT_FILE_PATHS, statementRoutes } from './routes/admin/statements';
 import { universityRoutes } from './routes/admin/universities';
 import { userRoutes } from './routes/admin/users';
 import { cartRoutes } from './routes/cart';
@@ -104,7 +105,7 @@ function apiBodyLimit(): MiddlewareHandler<AppEnv> {
   const adminForms = limitBody(32 * 1024);
   const limitOf = (path: string): MiddlewareHandler | null => {
     // Files and sheet rows: these routes refuse past their own, larger limits.
-    if (CATALOGUE_IMPORT_PATHS.includes(path)) return null;
+    if (CATALOGUE_IMPORT_PATHS.includes(path) || STATEMENT_FILE_PATHS.includes(path)) return null;
     if (path === '/api/uploads' || path.startsWith('/api/sheets/')) return null;
     if (path === '/api/orders' || path === '/api/bucket/prices') return cartBody;
     if (/^\/api\/orders\/[^/]+\/cancel$/.test(path)) return cancel;
@@ -153,6 +154,7 @@ export function createApp(deps: AppDeps) {
     '/api/admin',
     catalogueImportRoutes({ ...admin, rateLimiter: accounts.rateLimiter }, guards),
   );
+  app.route('/api/admin', statementRoutes({ ...admin, rateLimiter: accounts.rateLimiter }, guards));
   app.route('/api/admin', operationsRoutes({ ...admin, publicUrl: deps.publicUrl }, guards)); // before orderRoutes' /orders/:id
   app.route('/api/admin', orderRoutes(orderDeps, guards));
   app.route('/api/admin', deliveryRoutes(orderDeps, guards));

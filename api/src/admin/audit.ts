@@ -15,6 +15,7 @@ export interface AuditEntry {
     | 'change-role'
     | 'append'
     | 'close'
+    | 'import'
     | TOrderAction;
   entity:
     | 'university'
@@ -27,7 +28,8 @@ export interface AuditEntry {
     | 'sheet-tab'
     | 'order'
     | 'delivery-slots'
-    | 'delivery-batch';
+    | 'delivery-batch'
+    | 'statement';
   entityId: string | null;
   details?: Record<string, unknown>;
 }

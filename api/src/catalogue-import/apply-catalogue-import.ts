@@ -9,7 +9,7 @@ import type { AdminDeps } from '../admin/deps';
 import { failedPrecondition, invalidArgument } from '../http/errors';
 import { type ImportScope, rulesOf } from './catalogue-kinds';
 import { planImport } from './plan-import';
-import { readSpreadsheet } from './read-spreadsheet';
+import { readCatalogueFile } from './read-catalogue-file';
 
 /**
  * Applies a file to a menu or mart, all or nothing: inside one transaction that holds the items
@@ -25,7 +25,7 @@ export async function applyCatalogueImport(
   token: string,
 ): Promise<Omit<TImportApplyResponse, 'ok'>> {
   if (token === '') throw invalidArgument(M.tokenRequired);
-  const sheet = await readSpreadsheet(file);
+  const sheet = await readCatalogueFile(file);
   const rules = rulesOf(scope);
   const answer = await deps.db.transaction(async (tx) => {
     const plan = planImport(rules, scope, sheet, await rules.load(tx, scope, true));

@@ -9,6 +9,7 @@ import {
 } from '@campus/shared/domain/catalogue-import-api';
 import { trimText } from '@campus/shared/domain/text';
 import { invalidArgument } from '../http/errors';
+import type { ReadSheet } from '../spreadsheets/read-sheet';
 import {
   type ExistingItem,
   fieldOfColumn,
@@ -16,7 +17,6 @@ import {
   type ItemValues,
   type KindRules,
 } from './catalogue-kinds';
-import type { ReadSheet } from './read-spreadsheet';
 
 /** What applying a file does: the preview the person saw, and the writes it stands for. */
 export type ImportPlan = {

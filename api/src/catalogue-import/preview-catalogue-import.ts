@@ -2,7 +2,7 @@ import type { TImportPreviewResponse } from '@campus/shared/domain/catalogue-imp
 import type { AdminDeps } from '../admin/deps';
 import { type ImportScope, rulesOf } from './catalogue-kinds';
 import { planImport } from './plan-import';
-import { readSpreadsheet } from './read-spreadsheet';
+import { readCatalogueFile } from './read-catalogue-file';
 
 /** What importing a file would do to a menu or mart; nothing is written. */
 export async function previewCatalogueImport(
@@ -10,7 +10,7 @@ export async function previewCatalogueImport(
   scope: ImportScope,
   file: Uint8Array,
 ): Promise<Omit<TImportPreviewResponse, 'ok'>> {
-  const sheet = await readSpreadsheet(file);
+  const sheet = await readCatalogueFile(file);
   const rules = rulesOf(scope);
   const existing = await rules.load(deps.db, scope, false);
   return planImport(rules, scope, sheet, existing).preview;

@@ -6,14 +6,17 @@ import {
   type TOrderQueueQuery,
   type TOrderQueueResponse,
   type TOrdersResponse,
+  type TQueuedOrder,
 } from '@campus/shared/domain/order-api';
 import { screenshotCheckOf } from '@campus/shared/domain/order-status';
+import { evidenceOf, type TEvidenceFilter } from '@campus/shared/domain/payment-evidence';
 import { normalisePaymentReference } from '@campus/shared/domain/payment-reference';
 import type { Db } from '@campus/shared/server/db/client';
 import { campuses, deliveryBatches, orders } from '@campus/shared/server/db/schema';
 import { orderBatch, orderCampus } from '@campus/shared/server/delivery/order-round';
 import { and, asc, desc, eq, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
 import { listScope } from '../admin/scope';
+import { statementChecks } from '../statements/statement-checks';
 import { orderSummaryColumns, toOrderSummary } from './get-order';
 import { receiptChecks } from './receipt-checks';
 
@@ -21,7 +24,13 @@ import { receiptChecks } from './receipt-checks';
  * One page of orders matching `where`, in `order`; one row more tells whether another page follows.
  */
 async function pageOf(db: Db, where: SQL | undefined, order: SQL[], page: number) {
-  const rows = await db
+  const rows = await rowsOf(db, where, order, ORDERS_PAGE_SIZE + 1, (page - 1) * ORDERS_PAGE_SIZE);
+  return { rows: rows.slice(0, ORDERS_PAGE_SIZE), page, hasMore: rows.length > ORDERS_PAGE_SIZE };
+}
+
+/** The orders matching `where`, in `order`, as the lists show them. */
+function rowsOf(db: Db, where: SQL | undefined, order: SQL[], limit: number, offset: number) {
+  return db
     .select({
       ...orderSummaryColumns,
       // What the Payments queue tells of the screenshot's check; My Orders leaves it out.
@@ -29,6 +38,7 @@ async function pageOf(db: Db, where: SQL | undefined, order: SQL[], page: number
         fingerprint: orders.screenshotSha256,
         duplicateOf: orders.duplicateOf,
         checkedAt: orders.screenshotCheckedAt,
+        campusId: orders.campusId,
       },
     })
     .from(orders)
@@ -36,10 +46,10 @@ async function pageOf(db: Db, where: SQL | undefined, order: SQL[], page: number
     .leftJoin(deliveryBatches, orderBatch)
     .where(where)
     .orderBy(...order)
-    .limit(ORDERS_PAGE_SIZE + 1)
-    .offset((page - 1) * ORDERS_PAGE_SIZE);
-  return { rows: rows.slice(0, ORDERS_PAGE_SIZE), page, hasMore: rows.length > ORDERS_PAGE_SIZE };
+    .limit(limit)
+    .offset(offset);
 }
+type QueueRow = Awaited<ReturnType<typeof rowsOf>>[number];
 
 /** A student's My Orders: their own, newest first. */
 export async function listMyOrders(db: Db, user: TUserProfile, page: number) {
@@ -134,39 +144,88 @@ export async function orderQueueWhere(
   );
 }
 
+/** The queue's orders with what the checks of their payment found. */
+async function queuedOrders(
+  db: Db,
+  admin: TUserProfile,
+  rows: readonly QueueRow[],
+  payToDefault: TPayTo,
+): Promise<TQueuedOrder[]> {
+  const earlier = await earlierOrders(
+    db,
+    admin,
+    rows.flatMap((row) => row.check.duplicateOf),
+  );
+  const receipts = await receiptChecks(db, rows, payToDefault);
+  const statements = await statementChecks(
+    db,
+    rows.map((row) => ({ ...row, campusId: row.check.campusId })),
+  );
+  return rows.map(({ check, ...row }) => ({
+    ...toOrderSummary(row),
+    screenshotCheck: screenshotCheckOf({
+      fingerprinted: check.fingerprint !== null,
+      checked: check.checkedAt !== null,
+      duplicateOf: check.duplicateOf,
+    }),
+    // An earlier order deleted since (its person's account went) is simply not shown.
+    duplicates: check.duplicateOf.flatMap((id) => earlier.get(id) ?? []),
+    receipt: receipts.get(row.id) ?? { state: 'reading' },
+    statement: statements.get(row.id) ?? { state: 'no_statement' },
+  }));
+}
+
+/** The most orders an evidence filter looks through: a campus's backlog of payments, and more. */
+const EVIDENCE_SCAN_MAX = 2_000;
+
+/**
+ * Every order of the queue's filters whose evidence adds up to `query.evidence` (evidenceOf),
+ * oldest first, among the oldest EVIDENCE_SCAN_MAX. The evidence is worked out from readings and
+ * statements, not a column: the filter reads them all, then pages.
+ */
+export async function ordersWithEvidence(
+  db: Db,
+  admin: TUserProfile,
+  query: Omit<TOrderQueueQuery, 'page'> & { evidence: TEvidenceFilter },
+  payToDefault: TPayTo,
+): Promise<TQueuedOrder[]> {
+  const where = await orderQueueWhere(db, admin, { ...query, status: query.status ?? 'placed' });
+  const rows = await rowsOf(db, where, QUEUE_ORDER, EVIDENCE_SCAN_MAX, 0);
+  const queued = await queuedOrders(db, admin, rows, payToDefault);
+  return queued.filter((order) => evidenceOf(order) === query.evidence);
+}
+
+const QUEUE_ORDER = [asc(orders.placedAt), asc(orders.id)];
+
 /**
  * The admins' Payments queue: the orders of the campus (a campus admin's own; a super admin's
- * chosen one or all), oldest first, in a state (placed by default), days and search.
+ * chosen one or all), oldest first, in a state (placed by default), days, search and evidence.
  */
 export async function listOrderQueue(
   db: Db,
   admin: TUserProfile,
   query: TOrderQueueQuery,
   payToDefault: TPayTo,
-) {
+): Promise<TOrderQueueResponse> {
+  const { page, evidence } = query;
+  if (evidence) {
+    const matching = await ordersWithEvidence(db, admin, { ...query, evidence }, payToDefault);
+    const start = (page - 1) * ORDERS_PAGE_SIZE;
+    return {
+      ok: true,
+      orders: matching.slice(start, start + ORDERS_PAGE_SIZE),
+      page,
+      hasMore: matching.length > start + ORDERS_PAGE_SIZE,
+      matching: matching.length,
+    };
+  }
   const where = await orderQueueWhere(db, admin, { ...query, status: query.status ?? 'placed' });
-  const found = await pageOf(db, where, [asc(orders.placedAt), asc(orders.id)], query.page);
-  const earlier = await earlierOrders(
-    db,
-    admin,
-    found.rows.flatMap((row) => row.check.duplicateOf),
-  );
-  const receipts = await receiptChecks(db, found.rows, payToDefault);
-  const body: TOrderQueueResponse = {
+  const found = await pageOf(db, where, QUEUE_ORDER, page);
+  return {
     ok: true,
-    orders: found.rows.map(({ check, ...row }) => ({
-      ...toOrderSummary(row),
-      screenshotCheck: screenshotCheckOf({
-        fingerprinted: check.fingerprint !== null,
-        checked: check.checkedAt !== null,
-        duplicateOf: check.duplicateOf,
-      }),
-      // An earlier order deleted since (its person's account went) is simply not shown.
-      duplicates: check.duplicateOf.flatMap((id) => earlier.get(id) ?? []),
-      receipt: receipts.get(row.id) ?? { state: 'reading' },
-    })),
-    page: query.page,
+    orders: await queuedOrders(db, admin, found.rows, payToDefault),
+    page,
     hasMore: found.hasMore,
+    matching: null,
   };
-  return body;
 }

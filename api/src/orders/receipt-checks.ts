@@ -13,7 +13,7 @@ import { asc, eq, inArray } from 'drizzle-orm';
  */
 export async function receiptChecks(
   db: Db,
-  page: Array<{
+  page: ReadonlyArray<{
     id: string;
     paymentReference: string;
     grandTotalPaisa: number;

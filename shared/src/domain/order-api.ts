@@ -1,6 +1,8 @@
 import { z } from 'zod';
+import { ZStatementCheck } from './bank-statement';
 import { ZRound } from './batch-api';
 import { ZOrderAction, ZOrderState, ZScreenshotCheck } from './order-status';
+import { EVIDENCE_FILTERS } from './payment-evidence';
 import { ZReceiptCheck } from './receipt-check';
 
 // The answers about orders after checkout: a student's My Orders (/api/orders) and the admins'
@@ -109,11 +111,17 @@ export const ZQueuedOrder = ZOrderSummary.extend({
   duplicates: z.array(ZEarlierOrder),
   /** What the receipt in the screenshot says, beside what the order says (decision 022). */
   receipt: ZReceiptCheck,
+  /** Whether the campus's imported statement holds the order's credit (decision 023). */
+  statement: ZStatementCheck,
 });
 export type TQueuedOrder = z.infer<typeof ZQueuedOrder>;
 
 /** GET /api/admin/orders: a page of the Payments queue. */
-export const ZOrderQueueResponse = ZOrdersResponse.extend({ orders: z.array(ZQueuedOrder) });
+export const ZOrderQueueResponse = ZOrdersResponse.extend({
+  orders: z.array(ZQueuedOrder),
+  /** With an evidence filter: how many orders of every page match it. */
+  matching: z.number().int().nullable(),
+});
 export type TOrderQueueResponse = z.infer<typeof ZOrderQueueResponse>;
 
 export const ZOrderResponse = z.object({ ok: z.literal(true), order: ZOrderDetail });
@@ -142,9 +150,25 @@ export const ZOrderQueueQuery = z.object({
   to: z.iso.date().optional(),
   /** A phone number, a name, a payment reference or an order id (or its first 8 characters). */
   q: z.string().trim().max(100).optional(),
+  /** What the payment's evidence adds up to (payment-evidence.ts). */
+  evidence: z.enum(EVIDENCE_FILTERS).optional(),
   page: zPage(),
 });
 export type TOrderQueueQuery = z.infer<typeof ZOrderQueueQuery>;
 
 /** How many orders one page holds. */
 export const ORDERS_PAGE_SIZE = 20;
+
+/** POST /api/admin/orders/verify-all-clear: the campus's all-clear orders, as many as confirmed. */
+export const ZVerifyAllClearRequest = z.object({
+  universityId: z.string().optional(),
+  campusId: z.string().optional(),
+  /** How many the admin was asked to confirm. */
+  count: z.number().int().min(1).max(10_000),
+});
+export type TVerifyAllClearRequest = z.infer<typeof ZVerifyAllClearRequest>;
+export const ZVerifyAllClearResponse = z.object({
+  ok: z.literal(true),
+  verified: z.number().int(),
+});
+export type TVerifyAllClearResponse = z.infer<typeof ZVerifyAllClearResponse>;

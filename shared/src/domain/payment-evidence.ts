@@ -2,6 +2,7 @@
 // found between the payment's evidence and the order. Verifying such an order asks first, names
 // the differences, and keeps them in the order's timeline and the audit log.
 
+import type { TStatementCheck } from './bank-statement';
 import type { TScreenshotCheck } from './order-status';
 import type { TReceiptCheck } from './receipt-check';
 
@@ -23,6 +24,34 @@ export function differencesToConfirm(order: {
   ];
 }
 
+/** The Payments queue's filters by evidence. */
+export const EVIDENCE_FILTERS = ['needs_look', 'all_clear'] as const;
+export type TEvidenceFilter = (typeof EVIDENCE_FILTERS)[number];
+export const EVIDENCE_FILTER_LABELS: Record<TEvidenceFilter, string> = {
+  needs_look: 'Needs a look',
+  all_clear: 'All clear',
+};
+
+/**
+ * What the evidence of an order's payment adds up to. 'needs_look': a difference, an unread
+ * receipt, or a statement that reaches the order's day without its credit. 'all_clear': the
+ * credit is in the statement and nothing differs (OCR alone never clears an order: an edited
+ * screenshot reads perfectly). 'waiting': the reading or the statement is still to come.
+ */
+export function evidenceOf(order: {
+  screenshotCheck: TScreenshotCheck;
+  receipt: TReceiptCheck;
+  statement: TStatementCheck;
+}): TEvidenceFilter | 'waiting' {
+  const unread =
+    order.receipt.state === 'read' && order.receipt.differences.some((d) => d.kind === 'unread');
+  if (differencesToConfirm(order).length > 0 || unread || order.statement.state === 'not_found') {
+    return 'needs_look';
+  }
+  const read = order.receipt.state === 'read' && order.screenshotCheck === 'clear';
+  return read && order.statement.state === 'found' ? 'all_clear' : 'waiting';
+}
+
 /** The differences of `current` that the admin did not confirm. */
 export function unconfirmedDifferences(
   current: readonly string[],
@@ -39,6 +68,15 @@ export const PAYMENT_EVIDENCE_MESSAGES = {
   confirmLead: 'The app found these differences between the payment and the order:',
   confirmHint: 'Verify only if you checked the money arrived (in the bank or wallet app).',
   confirmButton: 'Verify anyway',
+  allClearTitle: (count: number) =>
+    `Verify ${count === 1 ? 'the 1 order' : `all ${count} orders`} whose credit was found and nothing differs?`,
+  allClearLead:
+    'Each has its credit in the bank statement, and its receipt agrees with the order. The students are told their order is verified.',
+  allClearButton: (count: number) => `Verify ${count === 1 ? '1 order' : `${count} orders`}`,
+  allClearChanged: (count: number) =>
+    `The all-clear orders changed since you looked: ${count} now. Nothing was verified; look again.`,
+  allClearDone: (count: number) =>
+    `${count === 1 ? '1 order' : `${count} orders`} verified: credit found, nothing differs.`,
   /** The timeline's line of a verification made despite differences. */
   confirmedInTimeline: 'Verified despite:',
 };

@@ -36,3 +36,16 @@ export const PAYMENT_REFERENCE_MESSAGES = {
   why: 'It lets the campus find your payment in its bank statement.',
   label: 'Payment reference',
 } as const;
+
+const REFERENCE_IN_TEXT = new RegExp(
+  `\\bCB[\\s-]?([${PAYMENT_REFERENCE_ALPHABET}]{${PAYMENT_REFERENCE_LENGTH}})\\b`,
+  'gi',
+);
+
+/** The references a text names: 'CB-7K3QM', 'CB 7K3QM', 'cb7k3qm', as a note field prints them. */
+export function referencesIn(text: string): string[] {
+  return [...text.matchAll(REFERENCE_IN_TEXT)].flatMap((match) => {
+    const reference = normalisePaymentReference(`CB-${match[1]}`);
+    return reference ? [reference] : [];
+  });
+}

@@ -2,7 +2,7 @@
 // tolerant of what receipts of Pakistani banks and wallets print (decision 022). Each field keeps
 // the confidence (0-100) of the line it was read from; a field not found is null.
 
-import { normalisePaymentReference, PAYMENT_REFERENCE_ALPHABET } from './payment-reference';
+import { normalisePaymentReference, referencesIn } from './payment-reference';
 
 /**
  * How a screenshot's reading ended: read (whatever it found), over the reader's time limit, a file
@@ -190,17 +190,9 @@ function readRecipientAccountEnding(lines: readonly ReadLine[]): ReadField<strin
   return null;
 }
 
-/** References in the text: 'CB-7K3QM', 'CB 7K3QM', 'cb7k3qm', as a note field prints them. */
+/** The references of the receipt's lines, each once. */
 function readReferences(lines: readonly ReadLine[]): string[] {
-  const found = new Set<string>();
-  const pattern = new RegExp(`\\bCB[\\s-]?([${PAYMENT_REFERENCE_ALPHABET}]{5})\\b`, 'gi');
-  for (const line of lines) {
-    for (const match of line.text.matchAll(pattern)) {
-      const reference = normalisePaymentReference(`CB-${match[1]}`);
-      if (reference) found.add(reference);
-    }
-  }
-  return [...found];
+  return [...new Set(lines.flatMap((line) => referencesIn(line.text)))];
 }
 
 /** Everything the receipt says, from OCR's lines in reading order. */

@@ -28,7 +28,9 @@ import { type ApiCall, type ApiHandler, apiError, json } from './fake-api';
 const NOW = '2026-11-24T10:04:00.000Z';
 
 /** What the queue tells of an order's screenshot: its earlier use, and what its receipt says. */
-export type QueueChecks = Partial<Pick<TQueuedOrder, 'screenshotCheck' | 'duplicates' | 'receipt'>>;
+export type QueueChecks = Partial<
+  Pick<TQueuedOrder, 'screenshotCheck' | 'duplicates' | 'receipt' | 'statement'>
+>;
 
 /**
  * The order routes over `initial`; `refuse(id, message)` makes the next change of that order
@@ -47,6 +49,7 @@ export function fakeOrdersApi(initial: readonly TOrderDetail[], actorName = 'Bil
     screenshotCheck: 'clear',
     duplicates: [],
     receipt: { state: 'reading' },
+    statement: { state: 'no_statement' },
     ...checks.get(order.id),
   });
   const pageOf = (

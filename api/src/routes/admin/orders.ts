@@ -2,7 +2,9 @@ import {
   type TOrderQueueResponse,
   type TOrderResponse,
   type TOrderStatusResponse,
+  type TVerifyAllClearResponse,
   ZOrderQueueQuery,
+  ZVerifyAllClearRequest,
 } from '@campus/shared/domain/order-api';
 import { ZOrderTransitionRequest } from '@campus/shared/domain/order-status';
 import { Hono } from 'hono';
@@ -14,6 +16,7 @@ import type { OrderStatusRouteDeps } from '../../orders/change-order-status';
 import { changeOrderStatus } from '../../orders/change-order-status';
 import { getOrder } from '../../orders/get-order';
 import { listOrderQueue } from '../../orders/list-orders';
+import { verifyAllClear } from '../../orders/verify-all-clear';
 
 /**
  * Orders after checkout for admins (docs/architecture.md §8): the Payments queue, an order's page
@@ -35,6 +38,16 @@ export function orderRoutes(deps: OrderStatusRouteDeps, guards: Guards) {
           query,
           deps.payToDefault,
         );
+        return c.json(body);
+      })
+      .post('/orders/verify-all-clear', async (c) => {
+        const request = parseWith(ZVerifyAllClearRequest, await jsonBody(c));
+        const verified = await verifyAllClear(
+          { ...deps, log: c.get('log') },
+          await signedInUser(c),
+          request,
+        );
+        const body: TVerifyAllClearResponse = { ok: true, verified };
         return c.json(body);
       })
       .get('/orders/:id', async (c) => {

@@ -5,3 +5,4 @@ export * from './schema/imports';
 export * from './schema/operations';
 export * from './schema/orders';
 export * from './schema/people';
+export * from './schema/statements';

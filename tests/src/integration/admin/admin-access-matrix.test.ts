@@ -27,6 +27,7 @@ import { INSIGHTS_ROUTES } from '../../support/admin-access/routes-insights';
 import { OPERATIONS_ROUTES } from '../../support/admin-access/routes-operations';
 import { ORDER_ROUTES } from '../../support/admin-access/routes-orders';
 import { SHEET_ROUTES } from '../../support/admin-access/routes-sheets';
+import { STATEMENT_ROUTES } from '../../support/admin-access/routes-statements';
 import { SUPER_ADMIN_ROUTES } from '../../support/admin-access/routes-super-admin';
 import { engine } from '../../support/database';
 
@@ -47,6 +48,7 @@ const ROUTES: Route[] = [
   ...SHEET_ROUTES,
   ...EVENT_ROUTES,
   ...OPERATIONS_ROUTES,
+  ...STATEMENT_ROUTES,
 ];
 
 const lastAuditId = async () =>

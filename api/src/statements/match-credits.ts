@@ -1,0 +1,72 @@
+import { matchCredits } from '@campus/shared/domain/bank-statement';
+import { calendarDay, DEFAULT_TIME_ZONE } from '@campus/shared/domain/time-zone';
+import type { Db } from '@campus/shared/server/db/client';
+import { campuses, orders, statementCredits } from '@campus/shared/server/db/schema';
+import { and, eq, gte, inArray, isNull, lte, notExists, or, sql } from 'drizzle-orm';
+
+const DAY_MS = 86_400_000;
+
+/**
+ * Matches the campus's credits that no order took yet to its orders that took no credit
+ * (bank-statement.ts: by reference, else by exact amount near the placing day). Returns how
+ * many it matched.
+ */
+export async function matchOpenCredits(db: Db, campusId: string): Promise<number> {
+  const open = await db
+    .select({
+      id: statementCredits.id,
+      on: statementCredits.creditedOn,
+      amountPaisa: statementCredits.amountPaisa,
+      references: statementCredits.references,
+    })
+    .from(statementCredits)
+    .where(and(eq(statementCredits.campusId, campusId), isNull(statementCredits.orderId)));
+  if (open.length === 0) return 0;
+  const days = open.map((credit) => Date.parse(`${credit.on}T00:00:00Z`));
+  // Wide enough for any time zone: the day is compared in the campus's own below.
+  const from = new Date(Math.min(...days) - 3 * DAY_MS);
+  const to = new Date(Math.max(...days) + 3 * DAY_MS);
+  const references = [...new Set(open.flatMap((credit) => credit.references))];
+  const [campus] = await db
+    .select({ timeZone: campuses.timeZone })
+    .from(campuses)
+    .where(eq(campuses.id, campusId));
+  const candidates = await db
+    .select({
+      id: orders.id,
+      paymentReference: orders.paymentReference,
+      grandTotalPaisa: orders.grandTotalPaisa,
+      placedAt: orders.placedAt,
+    })
+    .from(orders)
+    .where(
+      and(
+        eq(orders.campusId, campusId),
+        or(
+          and(gte(orders.placedAt, from), lte(orders.placedAt, to)),
+          references.length > 0 ? inArray(orders.paymentReference, references) : undefined,
+        ),
+        notExists(
+          db
+            .select({ one: sql`1` })
+            .from(statementCredits)
+            .where(eq(statementCredits.orderId, orders.id)),
+        ),
+      ),
+    );
+  const timeZone = campus?.timeZone ?? DEFAULT_TIME_ZONE;
+  const matches = matchCredits(
+    open,
+    candidates.map((order) => ({
+      ...order,
+      placedOn: calendarDay(order.placedAt, timeZone),
+    })),
+  );
+  for (const match of matches) {
+    await db
+      .update(statementCredits)
+      .set({ orderId: match.orderId, matchedBy: match.by })
+      .where(and(eq(statementCredits.id, match.creditId), isNull(statementCredits.orderId)));
+  }
+  return matches.length;
+}

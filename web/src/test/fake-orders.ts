@@ -15,6 +15,7 @@ import {
 } from '@campus/shared/domain/order-status';
 import {
   differencesToConfirm,
+  evidenceOf,
   PAYMENT_EVIDENCE_MESSAGES,
   unconfirmedDifferences,
 } from '@campus/shared/domain/payment-evidence';
@@ -56,6 +57,8 @@ export function fakeOrdersApi(initial: readonly TOrderDetail[], actorName = 'Bil
     list: TOrderDetail[],
     query: URLSearchParams,
     shown: (order: TOrderDetail) => object = (order) => ZOrderSummary.parse(order),
+    /** The queue's count of an evidence filter (null without one); My Orders has none. */
+    matching?: number | null,
   ) => {
     const page = Number(query.get('page') ?? 1);
     const start = (page - 1) * ORDERS_PAGE_SIZE;
@@ -64,6 +67,7 @@ export function fakeOrdersApi(initial: readonly TOrderDetail[], actorName = 'Bil
       orders: list.slice(start, start + ORDERS_PAGE_SIZE).map(shown),
       page,
       hasMore: list.length > start + ORDERS_PAGE_SIZE,
+      ...(matching === undefined ? {} : { matching }),
     });
   };
   const detail = (id: string, as: TransitionActor) => {
@@ -129,7 +133,10 @@ export function fakeOrdersApi(initial: readonly TOrderDetail[], actorName = 'Bil
           order.phone.includes(q) ||
           `${order.firstName} ${order.lastName}`.toLowerCase().includes(q),
       );
-    return pageOf(list, query, queued);
+    const evidence = query.get('evidence');
+    if (!evidence) return pageOf(list, query, queued, null);
+    const matching = list.filter((order) => evidenceOf(queued(order)) === evidence);
+    return pageOf(matching, query, queued, matching.length);
   };
 
   const routes: Record<string, ApiHandler> = {
@@ -139,6 +146,21 @@ export function fakeOrdersApi(initial: readonly TOrderDetail[], actorName = 'Bil
       move(params.id ?? '', 'cancel', (body as { reason: string }).reason),
     'GET /api/admin/orders': queue,
     'GET /api/admin/orders/:id': ({ params }) => detail(params.id ?? '', 'admin'),
+    'POST /api/admin/orders/verify-all-clear': ({ body }) => {
+      const { count } = body as { count: number };
+      const clear = [...orders.values()].filter(
+        (order) => order.status === 'placed' && evidenceOf(queued(order)) === 'all_clear',
+      );
+      if (clear.length !== count) {
+        return apiError(
+          409,
+          'failed-precondition',
+          PAYMENT_EVIDENCE_MESSAGES.allClearChanged(clear.length),
+        );
+      }
+      for (const order of clear) move(order.id, 'verify', '');
+      return json(200, { ok: true, verified: clear.length });
+    },
     'POST /api/admin/orders/:id/status': ({ params, body }) => {
       const parsed = ZOrderTransitionRequest.safeParse(body);
       if (!parsed.success) {

@@ -2,6 +2,8 @@ import type {
   TOrderQueueQuery,
   TOrderQueueResponse,
   TOrderStatusResponse,
+  TVerifyAllClearRequest,
+  TVerifyAllClearResponse,
 } from '@campus/shared/domain/order-api';
 import type { TOrderAction } from '@campus/shared/domain/order-status';
 import {
@@ -96,6 +98,16 @@ export function useOrderAction(
     },
     onSuccess: (answer, request) => outcome.onSuccess(answer, request),
     onError: (error, request) => outcome.onError(error, request),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: adminKeys.orderQueues() }),
+  });
+}
+
+/** Verifies the all-clear orders of the campus (as many as the admin confirmed). */
+export function useVerifyAllClear() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (request: TVerifyAllClearRequest) =>
+      apiPost<TVerifyAllClearResponse>(`${ORDERS_PATH}/verify-all-clear`, request),
     onSettled: () => queryClient.invalidateQueries({ queryKey: adminKeys.orderQueues() }),
   });
 }

@@ -1,3 +1,4 @@
+import { statementCheckText, type TStatementCheck } from '@campus/shared/domain/bank-statement';
 import { formatRs } from '@campus/shared/domain/money';
 import type { TOrderSummary, TQueuedOrder } from '@campus/shared/domain/order-api';
 import {
@@ -123,6 +124,24 @@ function ReceiptCheck({ receipt }: { receipt: TReceiptCheck }) {
   );
 }
 
+const STATEMENT_TONES: Record<TStatementCheck['state'], string> = {
+  found: 'border-green-700 bg-green-50 text-green-900',
+  not_found: 'border-amber-600 bg-amber-50 text-amber-950',
+  no_statement: 'border-gray-200 bg-gray-50 text-gray-700',
+};
+
+/** Whether the campus's imported bank statement holds the order's credit (decision 023). */
+function StatementCheck({ statement }: { statement: TStatementCheck }) {
+  return (
+    <p
+      data-testid="statement-check"
+      className={`rounded border p-2 text-sm ${STATEMENT_TONES[statement.state]}`}
+    >
+      {statementCheckText(statement)}
+    </p>
+  );
+}
+
 /**
  * One payment to check: the screenshot large (full size on click) beside what it must match —
  * the grand total, the account title and bank the student named — and who, when and what; then
@@ -179,6 +198,7 @@ export function PaymentCard({
           />
           <ScreenshotCheck order={order} />
           <ReceiptCheck receipt={order.receipt} />
+          <StatementCheck statement={order.statement} />
         </div>
         <div className="min-w-0 space-y-3">
           <div className="flex flex-wrap items-center justify-between gap-2">

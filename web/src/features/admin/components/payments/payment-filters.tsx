@@ -3,26 +3,40 @@ import {
   ORDER_STATES,
   type TOrderState,
 } from '@campus/shared/domain/order-status';
+import {
+  EVIDENCE_FILTER_LABELS,
+  EVIDENCE_FILTERS,
+  type TEvidenceFilter,
+} from '@campus/shared/domain/payment-evidence';
 import { useEffect, useRef, useState } from 'react';
 import { SelectField, TextField } from '@/components/forms/form-field';
 import { CampusFilter } from '../place-selects';
 
 /** What the admin filters the queue by (the campus apart: the dashboard's, or the selects'). */
-export type TPaymentFilters = { status: TOrderState; from: string; to: string; q: string };
+export type TPaymentFilters = {
+  status: TOrderState;
+  from: string;
+  to: string;
+  q: string;
+  /** What the payment's evidence adds up to; '' for every order. */
+  evidence: TEvidenceFilter | '';
+};
 
 export const DEFAULT_PAYMENT_FILTERS: TPaymentFilters = {
   status: 'placed',
   from: '',
   to: '',
   q: '',
+  evidence: '',
 };
 
 /** How long the search waits for the typing to pause before it asks the api. */
 const SEARCH_PAUSE_MS = 300;
 
 /**
- * The queue's filters: a super admin's university and campus, the state, the days of placing
- * (campus time) and a search by phone, name or order number.
+ * The queue's filters: a super admin's university and campus, the state, what the payment's
+ * evidence adds up to, the days of placing (campus time) and a search by phone, name or order
+ * number.
  */
 export function PaymentFilters({
   filters,
@@ -68,6 +82,20 @@ export function PaymentFilters({
         {ORDER_STATES.map((state) => (
           <option key={state} value={state}>
             {ORDER_STATE_LABELS[state]}
+          </option>
+        ))}
+      </SelectField>
+      <SelectField
+        label="Evidence"
+        value={filters.evidence}
+        onChange={(event) =>
+          onChange({ ...filters, evidence: event.target.value as TPaymentFilters['evidence'] })
+        }
+      >
+        <option value="">Every order</option>
+        {EVIDENCE_FILTERS.map((evidence) => (
+          <option key={evidence} value={evidence}>
+            {EVIDENCE_FILTER_LABELS[evidence]}
           </option>
         ))}
       </SelectField>

@@ -225,6 +225,61 @@ describe('a screenshot used before', () => {
       .toEqual([{ action: 'verify', reason: '', confirmed: [] }]);
   });
 
+  it("says whether the statement holds the order's credit, and verifies every all-clear order after one confirmation", async () => {
+    const agreeing = {
+      state: 'read',
+      says: { amountPaisa: 102_000, transactionId: '405716237029', paidAt: '2026-11-24T13:58' },
+      differences: [],
+    } as const;
+    const { list, user, panel, callsOf } = await openPayments([ayesha, bilal, sana], {
+      'o-ayesha': {
+        receipt: agreeing,
+        statement: {
+          state: 'found',
+          on: '2026-11-24',
+          at: '14:02',
+          amountPaisa: 102_000,
+          description: 'IBFT CB-7K3QM',
+          by: 'reference',
+        },
+      },
+      'o-hamza': { receipt: agreeing, statement: { state: 'not_found' } },
+    });
+    const statementOf = (name: string) =>
+      within(card(list, name)).getByTestId('statement-check').textContent;
+    expect(statementOf('Ayesha Khan')).toBe(
+      'Credit found in the statement: 2026-11-24 14:02, Rs 1,020.00, "IBFT CB-7K3QM".',
+    );
+    expect(statementOf('Hamza Ali')).toBe('No credit found in the statement.');
+    expect(statementOf('Sana Iqbal')).toBe('No statement imported covers this order yet.');
+
+    await user.selectOptions(
+      within(panel).getByRole('combobox', { name: 'Evidence' }),
+      'needs_look',
+    );
+    await expect.poll(() => names(list)).toEqual(['Hamza Ali']);
+    await user.selectOptions(
+      within(panel).getByRole('combobox', { name: 'Evidence' }),
+      'all_clear',
+    );
+    await expect.poll(() => names(list)).toEqual(['Ayesha Khan']);
+    await user.click(await within(panel).findByRole('button', { name: 'Verify 1 order' }));
+    const dialog = await screen.findByRole('alertdialog', {
+      name: 'Verify the 1 order whose credit was found and nothing differs?',
+    });
+    await user.click(within(dialog).getByRole('button', { name: 'Verify 1 order' }));
+    await expect
+      .poll(() =>
+        callsOf('POST', '/api/admin/orders/verify-all-clear').map(([, init]) =>
+          JSON.parse(String((init as RequestInit).body)),
+        ),
+      )
+      .toEqual([{ universityId: 'uni-1', campusId: 'campus-1', count: 1 }]);
+    expect(
+      await screen.findByText('1 order verified: credit found, nothing differs.'),
+    ).toBeTruthy();
+  });
+
   it('says a screenshot is being checked while the check has not run', async () => {
     const { list } = await openPayments([ayesha], {
       'o-ayesha': { screenshotCheck: 'checking', duplicates: [] },

@@ -13,6 +13,7 @@ import {
 } from '@campus/shared/domain/payment-evidence';
 import { useEffect, useRef, useState } from 'react';
 import { Alert } from '@/components/ui/alert';
+import { primaryButton } from '@/components/ui/button-styles';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { useOrderEvents } from '@/lib/use-live-events';
 import { adminKeys } from '../../api/admin-client';
@@ -21,6 +22,7 @@ import {
   useOrderAction,
   useOrderQueue,
   useOrdersInFlight,
+  useVerifyAllClear,
 } from '../../api/orders';
 import { type AdminScope, useCatalogueScope } from '../../hooks/use-catalogue-scope';
 import { useQueueKeys } from '../../hooks/use-queue-keys';
@@ -29,6 +31,7 @@ import { OrdersExportLinks } from './orders-export-links';
 import { PaymentCard, whoseOrder } from './payment-card';
 import { DEFAULT_PAYMENT_FILTERS, PaymentFilters, type TPaymentFilters } from './payment-filters';
 import { ReasonDialog } from './reason-dialog';
+import { StatementPanel } from './statement-panel';
 
 const kbd = 'rounded border border-gray-400 bg-gray-50 px-1.5 font-mono text-xs';
 
@@ -61,6 +64,15 @@ export function PaymentsTab({ scope }: { scope: AdminScope }) {
       setDone(`${request.whose}: ${ORDER_STATE_LABELS[answer.status]}`),
     onError: (error) => setFailure(formatError(error).message),
   });
+
+  const verifyAllClear = useVerifyAllClear();
+  const [confirmingAllClear, setConfirmingAllClear] = useState(false);
+  // With the 'All clear' filter: how many placed orders it holds, to verify at once.
+  const allClear =
+    filters.evidence === 'all_clear' && filters.status === 'placed'
+      ? (queue.data?.matching ?? 0)
+      : 0;
+  const { universityId, campusId } = catalogue.campus;
 
   const [selectedId, setSelectedId] = useState<string | null>(null);
   const [asking, setAsking] = useState<{ order: TQueuedOrder; action: TOrderAction } | null>(null);
@@ -175,6 +187,17 @@ export function PaymentsTab({ scope }: { scope: AdminScope }) {
         onSearched={() => select(null)}
       />
       <OrdersExportLinks filters={{ ...catalogue.campus, ...filters }} />
+      {universityId && campusId && <StatementPanel campus={{ universityId, campusId }} />}
+      {allClear > 0 && (
+        <button
+          type="button"
+          className={primaryButton}
+          disabled={verifyAllClear.isPending}
+          onClick={() => setConfirmingAllClear(true)}
+        >
+          {PAYMENT_EVIDENCE_MESSAGES.allClearButton(allClear)}
+        </button>
+      )}
       {/* The last refusal stays until dismissed: the admin may be a few orders further on. */}
       {failure && (
         <Alert>
@@ -235,6 +258,27 @@ export function PaymentsTab({ scope }: { scope: AdminScope }) {
             Next page
           </button>
         </nav>
+      )}
+      {confirmingAllClear && (
+        <ConfirmDialog
+          open
+          type="info"
+          title={PAYMENT_EVIDENCE_MESSAGES.allClearTitle(allClear)}
+          message={<p>{PAYMENT_EVIDENCE_MESSAGES.allClearLead}</p>}
+          confirmLabel={PAYMENT_EVIDENCE_MESSAGES.allClearButton(allClear)}
+          onCancel={() => setConfirmingAllClear(false)}
+          onConfirm={() => {
+            setConfirmingAllClear(false);
+            verifyAllClear.mutate(
+              { ...catalogue.campus, count: allClear },
+              {
+                onSuccess: (answer) =>
+                  setDone(PAYMENT_EVIDENCE_MESSAGES.allClearDone(answer.verified)),
+                onError: (error) => setFailure(formatError(error).message),
+              },
+            );
+          }}
+        />
       )}
       {confirming && (
         <ConfirmDialog

@@ -4,6 +4,7 @@ import {
   ORDER_STATUS_MESSAGES,
   REJECT_REASONS,
 } from '@campus/shared/domain/order-status';
+import type { TReceiptCheck } from '@campus/shared/domain/receipt-check';
 import { fireEvent, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { buildCampusAdmin, buildOrder, buildSuperAdmin, buildUniversity } from '@/test/builders';
@@ -226,11 +227,11 @@ describe('a screenshot used before', () => {
   });
 
   it("says whether the statement holds the order's credit, and verifies every all-clear order after one confirmation", async () => {
-    const agreeing = {
+    const agreeing: TReceiptCheck = {
       state: 'read',
       says: { amountPaisa: 102_000, transactionId: '405716237029', paidAt: '2026-11-24T13:58' },
       differences: [],
-    } as const;
+    };
     const { list, user, panel, callsOf } = await openPayments([ayesha, bilal, sana], {
       'o-ayesha': {
         receipt: agreeing,

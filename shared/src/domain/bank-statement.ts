@@ -259,6 +259,8 @@ export function statementCheckText(check: TStatementCheck): string {
   return `Credit found in the statement: ${when}, ${formatRs(check.amountPaisa)}${note}.`;
 }
 
+const count = (n: number, what: string) => `${n} ${what}${n === 1 ? '' : 's'}`;
+
 /** The most rows of a statement file: a busy campus's month, with room to spare. */
 export const STATEMENT_FILE_MAX_ROWS = 5_000;
 
@@ -273,6 +275,8 @@ export const STATEMENT_MESSAGES = {
   noRows: 'The statement has no rows below its header row.',
   unknownColumn: (column: string) => `The statement has no column '${column}'. Choose another.`,
   mappingRequired: 'Choose the columns of the date and the credit amount.',
+  imported: (done: { added: number; alreadyImported: number; skipped: number; matched: number }) =>
+    `Imported ${count(done.added, 'credit')} (${done.alreadyImported} already imported, ${count(done.skipped, 'row')} skipped); ${done.matched} matched to orders.`,
   noCredits:
     'No row of the statement was read as a credit. Check the columns chosen for the date and the credit amount.',
 };

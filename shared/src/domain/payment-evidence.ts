@@ -77,6 +77,4 @@ export const PAYMENT_EVIDENCE_MESSAGES = {
     `The all-clear orders changed since you looked: ${count} now. Nothing was verified; look again.`,
   allClearDone: (count: number) =>
     `${count === 1 ? '1 order' : `${count} orders`} verified: credit found, nothing differs.`,
-  /** The timeline's line of a verification made despite differences. */
-  confirmedInTimeline: 'Verified despite:',
 };

@@ -32,11 +32,15 @@ export async function placeTeaOrder(page: Page): Promise<PlacedOrder> {
 }
 
 /**
- * Fills the checkout page the demo student is on (bucket filled) and places the order; returns
+ * Fills the checkout page the demo student is on (bucket filled) and places the order, paid with
+ * `screenshot` (a picture with no text, unless given); returns
  * the order the thank-you view shows, and leaves the page there. The order number shown is the
  * payment reference the checkout asked to put in the transfer's note.
  */
-export async function submitCheckout(page: Page): Promise<PlacedOrder> {
+export async function submitCheckout(
+  page: Page,
+  screenshot: Buffer = gradientPng(48, 32),
+): Promise<PlacedOrder> {
   const asked = page.getByTestId('payment-reference');
   await expect(asked).toHaveText(/^Put CB-[2-9A-HJKMNP-Z]{5} in the transfer's note$/);
   const askedText = (await asked.textContent()) ?? '';
@@ -46,7 +50,7 @@ export async function submitCheckout(page: Page): Promise<PlacedOrder> {
   await page.getByLabel('Payment Screenshot').setInputFiles({
     name: 'receipt.png',
     mimeType: 'image/png',
-    buffer: gradientPng(48, 32),
+    buffer: screenshot,
   });
   await waitForCaptcha(page);
   await page.getByRole('main').getByRole('button', { name: 'Checkout' }).click();

@@ -1,6 +1,5 @@
 import type { TOrderDetail } from '@campus/shared/domain/order-api';
 import { ORDER_STATE_LABELS } from '@campus/shared/domain/order-status';
-import { PAYMENT_EVIDENCE_MESSAGES } from '@campus/shared/domain/payment-evidence';
 import { formatShortTimestamp } from '@campus/shared/domain/time-zone';
 
 type TEntry =
@@ -54,16 +53,6 @@ export function OrderTimeline({ order }: { order: TOrderDetail }) {
               {at(entry.at)}
               {entry.transition.reason && (
                 <p className="text-sm text-gray-800">Reason: {entry.transition.reason}</p>
-              )}
-              {entry.transition.confirmedDifferences.length > 0 && (
-                <div className="text-sm text-amber-900">
-                  <p>
-                    {PAYMENT_EVIDENCE_MESSAGES.confirmedInTimeline} ({entry.transition.actorName})
-                  </p>
-                  {entry.transition.confirmedDifferences.map((difference) => (
-                    <p key={difference}>{difference}</p>
-                  ))}
-                </div>
               )}
             </li>
           ) : (

@@ -1,6 +1,7 @@
 import {
   STATEMENT_FIELD_LABELS,
   STATEMENT_FIELDS,
+  STATEMENT_MESSAGES,
   type TStatementImportResponse,
   type TStatementMapping,
   type TStatementPreviewResponse,
@@ -133,8 +134,7 @@ export function StatementPanel({ campus }: { campus: TStatementCampus }) {
             role="status"
             className="rounded border border-green-300 bg-green-50 px-3 py-2 text-green-900"
           >
-            Imported {imported.added} credits ({imported.alreadyImported} already imported,{' '}
-            {imported.skipped} rows skipped); {imported.matched} matched to orders.
+            {STATEMENT_MESSAGES.imported(imported)}
           </p>
         )}
         {preview && file && (
@@ -172,7 +172,9 @@ export function StatementPanel({ campus }: { campus: TStatementCampus }) {
                 disabled={Boolean(needed) || preview.credits === 0 || importing.isPending}
                 onClick={() => void runImport()}
               >
-                {importing.isPending ? 'Importing…' : `Import ${preview.credits} credits`}
+                {importing.isPending
+                  ? 'Importing…'
+                  : `Import ${preview.credits === 1 ? '1 credit' : `${preview.credits} credits`}`}
               </button>
               <button
                 type="button"

@@ -94,7 +94,7 @@ try {
   lifecycle.add('mailer', async () => mailer.close());
   // One registry for both halves: the api's GET /metrics shows the worker's figures too.
   const metrics = createMetrics({ processMetrics: true });
-  const receipts = receiptsFromConfig(config);
+  const receipts = receiptsFromConfig(config, metrics);
   lifecycle.add('receipt reader', receipts.close);
   const workers = startPipeline({
     connection: workerRedis,

@@ -154,7 +154,8 @@ export function createApp(deps: AppDeps) {
     '/api/admin',
     catalogueImportRoutes({ ...admin, rateLimiter: accounts.rateLimiter }, guards),
   );
-  app.route('/api/admin', statementRoutes({ ...admin, rateLimiter: accounts.rateLimiter }, guards));
+  const statements = { ...admin, rateLimiter: accounts.rateLimiter, metrics: deps.metrics };
+  app.route('/api/admin', statementRoutes(statements, guards));
   app.route('/api/admin', operationsRoutes({ ...admin, publicUrl: deps.publicUrl }, guards)); // before orderRoutes' /orders/:id
   app.route('/api/admin', orderRoutes(orderDeps, guards));
   app.route('/api/admin', deliveryRoutes(orderDeps, guards));

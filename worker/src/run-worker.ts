@@ -50,7 +50,7 @@ export async function runWorker(
     const mailer = mailerFromConfig(config, log);
     lifecycle.add('mailer', async () => mailer.close());
     const metrics = createMetrics({ processMetrics: true });
-    const receipts = receiptsFromConfig(config);
+    const receipts = receiptsFromConfig(config, metrics);
     lifecycle.add('receipt reader', receipts.close);
     const sheetStore = (options.sheets ?? ((db) => sheetStoreFromConfig(config, db)))(database.db);
     const running = startPipeline({

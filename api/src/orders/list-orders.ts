@@ -14,11 +14,11 @@ import { normalisePaymentReference } from '@campus/shared/domain/payment-referen
 import type { Db } from '@campus/shared/server/db/client';
 import { campuses, deliveryBatches, orders } from '@campus/shared/server/db/schema';
 import { orderBatch, orderCampus } from '@campus/shared/server/delivery/order-round';
+import { receiptChecks } from '@campus/shared/server/screenshots/receipt-checks';
 import { and, asc, desc, eq, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
 import { listScope } from '../admin/scope';
 import { statementChecks } from '../statements/statement-checks';
 import { orderSummaryColumns, toOrderSummary } from './get-order';
-import { receiptChecks } from './receipt-checks';
 
 /**
  * One page of orders matching `where`, in `order`; one row more tells whether another page follows.

@@ -8,10 +8,10 @@ import {
 import type { Db } from '@campus/shared/server/db/client';
 import { campuses, orders } from '@campus/shared/server/db/schema';
 import { orderCampus } from '@campus/shared/server/delivery/order-round';
+import { receiptChecks } from '@campus/shared/server/screenshots/receipt-checks';
 import { eq } from 'drizzle-orm';
 import { failedPrecondition } from '../http/errors';
 import { orderSummaryColumns } from './get-order';
-import { receiptChecks } from './receipt-checks';
 
 /** The differences of the order's payment evidence, as its Payments card shows them. */
 async function orderDifferences(db: Db, orderId: string, payToDefault: TPayTo): Promise<string[]> {

@@ -4,13 +4,15 @@ import { orders, receiptReadings } from '@campus/shared/server/db/schema';
 import type { OrderEvent } from '@campus/shared/server/events/order-events';
 import { orderEventColumns } from '@campus/shared/server/screenshots/screenshot-match';
 import { eq } from 'drizzle-orm';
+import { countReading, type ReadingMetrics } from './count-reading';
 import type { ReceiptReader } from './receipt-reader';
 import type { ScreenshotSource } from './screenshot-source';
 
-/** What reads payment screenshots in the worker. */
+/** What reads payment screenshots in the worker; `counted`: where the readings are counted. */
 export interface ReceiptDeps {
   reader: ReceiptReader;
   screenshot: ScreenshotSource;
+  counted?: ReadingMetrics;
 }
 
 /**
@@ -36,11 +38,12 @@ export async function readOrderReceipt(
   const picture = await receipts.screenshot(order.screenshotUrl);
   const text = picture ? await receipts.reader.read(picture) : null;
   const reading = text?.read ? readReceipt(text.lines) : null;
+  const outcome = text ? (text.read ? 'read' : text.reason) : 'no-picture';
   const written = await db
     .insert(receiptReadings)
     .values({
       orderId,
-      outcome: text ? (text.read ? 'read' : text.reason) : 'no-picture',
+      outcome,
       lines: text?.read ? text.lines : [],
       reading,
       transactionId: reading?.transactionId?.value ?? null,
@@ -48,6 +51,7 @@ export async function readOrderReceipt(
     .onConflictDoNothing()
     .returning({ orderId: receiptReadings.orderId });
   if (written.length === 0) return null;
+  if (receipts.counted) await countReading(db, receipts.counted, orderId, outcome, reading);
   const { screenshotUrl: _url, readAt: _readAt, ...event } = order;
   return event;
 }

@@ -9,6 +9,7 @@ import {
   CATALOGUE_IMPORT_LIMIT,
   CATALOGUE_IMPORT_MESSAGES,
 } from '@campus/shared/domain/catalogue-import-api';
+import type { Metrics } from '@campus/shared/server/metrics/metrics';
 import { type Context, Hono } from 'hono';
 import { findCampus } from '../../admin/campus-lookup';
 import type { AdminDeps } from '../../admin/deps';
@@ -53,7 +54,10 @@ async function uploaded(c: Context<AppEnv>) {
  * and the import that keeps its credits and matches them to orders. For a super admin or the
  * campus's admin; at most as many files per person as the catalogue import allows.
  */
-export function statementRoutes(deps: AdminDeps & { rateLimiter: RateLimiter }, guards: Guards) {
+export function statementRoutes(
+  deps: AdminDeps & { rateLimiter: RateLimiter; metrics: Metrics },
+  guards: Guards,
+) {
   const { db } = deps;
   const fileLimit = limitBody(CATALOGUE_FILE_MAX_BYTES + 16 * 1024, M.tooLarge);
   const campusOf = async (c: Context<AppEnv>) => {
@@ -83,6 +87,11 @@ export function statementRoutes(deps: AdminDeps & { rateLimiter: RateLimiter }, 
       const { actor, campus } = await campusOf(c);
       const { bytes, mapping } = await uploaded(c);
       if (!mapping) throw invalidArgument(M.mappingRequired);
-      return c.json(await importStatement(db, actor, campus, bytes, mapping));
+      const imported = await importStatement(db, actor, campus, bytes, mapping);
+      const credits = deps.metrics.statementCredits;
+      credits.inc({ result: 'added' }, imported.added);
+      credits.inc({ result: 'already_imported' }, imported.alreadyImported);
+      credits.inc({ result: 'matched' }, imported.matched);
+      return c.json(imported);
     });
 }

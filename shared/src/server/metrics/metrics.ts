@@ -77,6 +77,36 @@ export function createMetrics(options: { processMetrics?: boolean } = {}) {
       help: 'E-mails that could not be sent (the job retries them)',
       registers,
     }),
+    receiptsRead: new Counter({
+      name: 'campus_receipts_read_total',
+      help: 'Payment screenshots read by OCR, by outcome (read, timeout, not-an-image, no-picture)',
+      labelNames: ['outcome'] as const,
+      registers,
+    }),
+    receiptFields: new Counter({
+      name: 'campus_receipt_fields_found_total',
+      help: 'Fields found on the receipts read, by field (amount, transaction_id, date, recipient, reference)',
+      labelNames: ['field'] as const,
+      registers,
+    }),
+    receiptDifferences: new Counter({
+      name: 'campus_receipt_differences_total',
+      help: 'Differences between a receipt and its order when it was read, by kind (receipt-check.ts)',
+      labelNames: ['kind'] as const,
+      registers,
+    }),
+    receiptDelay: new Histogram({
+      name: 'campus_receipt_reading_delay_seconds',
+      help: 'Time from an order placed to its receipt read',
+      buckets: SECONDS_JOB,
+      registers,
+    }),
+    statementCredits: new Counter({
+      name: 'campus_statement_credits_total',
+      help: 'Credits of imported bank statements, by result (added, already_imported, matched to an order)',
+      labelNames: ['result'] as const,
+      registers,
+    }),
   };
 }
 

@@ -15,6 +15,7 @@ import { wallTime } from '@campus/shared/domain/time-zone';
 import type { Database } from '@campus/shared/server/db/client';
 import { auditLog, campuses, orders, receiptReadings } from '@campus/shared/server/db/schema';
 import { orderEventKeys } from '@campus/shared/server/events/order-events';
+import { createMetrics, type Metrics } from '@campus/shared/server/metrics/metrics';
 import { openCheckedRedis } from '@campus/shared/server/redis';
 import { createReceiptReader, type ReceiptReader } from '@campus/worker/receipts/receipt-reader';
 import { createScreenshotSource } from '@campus/worker/receipts/screenshot-source';
@@ -53,6 +54,21 @@ let admin: TUserProfile;
 let workerRedis: Redis;
 let reader: ReceiptReader;
 let pipeline: ReturnType<typeof startPipeline>;
+const metrics = createMetrics();
+
+/** A counter's value for these labels (0 when never counted). */
+async function counted(
+  counter: Metrics['receiptsRead' | 'receiptDifferences' | 'receiptFields'],
+  labels: Record<string, string>,
+) {
+  const { values } = await counter.get();
+  const found = values.find((value) =>
+    Object.entries(labels).every(
+      ([name, label]) => (value.labels as Record<string, unknown>)[name] === label,
+    ),
+  );
+  return found?.value ?? 0;
+}
 
 const deps = () => ({ ...services, db: database.db, log: testLog });
 const cartItems = () => [menuLine(tree, 1)];
@@ -115,7 +131,11 @@ beforeAll(async () => {
   workerRedis = await openCheckedRedis(testRedisUrl(), 'worker', testLog);
   reader = createReceiptReader({ timeLimitMs: 60_000 });
   const { prefix, producer } = services;
-  const receipts = { reader, screenshot: createScreenshotSource({ uploadsDir: dir }) };
+  const receipts = {
+    reader,
+    screenshot: createScreenshotSource({ uploadsDir: dir }),
+    counted: { metrics, payToDefault: TEST_PAY_TO },
+  };
   const workerDeps = testWorkerDeps({ database, redis: workerRedis, prefix, receipts });
   pipeline = startPipeline({ connection: workerRedis, producer, prefix, deps: workerDeps });
 });
@@ -170,6 +190,21 @@ describe(`what the receipt says on ${engine}`, { timeout: 120_000 }, () => {
     expect(texts[2]).toBe(
       `Transaction id 405716237029 is also on the receipt of ${agreeing.paymentReference}.`,
     );
+    // Counted as they were read (just after each reading is kept): the first agreeing, the second
+    // with its three differences.
+    const figures = async () => ({
+      read: await counted(metrics.receiptsRead, { outcome: 'read' }),
+      transactionIds: await counted(metrics.receiptFields, { field: 'transaction_id' }),
+      short: await counted(metrics.receiptDifferences, { kind: 'amount_short' }),
+      noReference: await counted(metrics.receiptDifferences, { kind: 'reference_missing' }),
+      usedId: await counted(metrics.receiptDifferences, { kind: 'transaction_id_used' }),
+      delays: (await metrics.receiptDelay.get()).values.find((value) =>
+        value.metricName?.endsWith('_count'),
+      )?.value,
+    });
+    await expect
+      .poll(figures)
+      .toEqual({ read: 2, transactionIds: 2, short: 1, noReference: 1, usedId: 1, delays: 2 });
     // The first order now shares its id too: its card says so.
     const firstAgain = await queuedOnceRead(first.orderId);
     expect(firstAgain.receipt.state === 'read' && firstAgain.receipt.differences).toEqual([

@@ -140,8 +140,9 @@ describe(`screenshots used before on ${engine}`, () => {
     const png = await drawBankReceipt(receipt as NonNullable<typeof receipt>);
     const first = await orderPaidWith(png);
     expect(first).toMatchObject({ check: 'clear', duplicateOf: [] });
-    // Placed, then checked: the pages showing the order are told both times.
-    await expect.poll(() => eventsOf(first.orderId)).toEqual(['placed', 'placed']);
+    // Placed, checked, its receipt read (here: no picture to read): the pages showing the order
+    // are told each time.
+    await expect.poll(() => eventsOf(first.orderId)).toEqual(['placed', 'placed', 'placed']);
 
     const again = await orderPaidWith(png, otherTree);
     expect(again).toMatchObject({ check: 'duplicate', duplicateOf: [first.orderId] });

@@ -1,13 +1,14 @@
-import { payToOf, type TPayTo } from '@campus/shared/domain/checkout';
-import { receiptCheckOf, type TReceiptCheck } from '@campus/shared/domain/receipt-check';
-import { wallTime } from '@campus/shared/domain/time-zone';
-import type { Db } from '@campus/shared/server/db/client';
-import { campuses, orders, receiptReadings } from '@campus/shared/server/db/schema';
-import { orderCampus } from '@campus/shared/server/delivery/order-round';
 import { asc, eq, inArray } from 'drizzle-orm';
+import { payToOf, type TPayTo } from '../../domain/checkout';
+import { receiptCheckOf, type TReceiptCheck } from '../../domain/receipt-check';
+import { wallTime } from '../../domain/time-zone';
+import type { Db } from '../db/client';
+import { campuses, orders, receiptReadings } from '../db/schema';
+import { orderCampus } from '../delivery/order-round';
 
 /**
- * What the receipts of the page's orders say against the orders (decision 022): each order's
+ * What the receipts of orders say against the orders (decision 022), for the Payments queue and
+ * the worker's metrics: each order's
  * reading with its campus's pay-to account, and the other orders whose receipt shows the same
  * transaction id (on any campus).
  */

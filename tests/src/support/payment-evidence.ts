@@ -36,7 +36,7 @@ export async function agreeingReceipt(db: Db, order: Order, timeZone: string): P
 }
 
 /** The order's credit in the campus's imported statement, matched by its reference. */
-export async function creditOf(db: Db, order: Order, timeZone: string): Promise<void> {
+async function creditOf(db: Db, order: Order, timeZone: string): Promise<void> {
   await db.insert(statementCredits).values({
     id: randomUUID(),
     campusId: order.campusId as string,

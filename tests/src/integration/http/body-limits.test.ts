@@ -1,5 +1,6 @@
 import { API_BODY_MAX_BYTES } from '@campus/api/app';
 import { CATALOGUE_IMPORT_PATHS } from '@campus/api/routes/admin/catalogue-import';
+import { STATEMENT_FILE_PATHS } from '@campus/api/routes/admin/statements';
 import type { Database } from '@campus/shared/server/db/client';
 import { openCheckedRedis } from '@campus/shared/server/redis';
 import type { Redis } from 'ioredis';
@@ -33,7 +34,7 @@ afterAll(async () => {
 });
 
 /** Routes whose own limit is a file's: they are tested with their files. */
-const FILE_ROUTES = new Set(['/api/uploads', ...CATALOGUE_IMPORT_PATHS]);
+const FILE_ROUTES = new Set(['/api/uploads', ...CATALOGUE_IMPORT_PATHS, ...STATEMENT_FILE_PATHS]);
 
 /** Every method and path of the app that takes a body, with ids put in for its parameters. */
 function bodyRoutes(): Array<{ method: string; path: string }> {

@@ -204,7 +204,7 @@ describe(`the bank statement on ${engine}`, () => {
     expect(credit).toMatchObject({ creditedOn: '2026-11-20', amountPaisa: 64_000 });
   });
 
-  it('refuses a wrong column, a statement without credits, one too long and no spreadsheet', async () => {
+  it('refuses a wrong column, a statement without credits, one too long or too large, and no spreadsheet', async () => {
     const tree = access.ours;
     const wrong = await refusal(
       upload(STATEMENT_PATHS.import, tree, csv('2026-11-20,x,,10'), {
@@ -231,6 +231,13 @@ describe(`the bank statement on ${engine}`, () => {
     expect(long).toMatchObject({
       status: 400,
       answer: { error: { message: STATEMENT_MESSAGES.tooManyRows } },
+    });
+    const huge = await refusal(
+      upload(STATEMENT_PATHS.preview, tree, new Blob(['x'.repeat(2 * 1024 * 1024 + 1)])),
+    );
+    expect(huge).toMatchObject({
+      status: 413,
+      answer: { error: { message: STATEMENT_MESSAGES.tooLarge } },
     });
     const picture = await refusal(
       upload(

@@ -76,6 +76,32 @@ describe('the receipt reader', { timeout: 120_000 }, () => {
     });
   });
 
+  it('reads the top of a 10,000 px tall screenshot, and finds no receipt in noise', async () => {
+    const receipt = receipts[1] as BankReceipt;
+    // A scrolling screenshot: the receipt, then page after page below it.
+    const tall = await sharp(await drawBankReceipt(receipt))
+      .extend({ bottom: 10_000 - 1_480, background: '#ffffff' })
+      .png()
+      .toBuffer();
+    expect((await sharp(tall).metadata()).height).toBe(10_000);
+    const reading = await readPicture(tall);
+    expect(reading.amount?.value).toBe(receipt.amountPaisa);
+    expect(reading.references).toEqual([receipt.note]);
+    // A photo with no text in it, as a selfie would be to the reader: random grey pixels.
+    const pixels = Buffer.alloc(300 * 400 * 3);
+    let seed = 7;
+    for (let i = 0; i < pixels.length; i++) {
+      seed = (seed * 1_103_515_245 + 12_345) % 2_147_483_648;
+      pixels[i] = seed % 256;
+    }
+    const noise = await sharp(pixels, { raw: { width: 300, height: 400, channels: 3 } })
+      .png()
+      .toBuffer();
+    const nothing = await readPicture(noise);
+    expect(nothing.amount).toBeNull();
+    expect(nothing.references).toEqual([]);
+  });
+
   it('gives up a reading over its time limit, and reads the next receipt all the same', async () => {
     const hurried = createReceiptReader({ timeLimitMs: 1 });
     const png = await drawBankReceipt(receipts[0] as BankReceipt);

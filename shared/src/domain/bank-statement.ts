@@ -275,6 +275,8 @@ export const STATEMENT_MESSAGES = {
   noRows: 'The statement has no rows below its header row.',
   unknownColumn: (column: string) => `The statement has no column '${column}'. Choose another.`,
   mappingRequired: 'Choose the columns of the date and the credit amount.',
+  previewed: (read: { credits: number; skipped: number }) =>
+    `${count(read.credits, 'credit')}, ${count(read.skipped, 'row')} skipped.`,
   imported: (done: { added: number; alreadyImported: number; skipped: number; matched: number }) =>
     `Imported ${count(done.added, 'credit')} (${done.alreadyImported} already imported, ${count(done.skipped, 'row')} skipped); ${done.matched} matched to orders.`,
   noCredits:

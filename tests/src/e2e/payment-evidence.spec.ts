@@ -72,7 +72,7 @@ test('the card names what the receipt says, the statement finds the credit, and 
       mimeType: 'text/csv',
       buffer: Buffer.from(statement),
     });
-    await expect(admin.getByText('1 credits, 1 rows skipped.')).toBeVisible();
+    await expect(admin.getByText('1 credit, 1 row skipped.')).toBeVisible();
     await expect(admin.getByLabel('Credit amount')).toHaveValue('Credit');
     await expect(admin.getByLabel('Description or note')).toHaveValue('Narration');
     const rows = admin.getByRole('table', { name: "How the statement's rows read" });

@@ -105,6 +105,11 @@ export function StatementPanel({ campus }: { campus: TStatementCampus }) {
   }
 
   const needed = preview && (preview.mapping.date === '' || preview.mapping.amount === '');
+  const neededHint = needed && (
+    <p role="alert" className="text-sm text-amber-900">
+      {STATEMENT_MESSAGES.mappingRequired}
+    </p>
+  );
   return (
     <details className="rounded border border-gray-300 bg-white p-3">
       <summary className="cursor-pointer font-medium">Match the bank statement</summary>
@@ -146,9 +151,13 @@ export function StatementPanel({ campus }: { campus: TStatementCampus }) {
                   key={field}
                   label={STATEMENT_FIELD_LABELS[field]}
                   value={preview.mapping[field]}
-                  onChange={(event) =>
-                    void read(file, { ...preview.mapping, [field]: event.target.value })
-                  }
+                  onChange={(event) => {
+                    const mapping = { ...preview.mapping, [field]: event.target.value };
+                    // Without a date or a credit column nothing reads: ask for one first.
+                    if (mapping.date === '' || mapping.amount === '') {
+                      setPreview({ ...preview, mapping });
+                    } else void read(file, mapping);
+                  }}
                 >
                   <option value="">(none)</option>
                   {preview.header
@@ -161,9 +170,8 @@ export function StatementPanel({ campus }: { campus: TStatementCampus }) {
                 </SelectField>
               ))}
             </fieldset>
-            <p role="status">
-              {preview.credits} credits, {preview.skipped} rows skipped.
-            </p>
+            {neededHint}
+            <p role="status">{STATEMENT_MESSAGES.previewed(preview)}</p>
             <PreviewRows preview={preview} />
             <div className="flex flex-wrap gap-2">
               <button

@@ -8,7 +8,7 @@ import {
 } from '@campus/shared/server/delivery/order-round';
 import { type SheetCellUpdate, SheetStoreError } from '@campus/shared/server/sheets/sheet-store';
 import { UnrecoverableError } from 'bullmq';
-import { and, asc, eq, isNotNull, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, eq, isNotNull, isNull, or, type SQL, sql } from 'drizzle-orm';
 import type { JobContext, JobProcessor } from '../job-context';
 import { sheetRowStateOf } from '../sheet-row-state';
 
@@ -22,6 +22,13 @@ const BATCHES_PER_HOLD = 4;
 // A row set aside for its content waits for an operator, so its status looks less often.
 const ROW_WAIT_MS = 5_000;
 const SET_ASIDE_ROW_WAIT_MS = 60_000;
+
+/**
+ * Rows first: for this long after its row's append, an order's cells wait while other rows of the
+ * tab wait for theirs, so that the appends get the tab's lock and the write budget in a rush, and
+ * the cells of many rows go in one write after it. Older cells are written whatever waits.
+ */
+const ROWS_FIRST_MS = 30_000;
 
 /** Where the append writes the order id, for a tab whose 'Order ID' header a person renamed. */
 const APPENDED_ORDER_ID_COLUMN = ORDER_SHEET_HEADER.length - 1;
@@ -68,6 +75,11 @@ export const syncOrderStatusJob: JobProcessor<'sync-order-status'> = async (
     context.log.debug({ orderId, waitMs }, 'order row not in its tab yet: its status waits');
     throw await context.retryLater(waitMs);
   }
+  const recent = Date.now() - order.appendedAt.getTime() < ROWS_FIRST_MS;
+  if (recent && (await rowsWaitIn(context, order.tab))) {
+    context.log.debug({ orderId, tab: order.tab }, 'rows of the tab wait: its cells go after them');
+    throw await context.retryLater(ROW_WAIT_MS);
+  }
   const outcome = await context.sheets.withTab(order.tab, async () => {
     let written = 0;
     for (let batch = 0; batch < BATCHES_PER_HOLD; batch++) {
@@ -82,6 +94,22 @@ export const syncOrderStatusJob: JobProcessor<'sync-order-status'> = async (
   context.log.debug({ orderId, tab: order.tab, ...outcome }, 'status cells of the tab in step');
   return outcome;
 };
+
+/** Whether an order of the tab waits for its row (one set aside waits for an operator). */
+async function rowsWaitIn(context: JobContext, tab: string): Promise<boolean> {
+  const [waiting] = await context.database.db
+    .select({ id: orders.id })
+    .from(orders)
+    .where(
+      and(
+        eq(orders.sheetTabName, tab),
+        isNull(orders.sheetAppendedAt),
+        isNull(orders.sheetSetAsideAt),
+      ),
+    )
+    .limit(1);
+  return waiting !== undefined;
+}
 
 /** The columns of the tab: found by their header text; the Status ones added where missing. */
 interface StatusLayout {

@@ -91,6 +91,13 @@ Trans ID 998877665544
     });
   });
 
+  it('reads a J of the reference that OCR gave as a bracket', () => {
+    expect(valuesOf('Note CB-82)MU\nPurpose cb-j2]k9').references).toEqual([
+      'CB-82JMU',
+      'CB-J2JK9',
+    ]);
+  });
+
   it('skips a date that does not exist, and a time that cannot be', () => {
     expect(valuesOf('31/02/2026 10:00\n03 Dec 2026 25:10').paidAt).toBe('2026-12-03T00:00');
   });

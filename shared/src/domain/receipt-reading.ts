@@ -190,9 +190,12 @@ function readRecipientAccountEnding(lines: readonly ReadLine[]): ReadField<strin
   return null;
 }
 
-/** The references of the receipt's lines, each once. */
+/**
+ * The references of the receipt's lines, each once. OCR reads a J of the note as ')' or ']'
+ * (measured: 'CB-82JMU' read 'CB-82)MU'); neither is ever part of a reference.
+ */
 function readReferences(lines: readonly ReadLine[]): string[] {
-  return [...new Set(lines.flatMap((line) => referencesIn(line.text)))];
+  return [...new Set(lines.flatMap((line) => referencesIn(line.text.replace(/[)\]]/g, 'J'))))];
 }
 
 /** Everything the receipt says, from OCR's lines in reading order. */

@@ -1,7 +1,7 @@
 import type { Db } from '@campus/shared/server/db/client';
 import { orders } from '@campus/shared/server/db/schema';
 import { UnrecoverableError } from 'bullmq';
-import { eq } from 'drizzle-orm';
+import { and, eq, isNull, type SQL } from 'drizzle-orm';
 
 /**
  * Where an order's sheet row stands: its tab, when it was appended, and whether it was set aside
@@ -18,4 +18,13 @@ export async function sheetRowStateOf(db: Db, orderId: string) {
     .where(eq(orders.id, orderId));
   if (!order) throw new UnrecoverableError(`Order ${orderId} does not exist`);
   return order;
+}
+
+/** The orders of the tab waiting for their row (one set aside waits for an operator instead). */
+export function waitingForRow(tab: string): SQL {
+  return and(
+    eq(orders.sheetTabName, tab),
+    isNull(orders.sheetAppendedAt),
+    isNull(orders.sheetSetAsideAt),
+  ) as SQL;
 }

@@ -8,20 +8,18 @@ import {
 import type { Db } from '@campus/shared/server/db/client';
 import { campuses, orders } from '@campus/shared/server/db/schema';
 import { orderCampus } from '@campus/shared/server/delivery/order-round';
-import { receiptChecks } from '@campus/shared/server/screenshots/receipt-checks';
+import {
+  receiptChecks,
+  receiptOrderColumns,
+} from '@campus/shared/server/screenshots/receipt-checks';
 import { eq } from 'drizzle-orm';
 import { failedPrecondition } from '../http/errors';
-import { orderSummaryColumns } from './get-order';
 
 /** The differences of the order's payment evidence, as its Payments card shows them. */
 async function orderDifferences(db: Db, orderId: string, payToDefault: TPayTo): Promise<string[]> {
   const [order] = await db
     .select({
-      id: orders.id,
-      paymentReference: orders.paymentReference,
-      grandTotalPaisa: orders.grandTotalPaisa,
-      placedAt: orders.placedAt,
-      timeZone: orderSummaryColumns.timeZone,
+      ...receiptOrderColumns,
       fingerprint: orders.screenshotSha256,
       checkedAt: orders.screenshotCheckedAt,
       duplicateOf: orders.duplicateOf,

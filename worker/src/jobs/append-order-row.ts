@@ -8,9 +8,9 @@ import { orderSheetRow } from '@campus/shared/domain/order-sheet-row';
 import { orders } from '@campus/shared/server/db/schema';
 import { SheetStoreError } from '@campus/shared/server/sheets/sheet-store';
 import { UnrecoverableError } from 'bullmq';
-import { and, asc, eq, inArray, isNull } from 'drizzle-orm';
+import { asc, eq, inArray } from 'drizzle-orm';
 import type { JobContext, JobProcessor } from '../job-context';
-import { sheetRowStateOf } from '../sheet-row-state';
+import { sheetRowStateOf, waitingForRow } from '../sheet-row-state';
 
 /** Rows per append: one call carries every order of the tab waiting at that moment, up to this. */
 const SHEET_BATCH_MAX = 2_000;
@@ -137,13 +137,7 @@ async function writeBatch(tab: string, context: JobContext): Promise<number> {
   const waiting = await db
     .select()
     .from(orders)
-    .where(
-      and(
-        eq(orders.sheetTabName, tab),
-        isNull(orders.sheetAppendedAt),
-        isNull(orders.sheetSetAsideAt),
-      ),
-    )
+    .where(waitingForRow(tab))
     .orderBy(asc(orders.placedAt), asc(orders.id))
     .limit(SHEET_BATCH_MAX);
   // A row no spreadsheet would take is set aside before any call is spent on it.

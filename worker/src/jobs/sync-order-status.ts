@@ -8,9 +8,9 @@ import {
 } from '@campus/shared/server/delivery/order-round';
 import { type SheetCellUpdate, SheetStoreError } from '@campus/shared/server/sheets/sheet-store';
 import { UnrecoverableError } from 'bullmq';
-import { and, asc, eq, isNotNull, isNull, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, eq, isNotNull, or, type SQL, sql } from 'drizzle-orm';
 import type { JobContext, JobProcessor } from '../job-context';
-import { sheetRowStateOf } from '../sheet-row-state';
+import { sheetRowStateOf, waitingForRow } from '../sheet-row-state';
 
 /** Orders whose Status cells one write sets at most. */
 const STATUS_BATCH_MAX = 500;
@@ -100,13 +100,7 @@ async function rowsWaitIn(context: JobContext, tab: string): Promise<boolean> {
   const [waiting] = await context.database.db
     .select({ id: orders.id })
     .from(orders)
-    .where(
-      and(
-        eq(orders.sheetTabName, tab),
-        isNull(orders.sheetAppendedAt),
-        isNull(orders.sheetSetAsideAt),
-      ),
-    )
+    .where(waitingForRow(tab))
     .limit(1);
   return waiting !== undefined;
 }

@@ -2,9 +2,12 @@ import type { TPayTo } from '@campus/shared/domain/checkout';
 import type { ReceiptReading, TReceiptOutcome } from '@campus/shared/domain/receipt-reading';
 import type { Db } from '@campus/shared/server/db/client';
 import { campuses, orders } from '@campus/shared/server/db/schema';
-import { orderCampus, orderRoundColumns } from '@campus/shared/server/delivery/order-round';
+import { orderCampus } from '@campus/shared/server/delivery/order-round';
 import type { Metrics } from '@campus/shared/server/metrics/metrics';
-import { receiptChecks } from '@campus/shared/server/screenshots/receipt-checks';
+import {
+  receiptChecks,
+  receiptOrderColumns,
+} from '@campus/shared/server/screenshots/receipt-checks';
 import { eq } from 'drizzle-orm';
 
 /** Where the worker counts its readings (README, Metrics), and the pay-to account they check. */
@@ -33,13 +36,7 @@ export async function countReading(
     if (value) metrics.receiptFields.inc({ field });
   }
   const [order] = await db
-    .select({
-      id: orders.id,
-      paymentReference: orders.paymentReference,
-      grandTotalPaisa: orders.grandTotalPaisa,
-      placedAt: orders.placedAt,
-      timeZone: orderRoundColumns.timeZone,
-    })
+    .select(receiptOrderColumns)
     .from(orders)
     .leftJoin(campuses, orderCampus)
     .where(eq(orders.id, orderId));

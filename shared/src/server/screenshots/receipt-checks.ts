@@ -4,7 +4,19 @@ import { receiptCheckOf, type TReceiptCheck } from '../../domain/receipt-check';
 import { wallTime } from '../../domain/time-zone';
 import type { Db } from '../db/client';
 import { campuses, orders, receiptReadings } from '../db/schema';
-import { orderCampus } from '../delivery/order-round';
+import { orderCampus, orderRoundColumns } from '../delivery/order-round';
+
+/**
+ * The columns of an order its receipt is checked against; a query of them left-joins the
+ * order's campus on `orderCampus` (for its time zone).
+ */
+export const receiptOrderColumns = {
+  id: orders.id,
+  paymentReference: orders.paymentReference,
+  grandTotalPaisa: orders.grandTotalPaisa,
+  placedAt: orders.placedAt,
+  timeZone: orderRoundColumns.timeZone,
+};
 
 /**
  * What the receipts of orders say against the orders (decision 022), for the Payments queue and

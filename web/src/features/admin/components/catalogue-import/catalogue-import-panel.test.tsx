@@ -2,10 +2,10 @@ import {
   CATALOGUE_IMPORT_MESSAGES,
   type TImportPreviewResponse,
 } from '@campus/shared/domain/catalogue-import-api';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render, screen, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
-import { describe, expect, it, vi } from 'vitest';
+import { screen, within } from '@testing-library/react';
+import type userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { json, renderAnswered } from '@/test/answered-fetch';
 import { CatalogueImportPanel } from './catalogue-import-panel';
 
 // The 'Import from a spreadsheet' panel of a restaurant's menu (docs/product.md §10), against a
@@ -43,24 +43,11 @@ const PREVIEW: TImportPreviewResponse = {
   token: 'token-1',
 };
 
-const json = (body: unknown, status = 200) =>
-  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
-
-function openPanel(answers: Response[]) {
-  const fetchMock = vi.fn(async (_url: string, _init?: RequestInit) => {
-    const next = answers.shift();
-    if (!next) throw new Error('no more answers');
-    return next;
-  });
-  vi.stubGlobal('fetch', fetchMock);
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  render(
-    <QueryClientProvider client={client}>
-      <CatalogueImportPanel target={{ kind: 'menu', restaurantId: 'rest-1' }} />
-    </QueryClientProvider>,
+const openPanel = (answers: Response[]) =>
+  renderAnswered(
+    <CatalogueImportPanel target={{ kind: 'menu', restaurantId: 'rest-1' }} />,
+    answers,
   );
-  return { user: userEvent.setup(), fetchMock };
-}
 
 const aFile = () => new File(['Name,Price,Description\n'], 'menu.csv', { type: 'text/csv' });
 

@@ -2,10 +2,9 @@ import {
   STATEMENT_MESSAGES,
   type TStatementPreviewResponse,
 } from '@campus/shared/domain/bank-statement';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render, screen, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
-import { describe, expect, it, vi } from 'vitest';
+import { screen, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { json, renderAnswered } from '@/test/answered-fetch';
 import { StatementPanel } from './statement-panel';
 
 // 'Match the bank statement' in the Payments tab (decision 023), against a stubbed api: the
@@ -34,24 +33,11 @@ const PREVIEW: TStatementPreviewResponse = {
   skipped: 1,
 };
 
-const json = (body: unknown, status = 200) =>
-  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
-
-function openPanel(answers: Response[]) {
-  const fetchMock = vi.fn(async (_url: string, _init?: RequestInit) => {
-    const next = answers.shift();
-    if (!next) throw new Error('no more answers');
-    return next;
-  });
-  vi.stubGlobal('fetch', fetchMock);
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  render(
-    <QueryClientProvider client={client}>
-      <StatementPanel campus={{ universityId: 'uni-1', campusId: 'campus-1' }} />
-    </QueryClientProvider>,
+const openPanel = (answers: Response[]) =>
+  renderAnswered(
+    <StatementPanel campus={{ universityId: 'uni-1', campusId: 'campus-1' }} />,
+    answers,
   );
-  return { user: userEvent.setup(), fetchMock };
-}
 
 /** The mapping a call sent, from its multipart body. */
 const mappingOf = (init?: RequestInit) => {

@@ -49,3 +49,20 @@ export function referencesIn(text: string): string[] {
     return reference ? [reference] : [];
   });
 }
+
+/**
+ * The characters of a reference that OCR reads as one another (measured on the receipt corpus,
+ * docs/decisions/022-receipt-reading.md: 8 as S, Z as 2, S as 5), each group as its first.
+ */
+const LOOK_ALIKES: Record<string, string> = { '5': 'S', '8': 'S', B: 'S', '2': 'Z', '6': 'G' };
+const lookingAlike = (reference: string) =>
+  reference.replace(/[58B26]/g, (char) => LOOK_ALIKES[char] ?? char);
+
+/**
+ * Whether a reference read from a picture is this one: the same, or the same but for characters
+ * OCR takes for one another. The receipt's word is evidence for a person, never proof: the bank
+ * statement's reference is matched exactly.
+ */
+export function readAsReference(read: string, reference: string): boolean {
+  return read === reference || lookingAlike(read) === lookingAlike(reference);
+}

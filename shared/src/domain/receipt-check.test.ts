@@ -51,6 +51,15 @@ describe('what the receipt check concludes', () => {
     ]);
   });
 
+  it('takes a reference OCR read with look-alike characters as the order’s, and no other', () => {
+    const order = { paymentReference: 'CB-8Z5GB' };
+    expect(texts({ references: ['CB-SZSGS'] }, order)).toEqual([]);
+    expect(texts({ references: ['CB-S2S6S'] }, order)).toEqual([]);
+    expect(texts({ references: ['CB-8Z5GC'] }, order)).toEqual([
+      "The receipt names CB-8Z5GC, not this order's CB-8Z5GB.",
+    ]);
+  });
+
   it('names a transaction id on another order’s receipt', () => {
     expect(texts({}, { transactionIdAlsoOn: ['CB-22222', 'CB-33333'] })).toEqual([
       'Transaction id 12345678901 is also on the receipt of CB-22222, CB-33333.',

@@ -4,6 +4,7 @@
 
 import { z } from 'zod';
 import { formatRs } from './money';
+import { readAsReference } from './payment-reference';
 import {
   RECEIPT_MIN_CHARACTERS,
   type ReceiptReading,
@@ -71,7 +72,7 @@ const RULES: readonly Rule[] = [
   {
     kind: 'reference_missing',
     says: ({ references }, order) => {
-      if (references.includes(order.paymentReference)) return null;
+      if (references.some((read) => readAsReference(read, order.paymentReference))) return null;
       const other = references[0];
       return other
         ? `The receipt names ${other}, not this order's ${order.paymentReference}.`

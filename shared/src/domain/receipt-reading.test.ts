@@ -91,23 +91,43 @@ Trans ID 998877665544
     });
   });
 
-  it('reads a J of the reference that OCR gave as a bracket', () => {
+  it('reads a J of the reference or of the transaction id that OCR gave as a bracket', () => {
     expect(valuesOf('Note CB-82)MU\nPurpose cb-j2]k9').references).toEqual([
       'CB-82JMU',
       'CB-J2JK9',
     ]);
+    expect(valuesOf('Transaction ID FT28141)KH9358').transactionId).toBe('FT28141JKH9358');
+  });
+
+  it('reads a printed slip: a label with a hash and a colon, the time on the line below', () => {
+    expect(
+      valuesOf(`Total Amount: PKR 1,808.00
+Ref #: 121880805135
+Date: 2026-09-12
+Time: 09:41:17
+Beneficiary: CampusBucket Foods
+Account No: 0000001234560042`),
+    ).toEqual({
+      amount: 180_800,
+      transactionId: '121880805135',
+      paidAt: '2026-09-12T09:41',
+      recipient: '0042',
+      references: [],
+    });
   });
 
   it('skips a date that does not exist, and a time that cannot be', () => {
     expect(valuesOf('31/02/2026 10:00\n03 Dec 2026 25:10').paidAt).toBe('2026-12-03T00:00');
   });
 
-  it('keeps each field’s confidence, and counts the letters and digits read', () => {
+  it('keeps each field’s confidence, and counts the letters and digits read with confidence', () => {
     const reading = readReceipt([
-      { text: 'Amount Rs 500', confidence: 42 },
+      { text: 'Amount Rs 500', confidence: 52 },
       { text: 'TID 5566778899', confidence: 77 },
+      // What the English model makes of a line of Urdu.
+      { text: '\\WPEOSVAQ-) puoi opaisS ld', confidence: 12 },
     ]);
-    expect(reading.amount).toEqual({ value: 50_000, confidence: 42 });
+    expect(reading.amount).toEqual({ value: 50_000, confidence: 52 });
     expect(reading.transactionId).toEqual({ value: '5566778899', confidence: 77 });
     expect(reading.characters).toBe('AmountRs500TID5566778899'.length);
     expect(readReceipt([])).toMatchObject({ amount: null, characters: 0, references: [] });

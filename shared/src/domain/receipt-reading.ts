@@ -28,12 +28,20 @@ export interface ReceiptReading {
   recipientAccountEnding: ReadField<string> | null;
   /** Every payment reference (CB-XXXXX) the receipt holds, as stored. */
   references: string[];
-  /** Letters and digits read in all: too few means the picture is no receipt, or unreadable. */
+  /**
+   * Letters and digits read with confidence (on lines of RECEIPT_LINE_CONFIDENCE or more): too
+   * few means the picture is no receipt, is unreadable, or is in a script the model does not read.
+   */
   characters: number;
 }
 
 /** Fewer letters and digits than this: the picture is 'unread', whatever was found in it. */
 export const RECEIPT_MIN_CHARACTERS = 40;
+/**
+ * A line read with less confidence (0-100) is counted as no text: what the English model makes of
+ * Urdu, or of a photo, comes at 0-31 (measured), a receipt's lines at 33-96.
+ */
+const RECEIPT_LINE_CONFIDENCE = 50;
 
 const MONEY =
   /(?:\b(?:rs|pkr)\.?\s*:?\s*([0-9][0-9,]*(?:\.[0-9]{1,2})?)\b)|(?:\b([0-9][0-9,]*(?:\.[0-9]{1,2})?)\s*(?:rs|pkr)\b)/i;
@@ -68,12 +76,18 @@ function readAmount(lines: readonly ReadLine[]): ReadField<number> | null {
 }
 
 const TRANSACTION_LABEL =
-  /\b(?:t\.?\s?id|trx\.?\s?id|txn\.?\s?id|trans(?:action)?\.?\s*(?:id|no\.?|number|ref(?:erence)?)|ref(?:erence)?\.?\s*(?:no\.?|number|#|id)?|rrn|stan)\b\s*[:#.-]?\s*(.*)$/i;
+  /\b(?:t\.?\s?id|trx\.?\s?id|txn\.?\s?id|trans(?:action)?\.?\s*(?:id|no\.?|number|ref(?:erence)?)|ref(?:erence)?\.?\s*(?:no\.?|number|#|id)?|rrn|stan)(?![a-z0-9])[\s:#.-]*(.*)$/i;
 /** A transaction id: letters and digits (6 or more, at least 4 digits), spaces and dashes between. */
 const TRANSACTION_ID = /^([A-Z0-9][A-Z0-9 -]{4,}[A-Z0-9])\b/i;
 
+/**
+ * The text with the J's OCR reads as ')' or ']' given back (measured: 'CB-82JMU' read 'CB-82)MU',
+ * 'FT28141JKH9358' read 'FT28141)KH9358'); neither is ever part of a reference or an id.
+ */
+const withJs = (text: string) => text.replace(/[)\]]/g, 'J');
+
 function transactionIdOf(text: string): string | null {
-  const match = TRANSACTION_ID.exec(text.trim());
+  const match = TRANSACTION_ID.exec(withJs(text.trim()));
   if (!match?.[1]) return null;
   const id = match[1].replace(/[ -]/g, '').toUpperCase();
   if (id.length < 6 || (id.match(/\d/g)?.length ?? 0) < 4) return null;
@@ -190,12 +204,9 @@ function readRecipientAccountEnding(lines: readonly ReadLine[]): ReadField<strin
   return null;
 }
 
-/**
- * The references of the receipt's lines, each once. OCR reads a J of the note as ')' or ']'
- * (measured: 'CB-82JMU' read 'CB-82)MU'); neither is ever part of a reference.
- */
+/** The references of the receipt's lines, each once. */
 function readReferences(lines: readonly ReadLine[]): string[] {
-  return [...new Set(lines.flatMap((line) => referencesIn(line.text.replace(/[)\]]/g, 'J'))))];
+  return [...new Set(lines.flatMap((line) => referencesIn(withJs(line.text))))];
 }
 
 /** Everything the receipt says, from OCR's lines in reading order. */
@@ -207,6 +218,8 @@ export function readReceipt(lines: readonly ReadLine[]): ReceiptReading {
     paidAt: readPaidAt(kept),
     recipientAccountEnding: readRecipientAccountEnding(kept),
     references: readReferences(kept),
-    characters: kept.reduce((sum, line) => sum + (line.text.match(/[a-z0-9]/gi)?.length ?? 0), 0),
+    characters: kept
+      .filter((line) => line.confidence >= RECEIPT_LINE_CONFIDENCE)
+      .reduce((sum, line) => sum + (line.text.match(/[a-z0-9]/gi)?.length ?? 0), 0),
   };
 }

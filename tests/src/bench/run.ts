@@ -3,7 +3,8 @@
 // checkout over HTTP against a plain-pg transaction (autocannon, in a process of its own), checkout
 // against the inline-append design, the worker's drain and its Sheets calls, the storefront's
 // initial JavaScript and Lighthouse scores, the insights query on 100,000 orders, the
-// duplicate-screenshot check on up to 100,000, and the reliability run with 5,000 orders.
+// duplicate-screenshot check on up to 100,000, the receipt corpus read by the worker's reader, and
+// the reliability run with 5,000 orders.
 import { mkdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import { join } from 'node:path';
@@ -53,6 +54,11 @@ import {
   measureLighthouse,
 } from './lighthouse';
 import {
+  formatReceiptCorpus,
+  measureReceiptCorpus,
+  type ReceiptCorpusReport,
+} from './receipt-corpus-reading';
+import {
   formatReuseScan,
   measureReuseScan,
   REUSE_SCAN_SIZES,
@@ -68,6 +74,8 @@ const RESULTS_DIR = 'bench/results';
 // The reliability run's size and orders in flight (each a buyer solving a captcha, checking out).
 const RELIABILITY_ORDERS = Number(process.env.BENCH_RELIABILITY_ORDERS ?? 5_000);
 const RELIABILITY_CONCURRENCY = 24;
+// Receipts of the corpus read (at least 300 over 4 layouts: decision 022); BENCH_RECEIPTS for fewer.
+const RECEIPTS = Number(process.env.BENCH_RECEIPTS ?? 300);
 // BENCH_ONLY=catalogue,checkout-http measures those parts only (names below); unset: all of them.
 const PARTS = [
   'catalogue',
@@ -76,6 +84,7 @@ const PARTS = [
   'durability',
   'insights',
   'screenshot-reuse',
+  'receipts',
   'browser',
   'reliability',
 ] as const;
@@ -224,6 +233,11 @@ try {
   if (measures('screenshot-reuse') && withPostgres) {
     say('Measuring the duplicate-screenshot check on up to 100,000 orders (about 1 minute)...');
     screenshotReuse = await measureReuseScan({ postgresAdminUrl: POSTGRES_ADMIN_URL, log });
+  }
+  let receipts: ReceiptCorpusReport | null = null;
+  if (measures('receipts')) {
+    say(`Reading ${RECEIPTS} receipts of the corpus with the worker's reader (about 3 minutes)...`);
+    receipts = await measureReceiptCorpus(RECEIPTS);
   }
   let browser: {
     initialJs: InitialJsRow[];
@@ -386,6 +400,10 @@ try {
       );
     say('');
   }
+  if (receipts) {
+    for (const line of formatReceiptCorpus(receipts)) say(line);
+    say('');
+  }
   if (browser) {
     say(
       `Initial JavaScript per route (gzip -9 of every .js until network idle and of the inline scripts; ${browser.selection}):`,
@@ -474,6 +492,7 @@ try {
     embeddedDurability,
     insights,
     screenshotReuse,
+    receipts,
     initialJs: browser?.initialJs ?? null,
     lighthouse: browser?.lighthouse ?? null,
     reliability,

@@ -3,11 +3,18 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
+import { receiptDifferences } from '@campus/shared/domain/receipt-check';
 import { type ReceiptReading, readReceipt } from '@campus/shared/domain/receipt-reading';
 import { createReceiptReader, type ReceiptReader } from '@campus/worker/receipts/receipt-reader';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type BankReceipt, buildBankReceipts, drawBankReceipt } from '../support/bank-receipts';
+import {
+  buildReceiptCorpus,
+  CORPUS_PAY_TO_ACCOUNT,
+  drawCorpusReceipt,
+  RECEIPT_LAYOUTS,
+} from '../support/receipt-corpus';
 
 // The worker's receipt reader (tesseract.js, the model from its npm package) on receipts drawn in
 // one bank app's layout, as phones save them and as they reach us after being passed around:
@@ -62,6 +69,57 @@ describe('the receipt reader', { timeout: 120_000 }, () => {
       }
     });
   }
+
+  it('reads every field of each layout of the receipt corpus, light and dark', async () => {
+    // The corpus's first receipt of each layout, as saved, in each mode: the bench reads hundreds.
+    const corpus = buildReceiptCorpus(RECEIPT_LAYOUTS.length);
+    for (const dark of [false, true]) {
+      for (const receipt of corpus) {
+        const drawn = { ...receipt, dark, copy: 'as saved' as const };
+        const reading = await readPicture(await drawCorpusReceipt(drawn));
+        const label = `${receipt.layout}${dark ? ' dark' : ''}`;
+        expect(reading.amount?.value, label).toBe(receipt.truth.amountPaisa);
+        expect(reading.transactionId?.value, label).toBe(receipt.truth.transactionId);
+        expect(reading.paidAt?.value, label).toBe(receipt.truth.paidAt);
+        expect(reading.recipientAccountEnding?.value, label).toBe(CORPUS_PAY_TO_ACCOUNT.slice(-4));
+        expect(reading.references, label).toEqual(
+          receipt.truth.reference ? [receipt.truth.reference] : [],
+        );
+      }
+    }
+  });
+
+  it('finds a receipt in Urdu only unread: the model reads English', async () => {
+    // The English model makes letters of Urdu, with next to no confidence.
+    const urdu = [
+      'رقم منتقل کر دی گئی',
+      'قیمت ۱٬۰۲۰',
+      'ٹرانزیکشن نمبر ۱۲۳۴۵۶۷۸۹۰۱',
+      'تاریخ ۰۲ دسمبر ۲۰۲۶',
+      'بنام کیمپس بکٹ فوڈز',
+      'پیغام سی بی ادائیگی',
+    ];
+    const picture = await sharp(
+      Buffer.from(
+        `<svg xmlns="http://www.w3.org/2000/svg" width="720" height="1000" font-family="DejaVu Sans">
+        <rect width="720" height="1000" fill="#ffffff"/>
+        ${urdu.map((line, at) => `<text x="40" y="${120 + at * 100}" font-size="${at === 1 ? 56 : 32}">${line}</text>`).join('')}
+        </svg>`,
+      ),
+    )
+      .png()
+      .toBuffer();
+    const reading = await readPicture(picture);
+    expect(
+      receiptDifferences(reading, {
+        grandTotalPaisa: 102_000,
+        paymentReference: 'CB-7K3QM',
+        placedAt: '2026-12-02T14:40',
+        payToAccountNumber: CORPUS_PAY_TO_ACCOUNT,
+        transactionIdAlsoOn: [],
+      }).map((difference) => difference.kind),
+    ).toEqual(['unread']);
+  });
 
   it('finds too little text in a picture that is no receipt, and refuses what is no picture', async () => {
     const blank = await sharp({

@@ -51,7 +51,7 @@ function detailRow(y: number, label: string, value: string, second?: string): st
 }
 
 /** The SVG of one receipt as the phone shows it, status bar included. */
-function bankReceiptSvg(receipt: BankReceipt): string {
+export function bankReceiptSvg(receipt: BankReceipt): string {
   const { at } = receipt;
   const shot = new Date(at.getTime() + 60_000 + (at.getTime() % 60_000));
   const date = `${two(at.getUTCDate())} ${MONTHS[at.getUTCMonth()]} ${at.getUTCFullYear()}`;

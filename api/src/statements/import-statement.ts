@@ -11,11 +11,11 @@ import {
 import type { TUserProfile } from '@campus/shared/domain/entities';
 import type { Db } from '@campus/shared/server/db/client';
 import { statementCredits, statementMappings } from '@campus/shared/server/db/schema';
+import { matchOpenCredits } from '@campus/shared/server/statements/match-credits';
 import { eq } from 'drizzle-orm';
 import { audit } from '../admin/audit';
 import type { FoundCampus } from '../admin/campus-lookup';
 import { invalidArgument } from '../http/errors';
-import { matchOpenCredits } from './match-credits';
 import { readStatement, type StatementRow } from './read-statement';
 
 async function rememberedMapping(db: Db, campusId: string): Promise<TStatementMapping | null> {

@@ -1,4 +1,5 @@
 import { checkOrderScreenshot } from '@campus/shared/server/screenshots/screenshot-match';
+import { matchOpenCredits } from '@campus/shared/server/statements/match-credits';
 import type { JobProcessor } from '../job-context';
 import { readOrderReceipt } from '../receipts/read-order-receipt';
 
@@ -9,7 +10,9 @@ import { readOrderReceipt } from '../receipts/read-order-receipt';
  * as on the first, and the scans take turns on every worker (a queue of their own, one at a time),
  * whatever the rush. The order's Payments card says it is being checked until then; every page
  * showing an order whose flag changed is told. Then it reads what the receipt says (decision 022),
- * off checkout's path for the same reason: a second or more of CPU per picture.
+ * off checkout's path for the same reason: a second or more of CPU per picture; and looks for the
+ * order's credit in the statements already imported (decision 023): a statement exported after
+ * the transfer and before the order was placed holds it.
  */
 export const checkScreenshotJob: JobProcessor<'check-screenshot'> = async (
   { orderId },
@@ -28,7 +31,10 @@ export const checkScreenshotJob: JobProcessor<'check-screenshot'> = async (
   }
   // Then what the receipt says, once, also when a retry finds the check done.
   const read = await readOrderReceipt(database.db, orderId, receipts);
-  if (read) await events.publishOrder(read);
+  if (read) {
+    if (read.campusId) await matchOpenCredits(database.db, read.campusId);
+    await events.publishOrder(read);
+  }
   return check.checked
     ? { checked: true, duplicateOf: check.duplicateOf, read: read !== null }
     : { ...check, read: read !== null };

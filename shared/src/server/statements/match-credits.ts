@@ -1,8 +1,8 @@
-import { matchCredits } from '@campus/shared/domain/bank-statement';
-import { calendarDay, DEFAULT_TIME_ZONE } from '@campus/shared/domain/time-zone';
-import type { Db } from '@campus/shared/server/db/client';
-import { campuses, orders, statementCredits } from '@campus/shared/server/db/schema';
 import { and, eq, gte, inArray, isNull, lte, notExists, or, sql } from 'drizzle-orm';
+import { matchCredits } from '../../domain/bank-statement';
+import { calendarDay, DEFAULT_TIME_ZONE } from '../../domain/time-zone';
+import type { Db } from '../db/client';
+import { campuses, orders, statementCredits } from '../db/schema';
 
 const DAY_MS = 86_400_000;
 

@@ -11,7 +11,7 @@ import {
   differencesToConfirm,
   PAYMENT_EVIDENCE_MESSAGES,
 } from '@campus/shared/domain/payment-evidence';
-import { wallTime } from '@campus/shared/domain/time-zone';
+import { calendarDay, wallTime } from '@campus/shared/domain/time-zone';
 import type { Database } from '@campus/shared/server/db/client';
 import {
   auditLog,
@@ -19,6 +19,7 @@ import {
   orders,
   paymentReferences,
   receiptReadings,
+  statementCredits,
 } from '@campus/shared/server/db/schema';
 import { orderEventKeys } from '@campus/shared/server/events/order-events';
 import { createMetrics, type Metrics } from '@campus/shared/server/metrics/metrics';
@@ -272,6 +273,26 @@ describe(`what the receipt says on ${engine}`, { timeout: 120_000 }, () => {
     // The student's own page shows the change, not what the campus team weighed.
     const seen = await getOrder(database.db, placed.student, placed.orderId, 'student');
     expect(seen.transitions.map((t) => t.confirmedDifferences)).toEqual([[]]);
+  });
+
+  it('finds the credit of an order placed after the statement holding it was imported', async () => {
+    const total = shownGrandTotal(cartItems(), 1) * 100;
+    // The statement was exported after the transfer, before the student placed the order.
+    const reference = WELL_READ[0] ?? '';
+    await database.db.insert(statementCredits).values({
+      id: crypto.randomUUID(),
+      campusId: tree.campus.id,
+      rowKey: `test-${reference}`,
+      creditedOn: calendarDay(new Date(), tree.campus.timeZone),
+      amountPaisa: total,
+      description: `IBFT ${reference}`,
+      transactionId: '',
+      references: [reference],
+    });
+    const placed = await orderPaidWith((note) => receiptOf({ amountPaisa: total, note }));
+    expect(placed.paymentReference).toBe(reference);
+    const read = await queuedOnceRead(placed.orderId);
+    expect(read.statement).toMatchObject({ state: 'found', amountPaisa: total, by: 'reference' });
   });
 
   it('keeps one reading per order, the lines with their confidence', async () => {

@@ -49,11 +49,13 @@ test('the campus admin verifies a payment with J then V; the order page of the s
   const placed = await placeTeaOrder(page);
   const orderId = placed.id;
 
-  // The thank-you view leads to the order's page, where it waits for its payment check.
-  await page.getByRole('link', { name: 'View your order' }).click();
+  // The thank-you view is atop the order's page, where it waits for its payment check; a reload
+  // keeps both, never an empty checkout.
   await expect(page).toHaveURL(`/orders/${orderId}`);
+  await page.reload();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Thank you for shopping!');
   await expect(page).toHaveTitle('Order · CampusBucket');
-  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Your order');
+  await expect(page.getByRole('heading', { name: 'Your order' })).toBeVisible();
   await expect(page.getByTestId('order-status')).toHaveText('Payment check pending');
   await expect(page.getByTestId('order-grand-total')).toHaveText('Rs 210.00');
   await expect(page.getByRole('button', { name: 'Cancel order' })).toBeVisible();

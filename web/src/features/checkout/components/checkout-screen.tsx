@@ -6,6 +6,7 @@ import { normalisePhoneInput } from '@campus/shared/domain/phone';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { type FieldErrors, useForm } from 'react-hook-form';
+import { useNavigate } from 'react-router-dom';
 import { PriceChangesNotice } from '@/components/cart/price-changes-notice';
 import { useCaptcha } from '@/components/forms/captcha-field';
 import { TextAreaField, TextField } from '@/components/forms/form-field';
@@ -15,6 +16,7 @@ import { Link } from '@/components/link';
 import { Alert } from '@/components/ui/alert';
 import { secondaryButton } from '@/components/ui/button-styles';
 import { preloadCompression } from '@/lib/compress-image';
+import { type PlacedOrder, placedOrderPage } from '@/lib/placed-order';
 import { useLivePrices } from '@/lib/use-live-prices';
 import { useAuth } from '@/stores/auth';
 import { useCampusSelection } from '@/stores/campus-selection';
@@ -28,7 +30,6 @@ import {
 } from '../hooks/checkout-process';
 import { useCheckoutProcess } from '../hooks/use-checkout-process';
 import { useRoundPromise } from '../hooks/use-round-promise';
-import { CheckoutSuccess, type PlacedOrder } from './checkout-success';
 import { OrderSummary } from './order-summary';
 import { PayToDetails } from './pay-to-details';
 import { PersonsStepper } from './persons-stepper';
@@ -186,14 +187,14 @@ function CheckoutForm({
       const outcome = await process(checked.form);
       if (!outcome) return; // a second submit while the first runs
       if (outcome.ok) {
+        cart.clear();
         onPlaced({
           orderId: outcome.orderId,
-          paymentReference: outcome.paymentReference,
           grandTotalPaisa: totals?.grandTotal ?? 0,
           round: outcome.round ?? null,
           timeZone: outcome.timeZone,
+          placedAt: new Date().toISOString(),
         });
-        cart.clear();
         return;
       }
       fail(outcome.message, outcome.field);
@@ -374,12 +375,22 @@ function CheckoutForm({
   );
 }
 
-/** /checkout (docs/product.md §2, §4, §5 Checkout): the order form, then the thank-you view. */
+/**
+ * /checkout (docs/product.md §2, §4, §5 Checkout): the order form; once the order is placed, its
+ * own page with the thank-you view on top, so a reload shows the order, never an empty checkout.
+ */
 export function CheckoutScreen() {
   const { user } = useAuth();
-  const [placed, setPlaced] = useState<PlacedOrder | null>(null);
-  if (placed) return <CheckoutSuccess order={placed} />;
+  const navigate = useNavigate();
   // The route guard has already sent a signed-out visitor to /login.
   if (!user) return null;
-  return <CheckoutForm user={user} onPlaced={setPlaced} />;
+  return (
+    <CheckoutForm
+      user={user}
+      onPlaced={(placed) => {
+        const page = placedOrderPage(placed);
+        navigate(page.to, { state: page.state, replace: true });
+      }}
+    />
+  );
 }

@@ -2,18 +2,20 @@ import { roundName } from '@campus/shared/domain/delivery-rounds';
 import { formatError } from '@campus/shared/domain/error-catalogue';
 import type { TOrderDetail } from '@campus/shared/domain/order-api';
 import { formatShortTimestamp } from '@campus/shared/domain/time-zone';
-import { useParams } from 'react-router-dom';
+import { useLocation, useParams } from 'react-router-dom';
 import { Link } from '@/components/link';
 import { secondaryButton } from '@/components/ui/button-styles';
 import { LoadFailure } from '@/components/ui/load-failure';
 import { OrderStatusBadge } from '@/components/ui/order-status-badge';
 import { StatusMessage } from '@/components/ui/status-message';
 import { ZoomableImage } from '@/components/ui/zoomable-image';
+import { placedOrderIn } from '@/lib/placed-order';
 import { roundOf } from '@/lib/rounds';
 import { useOrderEvents } from '@/lib/use-live-events';
 import { orderKeys, useMyOrder } from '../api/my-orders';
 import { CancelOrder } from './cancel-order';
 import { OrderContents } from './order-contents';
+import { OrderPlaced } from './order-placed';
 import { OrderTimeline } from './order-timeline';
 
 const backLink = (
@@ -70,10 +72,13 @@ function OrderNotFound() {
 
 /**
  * /orders/:id: one of the student's orders — its state, what happened to it when (campus time),
- * its items and totals, the payment they sent, and 'Cancel order' while they still may.
+ * its items and totals, the payment they sent, and 'Cancel order' while they still may. Checkout
+ * comes here once the order is placed, with the thank-you view on top (kept by a reload).
  */
 export function OrderScreen() {
   const id = useParams().id ?? '';
+  const placed = placedOrderIn(useLocation().state, id);
+  const Heading = placed ? 'h2' : 'h1';
   const query = useMyOrder(id);
   // An admin's verification, or the round going out, shows here without a reload.
   useOrderEvents({ orderId: id }, [orderKeys.detail(id)]);
@@ -81,6 +86,7 @@ export function OrderScreen() {
   const order = query.data;
   return (
     <section className="mx-auto max-w-3xl space-y-6 px-4 py-8">
+      {placed && <OrderPlaced order={placed} />}
       <p>{backLink}</p>
       {query.isPending && <StatusMessage title="Loading your order..." busy />}
       {query.isError && <LoadFailure error={query.error} onRetry={() => query.refetch()} />}
@@ -88,7 +94,7 @@ export function OrderScreen() {
         <>
           <header className="space-y-2">
             <div className="flex flex-wrap items-center gap-3">
-              <h1 className="text-3xl font-bold">Your order</h1>
+              <Heading className="text-3xl font-bold">Your order</Heading>
               <OrderStatusBadge status={order.status} />
             </div>
             <p className="text-sm text-gray-700">

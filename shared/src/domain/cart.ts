@@ -62,6 +62,9 @@ export const CART_MESSAGES = {
   cartTitle: 'Your Cart',
   bucketTitle: 'Your Bucket',
   emptyBucket: 'Your bucket is empty.',
+  // The bucket's totals are for one person: checkout asks how many.
+  deliveryForOne: 'Delivery Charge (1 person)',
+  deliveryPerPerson: `${formatRs(DELIVERY_CHARGE_PER_PERSON_PAISA)} a person; you choose how many at checkout.`,
 } as const;
 
 /** What identifies a cart line: the item name and restaurantName. */

@@ -255,7 +255,7 @@ test('a student checks out: the spec checks in order, a closed restaurant, then 
   // Without the closed restaurant's line the order goes through.
   await page.goto('/cart');
   await page.getByRole('button', { name: 'Remove Garlic Naan' }).click();
-  await expect(page.getByTestId('cart-total')).toHaveText('Total: Rs 830.00');
+  await expect(page.getByTestId('cart-total')).toHaveText('Total: Rs 960.00');
   await page.goto('/checkout');
   await fillOrderDetails(page);
   await expect(page.getByTestId('grand-total')).toHaveText('Rs 1,090.00');
@@ -423,6 +423,21 @@ test.describe('the order summary', () => {
     // Down at the payment fields, the total is still in sight.
     await page.getByLabel('Your bank', { exact: true }).scrollIntoViewIfNeeded();
     await expect(page.getByTestId('grand-total')).toBeInViewport();
+  });
+
+  test('at 390 px the bucket already shows the delivery charge and what one person pays', async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await checkoutWithTea(page);
+    await page.goto('/cart');
+    await expect(page.getByTestId('item-total')).toHaveText('Rs 80.00');
+    await expect(page.getByTestId('delivery-charge')).toHaveText('Rs 130.00');
+    await expect(
+      page.getByText('Rs 130.00 a person; you choose how many at checkout.'),
+    ).toBeVisible();
+    await expect(page.getByTestId('cart-total')).toHaveText('Total: Rs 210.00');
+    await expect(page.getByTestId('cart-total')).toBeInViewport();
   });
 
   test('at 390 px its grand total heads the form, the lines one tap away', async ({ page }) => {

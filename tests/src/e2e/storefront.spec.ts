@@ -441,25 +441,25 @@ test.describe('signed-in bucket', () => {
     await expect(notebookLine).toContainText('Rs 750.00');
     await expect(teaLine).toContainText('Restaurant: Chai Dhaba');
     await expect(teaLine).toContainText('Rs 160.00');
-    await expect(page.getByTestId('cart-total')).toHaveText('Total: Rs 910.00');
+    await expect(page.getByTestId('cart-total')).toHaveText('Total: Rs 1,040.00');
 
     await expect(
       notebookLine.getByRole('button', { name: 'Increase quantity of A4 Notebook' }),
     ).toBeDisabled();
     await notebookLine.getByRole('button', { name: 'Decrease quantity of A4 Notebook' }).click();
     await expect(notebookLine).toContainText('Rs 500.00');
-    await expect(page.getByTestId('cart-total')).toHaveText('Total: Rs 660.00');
+    await expect(page.getByTestId('cart-total')).toHaveText('Total: Rs 790.00');
     await teaLine.getByRole('button', { name: 'Decrease quantity of Doodh Patti' }).click();
     await expect(
       teaLine.getByRole('button', { name: 'Decrease quantity of Doodh Patti' }),
     ).toBeDisabled();
     await teaLine.getByRole('button', { name: /Remove/ }).click();
     await expect(teaLine).toHaveCount(0);
-    await expect(page.getByTestId('cart-total')).toHaveText('Total: Rs 500.00');
+    await expect(page.getByTestId('cart-total')).toHaveText('Total: Rs 630.00');
 
     // The bucket is kept in the browser under cartItems and survives a reload.
     await page.reload();
-    await expect(page.getByTestId('cart-total')).toHaveText('Total: Rs 500.00');
+    await expect(page.getByTestId('cart-total')).toHaveText('Total: Rs 630.00');
     await expect(page.getByRole('main').getByRole('link', { name: 'Checkout' })).toHaveAttribute(
       'href',
       '/checkout',

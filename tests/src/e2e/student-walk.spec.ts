@@ -99,7 +99,10 @@ test('a price changed under the bucket: the cart shows it, and the order is plac
     await admin.update(juice, { price: 150 });
     await page.goto('/cart');
     await expect(card(page, juice.name)).toContainText('Rs 150.00 each');
-    await expect(page.getByTestId('cart-total')).toHaveText('Total: Rs 150.00');
+    // The bucket's total is what one person pays, the delivery charge in it.
+    await expect(page.getByTestId('item-total')).toHaveText('Rs 150.00');
+    await expect(page.getByTestId('delivery-charge')).toHaveText('Rs 130.00');
+    await expect(page.getByTestId('cart-total')).toHaveText('Total: Rs 280.00');
     await expect(page.getByTestId('price-changes')).toContainText(
       'Prices changed since you filled your bucket: Walk Juice is now Rs 150.00.',
     );

@@ -1,7 +1,13 @@
-import { CART_MESSAGES, cartItemTotalPaisa, cartLineKey } from '@campus/shared/domain/cart';
+import {
+  CART_MESSAGES,
+  cartItemTotalPaisa,
+  cartLineKey,
+  orderTotals,
+} from '@campus/shared/domain/cart';
 import { formatRs } from '@campus/shared/domain/money';
 import { useEffect, useRef, useState } from 'react';
 import { PriceChangesNotice } from '@/components/cart/price-changes-notice';
+import { TotalRow } from '@/components/cart/total-row';
 import { Link } from '@/components/link';
 import { primaryButton, secondaryButton } from '@/components/ui/button-styles';
 import { useLivePrices } from '@/lib/use-live-prices';
@@ -10,12 +16,14 @@ import { CartLineItem } from './cart-line-item';
 
 /**
  * docs/product.md §2 Cart: the cart's lines at live prices, the total in Rs and the way to
- * checkout. A line that can no longer be ordered says so here, before any payment step.
+ * checkout. A line that can no longer be ordered says so here, before any payment step. The total
+ * is what one person pays, delivery included: no charge first appears at checkout.
  */
 export function CartScreen() {
   const { items } = useCart();
   const { problems } = useLivePrices();
   const blocked = [...problems.values()].some((problem) => problem !== null);
+  const totals = orderTotals(cartItemTotalPaisa(items), 1);
   const list = useRef<HTMLUListElement>(null);
   const heading = useRef<HTMLHeadingElement>(null);
   // After Remove, the focus goes to the line now in its place (or the one before), else the
@@ -57,9 +65,24 @@ export function CartScreen() {
               ))}
             </ul>
             {/* Checkout at the right end on phones too: the chat link, at the left, never covers it. */}
+            <dl className="space-y-1 border-t border-gray-300 pt-4 text-sm">
+              <TotalRow label="Item Total" testId="item-total" paisa={totals.itemTotal} />
+              <TotalRow
+                label={
+                  <>
+                    {CART_MESSAGES.deliveryForOne}
+                    <span className="block text-xs text-gray-700">
+                      {CART_MESSAGES.deliveryPerPerson}
+                    </span>
+                  </>
+                }
+                testId="delivery-charge"
+                paisa={totals.deliveryCharge}
+              />
+            </dl>
             <div className="mt-4 flex flex-wrap items-center justify-between gap-4 border-t border-gray-300 pt-4">
               <p className="text-lg font-semibold" data-testid="cart-total">
-                Total: {formatRs(cartItemTotalPaisa(items))}
+                Total: {formatRs(totals.grandTotal)}
               </p>
               {blocked ? (
                 <p className="text-sm font-medium text-red-800">{CART_MESSAGES.fixCartFirst}</p>

@@ -2,6 +2,7 @@ import { cartLineKey, cartLineSource, lineTotalPaisa } from '@campus/shared/doma
 import type { TCartLine } from '@campus/shared/domain/entities';
 import { formatRs } from '@campus/shared/domain/money';
 import { useId, useState } from 'react';
+import { TotalRow } from '@/components/cart/total-row';
 
 /**
  * docs/product.md §2 Checkout's order summary: the lines (with what stops one from being ordered),
@@ -91,15 +92,5 @@ export function OrderSummary({
         </dl>
       )}
     </section>
-  );
-}
-
-/** One total of the summary: its label and its amount in Rs. */
-function TotalRow(props: { label: string; testId: string; paisa: number; className?: string }) {
-  return (
-    <div className={`flex justify-between gap-3 ${props.className ?? ''}`}>
-      <dt>{props.label}</dt>
-      <dd data-testid={props.testId}>{formatRs(props.paisa)}</dd>
-    </div>
   );
 }

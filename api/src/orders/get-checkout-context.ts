@@ -5,15 +5,16 @@ import {
 } from '@campus/shared/domain/checkout';
 import type { TUserProfile } from '@campus/shared/domain/entities';
 import type { Db } from '@campus/shared/server/db/client';
-import { campuses } from '@campus/shared/server/db/schema';
-import { eq } from 'drizzle-orm';
+import { campuses, orders } from '@campus/shared/server/db/schema';
+import { desc, eq } from 'drizzle-orm';
 import { campusDomainNames } from '../auth/allowed-domains';
 import { openPaymentReference } from './payment-reference';
 
 /**
  * What /checkout shows: the pay-to account of the campus ordered from (the configured default
- * unless the campus has a complete one), the person's open payment reference there, and the
- * e-mail domains of the person's own campus (docs/architecture.md §7).
+ * unless the campus has a complete one), the person's open payment reference there, the
+ * e-mail domains of the person's own campus (docs/architecture.md §7), and the phone, room and
+ * bank details of their last order, so nobody retypes them.
  */
 export async function getCheckoutContext(
   deps: { db: Db; payToDefault: TPayTo },
@@ -30,9 +31,21 @@ export async function getCheckoutContext(
     .where(eq(campuses.id, campusId));
   const payTo = campus ? payToOf(campus, deps.payToDefault) : deps.payToDefault;
   const paymentReference = campus ? await openPaymentReference(deps.db, user.uid, campusId) : null;
+  const [lastDetails] = await deps.db
+    .select({
+      phone: orders.phone,
+      room: orders.room,
+      accountTitle: orders.accountTitle,
+      bankName: orders.bankName,
+    })
+    .from(orders)
+    .where(eq(orders.userId, user.uid))
+    .orderBy(desc(orders.placedAt))
+    .limit(1);
   return {
     payTo,
     paymentReference,
     allowedDomains: await campusDomainNames(deps.db, user.campusId),
+    lastDetails: lastDetails ?? null,
   };
 }

@@ -233,6 +233,15 @@ export const ZCheckoutContextResponse = z.object({
    */
   paymentReference: z.string().nullable(),
   allowedDomains: z.array(z.string()),
+  /** What the person gave on their last order, offered on this one (editable); null before any. */
+  lastDetails: z
+    .object({
+      phone: z.string(),
+      room: z.string(),
+      accountTitle: z.string(),
+      bankName: z.string(),
+    })
+    .nullable(),
 });
 export type TCheckoutContextResponse = z.infer<typeof ZCheckoutContextResponse>;
 

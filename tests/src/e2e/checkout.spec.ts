@@ -207,7 +207,11 @@ test('a student checks out: the spec checks in order, a closed restaurant, then 
   await expectAtField(firstName, 'Please fill in all required fields.');
   await firstName.fill('Ayesha');
   await expect(firstName).not.toHaveAttribute('aria-invalid', 'true');
+  // The fields the student's last order filled in start empty here.
   const phone = page.getByLabel('Phone', { exact: true });
+  for (const label of ['Phone', 'Your account title', 'Your bank']) {
+    await page.getByLabel(label, { exact: true }).fill('');
+  }
   await phone.pressSequentially('03001234');
   await expect(phone).toHaveValue('0300-1234');
   await submit.click();
@@ -406,6 +410,60 @@ test('a student checks out: the spec checks in order, a closed restaurant, then 
 
   expect(elsewhere).toEqual([]);
   expect(consoleErrors.filter((text) => /Content Security Policy|Refused/i.test(text))).toEqual([]);
+});
+
+test('at 390 px a reload at checkout keeps every field and the screenshot; the order placed forgets them', async ({
+  page,
+}) => {
+  test.setTimeout(90_000);
+  await page.setViewportSize({ width: 390, height: 844 });
+  await checkoutWithTea(page);
+  const typed = {
+    Phone: '0333-1112223',
+    'Your account title': 'Ayesha Reload',
+    'Your bank': 'Reload Bank',
+  };
+  for (const [label, value] of Object.entries(typed)) {
+    await page.getByLabel(label, { exact: true }).fill(value);
+  }
+  const instructions = page.getByLabel(/^Special Instructions/);
+  await instructions.fill('Call on arrival');
+  await page.getByRole('button', { name: 'Increase number of persons' }).click();
+  await page.getByLabel('Payment Screenshot').setInputFiles({
+    name: 'kept-receipt.png',
+    mimeType: 'image/png',
+    buffer: gradientPng(40, 30),
+  });
+  await expect(page.getByText('kept-receipt.png')).toBeVisible();
+
+  // Back from the bank app, the phone's browser loads the page again.
+  await page.reload();
+  for (const [label, value] of Object.entries(typed)) {
+    await expect(page.getByLabel(label, { exact: true })).toHaveValue(value);
+  }
+  await expect(instructions).toHaveValue('Call on arrival');
+  await expect(page.getByTestId('grand-total')).toHaveText('Rs 340.00');
+  await expect(page.getByText('kept-receipt.png')).toBeVisible();
+  await waitForCaptcha(page);
+  await checkoutButton(page).click();
+  await expect(page.getByRole('heading', { name: 'Thank you for shopping!' })).toBeVisible({
+    timeout: 20_000,
+  });
+  await expect(page.getByTestId('order-amount')).toHaveText('Rs 340.00');
+  await page.reload();
+  await expect(page.getByRole('heading', { name: 'Your order' })).toBeVisible();
+
+  // The next checkout keeps nothing of this one but what the last order offers.
+  await openMenu(page, 'Chai Dhaba');
+  await card(page, 'Doodh Patti')
+    .getByRole('button', { name: /Add to Bucket/ })
+    .click();
+  await page.goto('/checkout');
+  await expect(page.getByLabel('Phone', { exact: true })).toHaveValue('0333-1112223');
+  await expect(page.getByLabel('Your bank', { exact: true })).toHaveValue('Reload Bank');
+  await expect(instructions).toHaveValue('');
+  await expect(page.getByText('kept-receipt.png')).toHaveCount(0);
+  await expect(page.getByTestId('grand-total')).toHaveText('Rs 210.00');
 });
 
 test.describe('the order summary', () => {

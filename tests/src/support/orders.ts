@@ -54,6 +54,11 @@ export async function buildOrderingStudent(db: Db, tree: Tree) {
     createdAt: new Date().toISOString(),
     emailVerified: true,
   };
+  return { student, screenshotId: await screenshotUploadOf(db, person.id) };
+}
+
+/** A payment screenshot the person uploaded (its record only), for their next order. */
+export async function screenshotUploadOf(db: Db, personId: string): Promise<string> {
   const screenshotId = crypto.randomUUID();
   await db.insert(uploads).values({
     id: screenshotId,
@@ -64,9 +69,9 @@ export async function buildOrderingStudent(db: Db, tree: Tree) {
     bytes: 100,
     width: 10,
     height: 10,
-    uploadedBy: person.id,
+    uploadedBy: personId,
   });
-  return { student, screenshotId };
+  return screenshotId;
 }
 
 /** A small real PNG, like a phone's payment screenshot. */

@@ -15,6 +15,8 @@ beforeEach(() => {
 
 afterEach(() => {
   cleanup();
+  // What checkout keeps for a reload stays in its own test.
+  window.sessionStorage.clear();
   setEventSourceFactory(undefined);
   FakeEventSource.reset();
   vi.unstubAllGlobals();

@@ -40,6 +40,7 @@ import {
   menuLine,
   placeOrderInput,
   screenshotPng,
+  screenshotUploadOf,
 } from '../../support/orders';
 import { createPerson } from '../../support/people';
 
@@ -158,6 +159,7 @@ describe(`checkout on ${engine}`, () => {
       payTo: TEST_PAY_TO,
       paymentReference: expect.stringMatching(/^CB-/),
       allowedDomains: ['@uni.edu.pk'],
+      lastDetails: null,
     });
     const account = { accountTitle: 'Canteen', bankName: 'HBL', accountNumber: 'PK12' };
     await db()
@@ -170,6 +172,38 @@ describe(`checkout on ${engine}`, () => {
       .set({ payToAccountNumber: account.accountNumber })
       .where(eq(campuses.id, tree.campus.id));
     expect((await context()).payTo).toEqual(account);
+  });
+});
+
+describe(`the details offered at checkout on ${engine}`, () => {
+  it('offers the phone, room and bank details of the person’s last order, and nobody else’s', async () => {
+    const { student, screenshotId } = await buildOrderingStudent(db(), tree);
+    const offered = async (person: TUserProfile) =>
+      (await getCheckoutContext({ db: db(), payToDefault: TEST_PAY_TO }, person, tree.campus.id))
+        .lastDetails;
+    expect(await offered(student)).toBeNull();
+    // Menu lines only: the tree's mart item has stock for a few orders.
+    const cartItems = [menuLine(tree, 1)];
+    await placeAndAnnounce(
+      deps(),
+      student,
+      placeOrderInput(tree, student, screenshotId, { cartItems }),
+    );
+    const other = await buildOrderingStudent(db(), tree);
+    expect(await offered(other.student)).toBeNull();
+    const later = await screenshotUploadOf(db(), student.uid);
+    await placeAndAnnounce(deps(), student, {
+      ...placeOrderInput(tree, student, later, { cartItems }),
+      room: 'Hall 9, room 12',
+      phone: '0321-7654321',
+      bankName: 'Meezan Bank',
+    });
+    expect(await offered(student)).toEqual({
+      phone: '0321-7654321',
+      room: 'Hall 9, room 12',
+      accountTitle: 'Ayesha Khan',
+      bankName: 'Meezan Bank',
+    });
   });
 });
 

@@ -20,7 +20,7 @@ const line = buildCartLine({
   restaurantData: { openTime: null, closeTime: null, is24x7: true },
 });
 
-async function openCheckout() {
+async function openCheckout(context: { lastDetails?: object | null } = {}) {
   window.localStorage.setItem(CART_STORAGE_KEY, JSON.stringify([line]));
   window.localStorage.setItem(CART_OWNER_KEY, 'u-student');
   const { quantity, ...item } = line;
@@ -33,6 +33,8 @@ async function openCheckout() {
           payTo: { accountTitle: 'CampusBucket', bankName: 'Meezan Bank', accountNumber: '0101' },
           paymentReference: 'CB-7K3QM',
           allowedDomains: ['@uni.edu.pk'],
+          lastDetails: null,
+          ...context,
         }),
       'GET /api/checkout-round': () =>
         json(200, { ok: true, round: null, timeZone: 'Asia/Karachi' }),
@@ -71,6 +73,29 @@ const png = (name: string) =>
   });
 
 describe('the checkout form', () => {
+  it('keeps what was typed across a reload, and fills empty fields from the last order', async () => {
+    const lastDetails = {
+      phone: '0321-7654321',
+      room: 'Hall 9, room 12',
+      accountTitle: 'Ayesha Khan',
+      bankName: 'HBL',
+    };
+    const first = await openCheckout({ lastDetails });
+    await waitFor(() => expect(field('Phone').value).toBe('0321-7654321'));
+    expect(field('Your bank').value).toBe('HBL');
+    await first.user.clear(field('Your account title'));
+    await first.user.type(field('Your account title'), 'Ayesha K.');
+    await first.user.clear(field('Last Name'));
+    await first.user.type(field('Last Name'), 'Siddiqui');
+    first.unmount();
+
+    // The page again, as a phone reloads it on the way back from the bank app.
+    await openCheckout({ lastDetails });
+    await waitFor(() => expect(field('Phone').value).toBe('0321-7654321'));
+    expect(field('Your account title').value).toBe('Ayesha K.');
+    expect(field('Last Name').value).toBe('Siddiqui');
+  });
+
   it('shows every invalid field its own message at once, and no order is sent', async () => {
     const { user, callsOf } = await openCheckout();
     await user.clear(field('First Name'));

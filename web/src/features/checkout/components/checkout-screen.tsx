@@ -16,6 +16,13 @@ import { Link } from '@/components/link';
 import { Alert } from '@/components/ui/alert';
 import { secondaryButton } from '@/components/ui/button-styles';
 import { preloadCompression } from '@/lib/compress-image';
+import {
+  forgetCheckout,
+  keepCheckoutFields,
+  keepCheckoutScreenshot,
+  keptCheckoutFields,
+  keptCheckoutScreenshot,
+} from '@/lib/kept-checkout';
 import { type PlacedOrder, placedOrderPage } from '@/lib/placed-order';
 import { useLivePrices } from '@/lib/use-live-prices';
 import { useAuth } from '@/stores/auth';
@@ -79,6 +86,40 @@ function formErrors(messages: CheckoutFieldErrors): FieldErrors<CheckoutFields> 
   return errors;
 }
 
+/** The fields kept across a reload (kept-checkout.ts): all but the e-mail, picture and captcha. */
+const KEPT_FIELDS = [
+  'firstName',
+  'lastName',
+  'phone',
+  'room',
+  'persons',
+  'specialInstruction',
+  'accountTitle',
+  'bankName',
+] as const satisfies readonly (keyof CheckoutFields)[];
+/** The fields the person's last order fills in when this tab kept nothing of them. */
+const LAST_ORDER_FIELDS = ['phone', 'room', 'accountTitle', 'bankName'] as const;
+
+/** The form's first values: what this tab kept of them, else the account's. */
+function firstValues(user: TUserProfile): CheckoutFields {
+  const kept = keptCheckoutFields(user.uid) ?? {};
+  const text = (field: (typeof KEPT_FIELDS)[number], fallback: string) =>
+    typeof kept[field] === 'string' ? (kept[field] as string) : fallback;
+  return {
+    firstName: text('firstName', user.firstName),
+    lastName: text('lastName', user.lastName),
+    room: text('room', ''),
+    phone: text('phone', ''),
+    email: user.email,
+    persons: typeof kept.persons === 'number' ? kept.persons : 1,
+    specialInstruction: text('specialInstruction', ''),
+    accountTitle: text('accountTitle', ''),
+    bankName: text('bankName', ''),
+    screenshot: null,
+    captcha: '',
+  };
+}
+
 /** The order this checkout places: the campus on the person's profile, else the selector's. */
 function useOrderCampus(user: TUserProfile) {
   const { selectedUniversity, selectedCampus } = useCampusSelection();
@@ -123,20 +164,31 @@ function CheckoutForm({
         ? { values: fields, errors: {} }
         : { values: {}, errors };
     },
-    defaultValues: {
-      firstName: user.firstName,
-      lastName: user.lastName,
-      room: '',
-      phone: '',
-      email: user.email,
-      persons: 1,
-      specialInstruction: '',
-      accountTitle: '',
-      bankName: '',
-      screenshot: null,
-      captcha: '',
-    },
+    defaultValues: firstValues(user),
   });
+  // Every change is kept for a reload; the picture chosen before one comes back.
+  useEffect(() => {
+    const watching = form.watch((values) =>
+      keepCheckoutFields(
+        user.uid,
+        Object.fromEntries(KEPT_FIELDS.map((field) => [field, values[field] ?? ''])),
+      ),
+    );
+    void keptCheckoutScreenshot(user.uid).then((file) => {
+      if (file && !form.getValues('screenshot')) form.setValue('screenshot', file);
+    });
+    return () => watching.unsubscribe();
+  }, [form, user.uid]);
+  // What the last order gave, in the fields still empty and untouched.
+  const lastDetails = context.data?.lastDetails;
+  useEffect(() => {
+    if (!lastDetails) return;
+    for (const field of LAST_ORDER_FIELDS) {
+      if (!form.getValues(field) && !form.getFieldState(field).isDirty) {
+        form.setValue(field, lastDetails[field]);
+      }
+    }
+  }, [form, lastDetails]);
   // A solved captcha takes its message away; one being solved again is no error until a submit.
   const captcha = useCaptcha((payload) =>
     form.setValue('captcha', payload, { shouldValidate: payload !== '' }),
@@ -188,6 +240,7 @@ function CheckoutForm({
       if (!outcome) return; // a second submit while the first runs
       if (outcome.ok) {
         cart.clear();
+        void forgetCheckout(user.uid);
         onPlaced({
           orderId: outcome.orderId,
           grandTotalPaisa: totals?.grandTotal ?? 0,
@@ -330,6 +383,7 @@ function CheckoutForm({
               inputRef={screenshotRef}
               onChoose={(file) => {
                 form.setValue('screenshot', file, { shouldValidate: true });
+                void keepCheckoutScreenshot(user.uid, file);
                 if (file) preloadCompression();
               }}
             />

@@ -212,14 +212,15 @@ async function reviveBatchCellJobs(
   return revived;
 }
 
-/** The actions whose change mails the student. */
-const MAILED_ACTIONS = ORDER_ACTION_NAMES.filter((action) => ORDER_ACTIONS[action].mailsStudent);
+/** The actions whose change mails the student, and those whose change mails the admins. */
+const STUDENT_MAILED = ORDER_ACTION_NAMES.filter((action) => ORDER_ACTIONS[action].mailsStudent);
+const ADMINS_MAILED = ORDER_ACTION_NAMES.filter((action) => ORDER_ACTIONS[action].mailsAdmins);
 
 /**
- * The student's mail of a change (verified, rejected, out for delivery) follows too: a job that
- * Redis lost is enqueued again for every change of the last day still unmailed since before
- * `changedBefore`. A failed one waits for an operator, as the confirmation's does (its mail may
- * have gone out before the failure).
+ * The mails of a change (the student's of a verify, a rejection, a dispatch; the admins' of a
+ * cancellation) follow too: a job that Redis lost is enqueued again for every change of the last
+ * day still unmailed since before `changedBefore`. A failed one waits for an operator, as the
+ * confirmation's does (its mail may have gone out before the failure).
  */
 async function reviveStatusMails(
   deps: Pick<WorkerDeps, 'database'>,
@@ -232,8 +233,16 @@ async function reviveStatusMails(
     .from(orderTransitions)
     .where(
       and(
-        inArray(orderTransitions.action, MAILED_ACTIONS),
-        isNull(orderTransitions.studentNotifiedAt),
+        or(
+          and(
+            inArray(orderTransitions.action, STUDENT_MAILED),
+            isNull(orderTransitions.studentNotifiedAt),
+          ),
+          and(
+            inArray(orderTransitions.action, ADMINS_MAILED),
+            isNull(orderTransitions.adminsNotifiedAt),
+          ),
+        ),
         lt(orderTransitions.at, changedBefore),
         gt(orderTransitions.at, new Date(now.getTime() - MAIL_WINDOW_MS)),
       ),

@@ -27,6 +27,7 @@ import type { Logger } from 'pino';
 import { audit } from '../admin/audit';
 import { failedPrecondition, notFound } from '../http/errors';
 import { orderSummaryColumns } from './get-order';
+import { newScreenshotOf, takeNewScreenshot } from './new-screenshot';
 import { assertOrderAccess, type OrderOwner } from './order-access';
 import { confirmedDifferences } from './payment-evidence';
 
@@ -149,6 +150,10 @@ export async function changeOrderStatus(
     request.action === 'verify'
       ? await confirmedDifferences(db, order.id, request.confirmed ?? [], deps.payToDefault)
       : [];
+  // A resubmit comes with the student's new payment screenshot, within its window.
+  const screenshot = rule.newScreenshot
+    ? await newScreenshotOf(db, order.id, request.screenshot, actor.uid, now)
+    : null;
 
   const from = order.status;
   let movedStock = false;
@@ -161,6 +166,7 @@ export async function changeOrderStatus(
         .where(and(eq(orders.id, order.id), eq(orders.status, from)))
         .returning({ id: orders.id });
       if (moved.length === 0) throw new Overtaken();
+      if (screenshot) await takeNewScreenshot(tx, order.id, screenshot);
       const effect = stockEffect(from, rule.to);
       if (effect !== 'none') movedStock = await moveStock(tx, order.id, effect);
       const [transition] = await tx
@@ -187,6 +193,7 @@ export async function changeOrderStatus(
           to: rule.to,
           ...(request.reason ? { reason: request.reason } : {}),
           ...(confirmed.length > 0 ? { confirmedDifferences: confirmed } : {}),
+          ...(screenshot ? { screenshotUrl: screenshot.url } : {}),
         },
       });
       await writeOutbox(tx, orderStatusJobs(order.id, id, request.action));

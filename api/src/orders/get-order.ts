@@ -4,6 +4,7 @@ import type { TOrderDetail, TOrderSummary } from '@campus/shared/domain/order-ap
 import {
   availableActions,
   ORDER_ACTIONS,
+  resubmitDeadline,
   type TransitionActor,
 } from '@campus/shared/domain/order-status';
 import type { Db } from '@campus/shared/server/db/client';
@@ -122,6 +123,11 @@ async function loadOrderDetail(db: Db, orderId: string, viewer: TransitionActor)
       .orderBy(asc(orderNotes.id)),
   ]);
   const { userId, universityId, campusId, ...shown } = row;
+  // A rejected order takes a new screenshot for a while after its rejection.
+  const rejection =
+    row.status === 'rejected' ? transitions.findLast((t) => t.toState === 'rejected') : undefined;
+  const deadline = rejection ? resubmitDeadline(rejection.at) : null;
+  const resubmitUntil = deadline && deadline > new Date() ? deadline : null;
   const detail: TOrderDetail = {
     ...shown,
     ...toOrderSummary(shown),
@@ -136,7 +142,10 @@ async function loadOrderDetail(db: Db, orderId: string, viewer: TransitionActor)
       at: t.at.toISOString(),
     })),
     notes: notes.map((note) => ({ at: note.at.toISOString(), text: note.text })),
-    actions: availableActions(row.status, viewer),
+    actions: availableActions(row.status, viewer).filter(
+      (action) => action !== 'resubmit' || resubmitUntil !== null,
+    ),
+    resubmitUntil: resubmitUntil?.toISOString() ?? null,
   };
   return { detail, owner: { userId, universityId, campusId } };
 }

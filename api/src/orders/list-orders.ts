@@ -12,7 +12,12 @@ import { screenshotCheckOf } from '@campus/shared/domain/order-status';
 import { evidenceOf, type TEvidenceFilter } from '@campus/shared/domain/payment-evidence';
 import { normalisePaymentReference } from '@campus/shared/domain/payment-reference';
 import type { Db } from '@campus/shared/server/db/client';
-import { campuses, deliveryBatches, orders } from '@campus/shared/server/db/schema';
+import {
+  campuses,
+  deliveryBatches,
+  orders,
+  orderTransitions,
+} from '@campus/shared/server/db/schema';
 import { orderBatch, orderCampus } from '@campus/shared/server/delivery/order-round';
 import { receiptChecks } from '@campus/shared/server/screenshots/receipt-checks';
 import { and, asc, desc, eq, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
@@ -39,6 +44,8 @@ function rowsOf(db: Db, where: SQL | undefined, order: SQL[], limit: number, off
         duplicateOf: orders.duplicateOf,
         checkedAt: orders.screenshotCheckedAt,
         campusId: orders.campusId,
+        // The first, and each one sent after a rejection.
+        screenshotsSent: sql<number>`1 + (select count(*)::int from ${orderTransitions} where ${orderTransitions.orderId} = ${orders.id} and ${orderTransitions.action} = 'resubmit')`,
       },
     })
     .from(orders)
@@ -172,6 +179,7 @@ async function queuedOrders(
     duplicates: check.duplicateOf.flatMap((id) => earlier.get(id) ?? []),
     receipt: receipts.get(row.id) ?? { state: 'reading' },
     statement: statements.get(row.id) ?? { state: 'no_statement' },
+    screenshotsSent: Number(check.screenshotsSent),
   }));
 }
 

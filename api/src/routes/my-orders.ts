@@ -4,8 +4,12 @@ import {
   type TOrdersResponse,
   ZMyOrdersQuery,
 } from '@campus/shared/domain/order-api';
-import { ZCancelOrderRequest } from '@campus/shared/domain/order-status';
-import { Hono } from 'hono';
+import {
+  type TOrderTransitionRequest,
+  ZCancelOrderRequest,
+  ZResubmitOrderRequest,
+} from '@campus/shared/domain/order-status';
+import { type Context, Hono } from 'hono';
 import type { AppEnv } from '../app-env';
 import type { Guards } from '../auth/guards';
 import { jsonBody, parseWith } from '../http/body';
@@ -15,10 +19,26 @@ import { changeOrderStatus } from '../orders/change-order-status';
 import { getOrder } from '../orders/get-order';
 import { listMyOrders } from '../orders/list-orders';
 
-/** A student's My Orders: their orders, one order's page, and cancelling while unchecked. */
+/**
+ * A student's My Orders: their orders, one order's page, cancelling while unchecked, and a new
+ * payment screenshot for a rejected order.
+ */
 export function myOrderRoutes(deps: OrderStatusRouteDeps, guards: Guards) {
   const { db } = deps;
   const { signedInUser } = guards;
+  /** The signed-in student's move of the order of the path. */
+  const studentMoves = async (
+    c: Context<AppEnv>,
+    request: TOrderTransitionRequest,
+  ): Promise<TOrderStatusResponse> => {
+    const done = await changeOrderStatus(
+      { ...deps, log: c.get('log') },
+      await signedInUser(c),
+      c.req.param('id') ?? '',
+      request,
+    );
+    return { ok: true, orderId: done.orderId, status: done.state };
+  };
   return (
     new Hono<AppEnv>()
       // '/orders/*' is also '/orders' itself.
@@ -34,17 +54,12 @@ export function myOrderRoutes(deps: OrderStatusRouteDeps, guards: Guards) {
         return c.json(body);
       })
       .post('/orders/:id/cancel', async (c) => {
-        const student = await signedInUser(c);
         const { reason } = parseWith(ZCancelOrderRequest, await jsonBody(c));
-        const request = { action: 'cancel' as const, reason };
-        const done = await changeOrderStatus(
-          { ...deps, log: c.get('log') },
-          student,
-          c.req.param('id'),
-          request,
-        );
-        const body: TOrderStatusResponse = { ok: true, orderId: done.orderId, status: done.state };
-        return c.json(body);
+        return c.json(await studentMoves(c, { action: 'cancel', reason }));
+      })
+      .post('/orders/:id/resubmit', async (c) => {
+        const { screenshot, reason } = parseWith(ZResubmitOrderRequest, await jsonBody(c));
+        return c.json(await studentMoves(c, { action: 'resubmit', reason, screenshot }));
       })
   );
 }

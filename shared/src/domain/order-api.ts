@@ -75,6 +75,8 @@ export const ZOrderDetail = ZOrderSummary.extend({
   notes: z.array(ZOrderNote),
   /** What the one asking may do now: the buttons to show. */
   actions: z.array(ZOrderAction),
+  /** Until when a new payment screenshot is taken (a rejected order in its window), else null. */
+  resubmitUntil: z.string().nullable(),
 });
 export type TOrderDetail = z.infer<typeof ZOrderDetail>;
 
@@ -113,6 +115,8 @@ export const ZQueuedOrder = ZOrderSummary.extend({
   receipt: ZReceiptCheck,
   /** Whether the campus's imported statement holds the order's credit (decision 023). */
   statement: ZStatementCheck,
+  /** The payment screenshots the student sent: 2 or more is a new try after a rejection. */
+  screenshotsSent: z.number().int().min(1),
 });
 export type TQueuedOrder = z.infer<typeof ZQueuedOrder>;
 

@@ -73,6 +73,13 @@ type ActionRule = {
   refused: string;
   /** Whether the student gets an e-mail about it. */
   mailsStudent: boolean;
+  /**
+   * Whether the campus's admins get an e-mail about it: a student's cancellation, so nobody packs
+   * the order and a payment made for it can be sent back.
+   */
+  mailsAdmins: boolean;
+  /** Whether it comes with a new payment screenshot, checked and read again like the first. */
+  newScreenshot: boolean;
 };
 
 export const ORDER_ACTION_NAMES = [
@@ -82,6 +89,7 @@ export const ORDER_ACTION_NAMES = [
   'dispatch',
   'deliver',
   'reopen',
+  'resubmit',
 ] as const;
 export const ZOrderAction = z.enum(ORDER_ACTION_NAMES);
 export type TOrderAction = z.infer<typeof ZOrderAction>;
@@ -96,6 +104,8 @@ export const ORDER_ACTIONS = {
     done: 'verified',
     refused: 'Only an order waiting for its payment check can be verified.',
     mailsStudent: true,
+    mailsAdmins: false,
+    newScreenshot: false,
   },
   reject: {
     from: ['placed'],
@@ -106,6 +116,8 @@ export const ORDER_ACTIONS = {
     done: 'rejected',
     refused: 'Only an order waiting for its payment check can be rejected.',
     mailsStudent: true,
+    mailsAdmins: false,
+    newScreenshot: false,
   },
   cancel: {
     from: ['placed'],
@@ -116,6 +128,8 @@ export const ORDER_ACTIONS = {
     done: 'cancelled',
     refused: 'This order can no longer be cancelled: its payment has been checked.',
     mailsStudent: false,
+    mailsAdmins: true,
+    newScreenshot: false,
   },
   dispatch: {
     from: ['verified'],
@@ -126,6 +140,8 @@ export const ORDER_ACTIONS = {
     done: 'sent out for delivery',
     refused: 'Only a verified order can go out for delivery.',
     mailsStudent: true,
+    mailsAdmins: false,
+    newScreenshot: false,
   },
   deliver: {
     from: ['out_for_delivery'],
@@ -136,6 +152,8 @@ export const ORDER_ACTIONS = {
     done: 'marked delivered',
     refused: 'Only an order out for delivery can be marked delivered.',
     mailsStudent: false,
+    mailsAdmins: false,
+    newScreenshot: false,
   },
   reopen: {
     from: ['verified', 'rejected'],
@@ -146,6 +164,20 @@ export const ORDER_ACTIONS = {
     done: 'reopened',
     refused: 'Only a verified or rejected order can be reopened.',
     mailsStudent: false,
+    mailsAdmins: false,
+    newScreenshot: false,
+  },
+  resubmit: {
+    from: ['rejected'],
+    to: 'placed',
+    by: 'student',
+    reasonRequired: false,
+    label: 'Send a new screenshot',
+    done: 'sent a new screenshot',
+    refused: 'Only a rejected order can take a new payment screenshot.',
+    mailsStudent: false,
+    mailsAdmins: false,
+    newScreenshot: true,
   },
 } as const satisfies Record<TOrderAction, ActionRule>;
 
@@ -157,8 +189,23 @@ export const REJECT_REASONS = [
   'No transfer was received.',
 ] as const;
 
+/**
+ * How long after a rejection the student may send a new payment screenshot for the order; past
+ * it the order stays rejected (its mart items went back to stock with the rejection).
+ */
+export const RESUBMIT_WINDOW_HOURS = 24;
+
+/** Until when a new payment screenshot is taken for an order rejected at `rejectedAt`. */
+export function resubmitDeadline(rejectedAt: Date): Date {
+  return new Date(rejectedAt.getTime() + RESUBMIT_WINDOW_HOURS * 3_600_000);
+}
+
 export const ORDER_STATUS_MESSAGES = {
   reasonRequired: 'Please give a reason.',
+  screenshotMissing: 'Please choose your new payment screenshot.',
+  resubmitTooLate: `The time to send a new payment screenshot for this order has passed: ${RESUBMIT_WINDOW_HOURS} hours after its rejection.`,
+  resubmitUntil: (at: Date, timeZone: string = DEFAULT_TIME_ZONE) =>
+    `You can send a new payment screenshot until ${formatShortTimestamp(at, timeZone)}.`,
   studentsOwn: 'Only the student who placed an order can cancel it.',
   alreadyDone: (done: string, name: string, at: Date, timeZone: string = DEFAULT_TIME_ZONE) =>
     `This order was already ${done} by ${name} at ${formatShortTimestamp(at, timeZone)}.`,
@@ -230,7 +277,18 @@ export type TOrderTransitionRequest = {
   reason: string;
   /** The differences the admin saw and confirmed (a verify); none by default. */
   confirmed?: readonly string[];
+  /** The upload id of the new payment screenshot the action comes with (a resubmit). */
+  screenshot?: string;
 };
 
 /** A student's cancel (POST /api/orders/:id/cancel): a reason is welcome, never required. */
 export const ZCancelOrderRequest = z.object({ reason: zText({ max: TEXT_LIMITS.instructions }) });
+
+/**
+ * A student's new payment screenshot for a rejected order (POST /api/orders/:id/resubmit): the
+ * upload's id, and a note for the campus team if they like.
+ */
+export const ZResubmitOrderRequest = z.object({
+  screenshot: z.string().trim().min(1, ORDER_STATUS_MESSAGES.screenshotMissing).max(100),
+  reason: zText({ max: TEXT_LIMITS.instructions }),
+});

@@ -28,7 +28,10 @@ export const JOBS = {
    * the order with them (decision 011): a scan of 90 days of orders, kept out of checkout.
    */
   'check-screenshot': { queue: 'checks', payload: zOrderId },
-  /** Mails the student about a change of their order's state (one transition, sent once). */
+  /**
+   * Mails the student, and for a cancellation the campus admins, about a change of an order's
+   * state (one transition, each part sent once).
+   */
   'notify-order-status': {
     queue: 'mail',
     payload: z.object({ transitionId: z.number().int().positive() }),
@@ -112,7 +115,7 @@ export function orderStatusSheetJob(orderId: string, transitionId: number) {
   } as const satisfies OutboxJob;
 }
 
-/** The job that mails the student about one change of their order's state. */
+/** The job that mails the student (or the admins) about one change of an order's state. */
 export function orderStatusMailJob(orderId: string, transitionId: number) {
   return {
     jobName: 'notify-order-status',
@@ -122,12 +125,21 @@ export function orderStatusMailJob(orderId: string, transitionId: number) {
 }
 
 /**
- * The jobs a change of an order's state needs: its sheet row's Status cells, always, and the
- * student's mail where the rule sends one.
+ * The jobs a change of an order's state needs: its sheet row's Status cells, always, the mails
+ * where the rule sends some (the student's, the admins'), and the check of a new screenshot.
  */
 export function orderStatusJobs(orderId: string, transitionId: number, action: TOrderAction) {
   const jobs: OutboxJob[] = [orderStatusSheetJob(orderId, transitionId)];
-  if (ORDER_ACTIONS[action].mailsStudent) jobs.push(orderStatusMailJob(orderId, transitionId));
+  const rule = ORDER_ACTIONS[action];
+  if (rule.mailsStudent || rule.mailsAdmins) jobs.push(orderStatusMailJob(orderId, transitionId));
+  if (rule.newScreenshot) {
+    // The new screenshot is checked and read as the first was, in a job of its own.
+    jobs.push({
+      jobName: 'check-screenshot',
+      jobId: jobId('order', orderId, 'status', String(transitionId), 'screenshot'),
+      payload: { orderId },
+    });
+  }
   return jobs;
 }
 

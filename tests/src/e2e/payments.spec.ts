@@ -1,4 +1,5 @@
 import type { Page } from '@playwright/test';
+import { gradientPng } from '../support/png';
 import { expectNoSevereViolations } from './support/a11y';
 import { DEMO, signIn } from './support/auth';
 import { DEMO_CAMPUS, DEMO_UNIVERSITY } from './support/campus';
@@ -192,4 +193,52 @@ test('two admins verify the same payment at once: one wins, the other is told wh
 
   await page.goto(`/orders/${orderId}`);
   await expect(page.getByTestId('order-status')).toHaveText('Verified');
+});
+
+test('a rejected order takes a new screenshot from the student and comes back to the queue as a second try', async ({
+  page,
+  browserErrors,
+  baseURL,
+}) => {
+  test.setTimeout(120_000);
+  await page.setViewportSize({ width: 390, height: 844 });
+  const placed = await placeTeaOrder(page);
+  const adminContext = await browserErrors.newContext({ baseURL });
+  try {
+    const admin = await adminContext.newPage();
+    let list = await openPayments(admin, DEMO.campusAdmin, placed);
+    await admin.keyboard.press('j');
+    await admin.keyboard.press('r');
+    await admin.getByRole('button', { name: 'The screenshot is unreadable.' }).click();
+    await expect(admin.getByText('No orders match the filters.')).toBeVisible();
+
+    // The student's open page hears of it and offers the way back.
+    await expect(page.getByTestId('order-status')).toHaveText('Rejected');
+    const again = page.getByRole('region', { name: 'Send a new payment screenshot' });
+    await expect(again).toContainText(/You can send a new payment screenshot until /);
+    await again.getByRole('button', { name: 'Send a new screenshot' }).click();
+    await expect(again.getByLabel('Payment Screenshot')).toBeFocused();
+    await again.getByLabel('Payment Screenshot').setInputFiles({
+      name: 'clear-receipt.png',
+      mimeType: 'image/png',
+      buffer: gradientPng(64, 40),
+    });
+    await again.getByLabel('Note for the campus team (optional)').fill('A clearer picture');
+    await again.getByRole('button', { name: 'Send a new screenshot' }).click();
+    await expect(page.getByText('Your new screenshot was sent')).toBeVisible({ timeout: 20_000 });
+    await expect(page.getByTestId('order-status')).toHaveText('Payment check pending');
+    const timeline = page.getByRole('region', { name: 'Timeline' });
+    await expect(timeline).toContainText('New payment screenshot sent, waiting for its check');
+    await expect(timeline).toContainText('Note: A clearer picture');
+    await expectNoSevereViolations(page, 'order page after a new screenshot: ');
+
+    // Back in the campus's queue, marked as a second try.
+    await adminContext.clearCookies();
+    list = await openPayments(admin, DEMO.campusAdmin, placed);
+    await expect(list.getByTestId('second-try')).toHaveText(
+      'Second try: a new screenshot after a rejection',
+    );
+  } finally {
+    await adminContext.close();
+  }
 });

@@ -156,6 +156,7 @@ export function buildOrder(overrides: Partial<TOrderDetail> = {}): TOrderDetail 
     notes: [],
     round: null,
     actions: ['cancel'],
+    resubmitUntil: null,
     ...overrides,
   };
 }

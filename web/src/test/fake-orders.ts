@@ -51,6 +51,7 @@ export function fakeOrdersApi(initial: readonly TOrderDetail[], actorName = 'Bil
     duplicates: [],
     receipt: { state: 'reading' },
     statement: { state: 'no_statement' },
+    screenshotsSent: 1 + order.transitions.filter((t) => t.action === 'resubmit').length,
     ...checks.get(order.id),
   });
   const pageOf = (

@@ -15,8 +15,8 @@ beforeEach(() => {
 
 afterEach(() => {
   cleanup();
-  // What checkout keeps for a reload stays in its own test.
-  window.sessionStorage.clear();
+  // What checkout keeps for a reload stays in its own test (the server's render has no window).
+  if (typeof window !== 'undefined') window.sessionStorage.clear();
   setEventSourceFactory(undefined);
   FakeEventSource.reset();
   vi.unstubAllGlobals();

@@ -7,7 +7,6 @@ import {
   deliveryBatches,
   restaurants,
   universities,
-  users,
 } from '@campus/shared/server/db/schema';
 import { type BatchCounts, countsOfBatch } from '@campus/shared/server/delivery/batch-counts';
 import { pickLists } from '@campus/shared/server/delivery/pick-lists';
@@ -15,6 +14,7 @@ import type { MailMessage } from '@campus/shared/server/mail/mailer';
 import { UnrecoverableError } from 'bullmq';
 import { and, eq, inArray, isNotNull } from 'drizzle-orm';
 import type { JobProcessor } from '../job-context';
+import { campusAdminEmails } from './campus-admins';
 
 /** A closed batch as its mails describe it. */
 export interface ClosedBatch {
@@ -170,12 +170,8 @@ export const notifyBatchClosedJob: JobProcessor<'notify-batch-closed'> = async (
   if (!sent.has('admins')) {
     const unmailed = lists.filter((list) => !list.restaurantId || !contacts.has(list.restaurantId));
     const counts = await countsOfBatch(db, batchId);
-    const recipients = await db
-      .select({ email: users.email })
-      .from(users)
-      .where(and(eq(users.role, 'campusAdmin'), eq(users.campusId, batch.campusId)));
-    // One mail per admin: no admin sees another's address.
-    for (const { email } of recipients) {
+    const recipients = await campusAdminEmails(db, batch.campusId);
+    for (const email of recipients) {
       await context.mailer.send(
         batchClosedNoticeMail(closed, counts, unmailed, email, context.publicUrl),
       );

@@ -5,6 +5,7 @@ import type { MailMessage } from '@campus/shared/server/mail/mailer';
 import { UnrecoverableError } from 'bullmq';
 import { eq } from 'drizzle-orm';
 import type { JobProcessor } from '../job-context';
+import { campusAdminEmails } from './campus-admins';
 
 type Order = typeof orders.$inferSelect;
 type Transition = typeof orderTransitions.$inferSelect;
@@ -54,9 +55,35 @@ export function orderStatusMail(
   };
 }
 
+/** A campus admin's notice that a student cancelled their order: unpack it, refund a payment. */
+export function orderCancelledNoticeMail(order: Order, to: string, publicUrl: string): MailMessage {
+  return {
+    to,
+    subject: `Order ${order.paymentReference} was cancelled by the student`,
+    text: [
+      `${order.firstName} ${order.lastName} cancelled their order at ${order.universityName} - ${order.campusName} before its payment was checked.`,
+      '',
+      `Order: ${order.paymentReference}`,
+      `Placed: ${order.timestampText}`,
+      `Grand total: ${formatRs(order.grandTotalPaisa)}`,
+      `Paid by: ${order.accountTitle} (${order.bankName}); if the money arrived, it is to be sent back.`,
+      `Customer: ${order.phone}, ${order.email}`,
+      '',
+      `Order dashboard: ${publicUrl}/admin`,
+    ].join('\n'),
+  };
+}
+
+/** The admins' mail of each action whose rule mails them. */
+const ADMIN_NOTICES: Partial<
+  Record<TOrderAction, (order: Order, to: string, publicUrl: string) => MailMessage>
+> = { cancel: orderCancelledNoticeMail };
+
 /**
- * `order-<id>-status-<transition>-mail`: the student's mail about one transition, marked once
- * sent, so a retry (or a second job for it) never sends it twice.
+ * `order-<id>-status-<transition>-mail`: the mails about one transition, the student's and, where
+ * the rule sends them, the campus admins'; each part is marked once sent, so a retry (or a second
+ * job for it) never sends it twice. A failure part-way through the admins' may repeat one to an
+ * admin already mailed, never the student's.
  */
 export const notifyOrderStatusJob: JobProcessor<'notify-order-status'> = async (
   { transitionId },
@@ -69,13 +96,30 @@ export const notifyOrderStatusJob: JobProcessor<'notify-order-status'> = async (
     .innerJoin(orders, eq(orders.id, orderTransitions.orderId))
     .where(eq(orderTransitions.id, transitionId));
   if (!row) throw new UnrecoverableError(`Order transition ${transitionId} does not exist`);
-  if (row.transition.studentNotifiedAt || !ORDER_ACTIONS[row.transition.action].mailsStudent) {
-    return { sent: false };
+  const { transition, order } = row;
+  const rule = ORDER_ACTIONS[transition.action];
+  const student = rule.mailsStudent && !transition.studentNotifiedAt;
+  if (student) {
+    await context.mailer.send(orderStatusMail(order, transition, context.publicUrl));
+    await db
+      .update(orderTransitions)
+      .set({ studentNotifiedAt: new Date() })
+      .where(eq(orderTransitions.id, transitionId));
   }
-  await context.mailer.send(orderStatusMail(row.order, row.transition, context.publicUrl));
-  await db
-    .update(orderTransitions)
-    .set({ studentNotifiedAt: new Date() })
-    .where(eq(orderTransitions.id, transitionId));
-  return { sent: true };
+  let admins = 0;
+  if (rule.mailsAdmins && !transition.adminsNotifiedAt) {
+    const notice = ADMIN_NOTICES[transition.action];
+    if (!notice)
+      throw new UnrecoverableError(`No admins' mail for the action ${transition.action}`);
+    const recipients = await campusAdminEmails(db, order.campusId);
+    for (const email of recipients) {
+      await context.mailer.send(notice(order, email, context.publicUrl));
+    }
+    admins = recipients.length;
+    await db
+      .update(orderTransitions)
+      .set({ adminsNotifiedAt: new Date() })
+      .where(eq(orderTransitions.id, transitionId));
+  }
+  return { sent: student, admins };
 };

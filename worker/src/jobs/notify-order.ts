@@ -3,7 +3,7 @@ import { type Round, roundName, roundPromise } from '@campus/shared/domain/deliv
 import { formatRs } from '@campus/shared/domain/money';
 import { absoluteImageUrl } from '@campus/shared/domain/uploads';
 import type { Db } from '@campus/shared/server/db/client';
-import { campuses, deliveryBatches, orders, users } from '@campus/shared/server/db/schema';
+import { campuses, deliveryBatches, orders } from '@campus/shared/server/db/schema';
 import {
   orderBatch,
   orderCampus,
@@ -12,8 +12,9 @@ import {
 } from '@campus/shared/server/delivery/order-round';
 import type { MailMessage } from '@campus/shared/server/mail/mailer';
 import { UnrecoverableError } from 'bullmq';
-import { and, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { JobProcessor } from '../job-context';
+import { campusAdminEmails } from './campus-admins';
 import { orderPageUrl } from './notify-order-status';
 
 /** An order as its mails tell it: with the round it goes with (null: none) and its time zone. */
@@ -103,14 +104,8 @@ export const notifyOrderJob: JobProcessor<'notify-order'> = async ({ orderId }, 
   }
   let admins = 0;
   if (!order.adminsNotifiedAt) {
-    const recipients = order.campusId
-      ? await db
-          .select({ email: users.email })
-          .from(users)
-          .where(and(eq(users.role, 'campusAdmin'), eq(users.campusId, order.campusId)))
-      : [];
-    // One mail per admin: no admin sees another's address.
-    for (const { email } of recipients) {
+    const recipients = await campusAdminEmails(db, order.campusId);
+    for (const email of recipients) {
       await context.mailer.send(newOrderNoticeMail(order, email, context.publicUrl));
     }
     admins = recipients.length;

@@ -16,6 +16,7 @@ import { createTestApp, TEST_PUBLIC_URL } from '../../support/app';
 import { buildCampusTree, buildOrder } from '../../support/builders';
 import { engine, openTestDatabase } from '../../support/database';
 import { testLog } from '../../support/logger';
+import { screenshotUploadOf } from '../../support/orders';
 import { createPerson } from '../../support/people';
 import { testRedisUrl } from '../../support/redis';
 import { signInCookie } from '../../support/session';
@@ -133,13 +134,16 @@ describe(`body limits on ${engine}`, () => {
 describe(`My Orders' routes for every kind of person on ${engine}`, () => {
   type Persona = 'signedOut' | 'owner' | 'student' | 'campusAdmin' | 'otherAdmin' | 'superAdmin';
   // A student's routes are theirs alone: anyone else, admins included, finds no such order.
-  const EXPECTED: Record<Persona, { list: number; read: number; cancel: number }> = {
-    signedOut: { list: 401, read: 401, cancel: 401 },
-    owner: { list: 200, read: 200, cancel: 200 },
-    student: { list: 200, read: 404, cancel: 404 },
-    campusAdmin: { list: 200, read: 404, cancel: 404 },
-    otherAdmin: { list: 200, read: 404, cancel: 404 },
-    superAdmin: { list: 200, read: 404, cancel: 404 },
+  const EXPECTED: Record<
+    Persona,
+    { list: number; read: number; cancel: number; resubmit: number }
+  > = {
+    signedOut: { list: 401, read: 401, cancel: 401, resubmit: 401 },
+    owner: { list: 200, read: 200, cancel: 200, resubmit: 200 },
+    student: { list: 200, read: 404, cancel: 404, resubmit: 404 },
+    campusAdmin: { list: 200, read: 404, cancel: 404, resubmit: 404 },
+    otherAdmin: { list: 200, read: 404, cancel: 404, resubmit: 404 },
+    superAdmin: { list: 200, read: 404, cancel: 404, resubmit: 404 },
   };
 
   it.each(Object.keys(EXPECTED) as Persona[])('as %s', async (persona) => {
@@ -170,6 +174,13 @@ describe(`My Orders' routes for every kind of person on ${engine}`, () => {
     expect(cancel.status).toBe(expected.cancel);
     const [row] = await database.db.select().from(orders).where(eq(orders.id, order.id));
     expect(row?.status).toBe(persona === 'owner' ? 'cancelled' : 'placed');
+    // A rejected order of the owner takes a new screenshot of theirs from them alone.
+    const rejected = await buildOrder(database.db, tree, owner, { status: 'rejected' });
+    const screenshot = await screenshotUploadOf(database.db, owner.id);
+    const resubmit = await call(`/api/orders/${rejected.id}/resubmit`, cookie, { screenshot });
+    expect(resubmit.status).toBe(expected.resubmit);
+    const [again] = await database.db.select().from(orders).where(eq(orders.id, rejected.id));
+    expect(again?.status).toBe(persona === 'owner' ? 'placed' : 'rejected');
   });
 });
 

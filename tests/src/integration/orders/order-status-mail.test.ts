@@ -1,5 +1,6 @@
 import { rmSync } from 'node:fs';
 import { changeOrderStatus } from '@campus/api/orders/change-order-status';
+import { findUser } from '@campus/api/users/find-user';
 import type { TUserProfile } from '@campus/shared/domain/entities';
 import { CatalogueCache } from '@campus/shared/server/catalogue/cache';
 import { databaseCatalogueSource } from '@campus/shared/server/catalogue/queries';
@@ -27,7 +28,8 @@ import { removeKeysOf } from '../../support/redis-keys';
 import { testWorkerDeps } from '../../support/worker';
 
 // Mail on change (decision 010): the student hears of a verification, a rejection (with its reason)
-// and the order going out for delivery, once per transition, whatever the retries.
+// and the order going out for delivery, and the campus admins of a student's cancellation, once
+// per transition, whatever the retries.
 
 let database: Database;
 let producerRedis: Redis;
@@ -101,6 +103,45 @@ describe(`the student's mails about their order on ${engine}`, () => {
     const rejected = (await mailsTo(student.email)).filter((m) => m.subject.includes('rejected'));
     expect(rejected).toHaveLength(1);
     expect(rejected[0]?.text).toContain(`Reason: ${reason}`);
+  });
+
+  it('mails each admin of the campus, and nobody else, when a student cancels', async () => {
+    const student = await buildUser(database.db, {
+      universityId: tree.university.id,
+      campusId: tree.campus.id,
+    });
+    const second = await createProfile(database.db, 'campusAdmin', tree.campus);
+    const elsewhere = await createProfile(
+      database.db,
+      'campusAdmin',
+      (await buildCampusTree(database.db)).campus,
+    );
+    const order = await buildOrder(database.db, tree, student);
+    const profile = await findUser(database.db, student.id);
+    if (!profile) throw new Error('no profile');
+    const { transitionId } = await changeOrderStatus(deps(), profile, order.id, {
+      action: 'cancel',
+      reason: '',
+    });
+    const notices = async () => {
+      await waitForDrainedQueue(producer.queue('mail'));
+      return (await listOutbox(outboxDir)).filter((mail) =>
+        mail.subject.startsWith(`Order ${order.paymentReference} was cancelled`),
+      );
+    };
+    const sent = await notices();
+    expect(sent.map((mail) => mail.to).sort()).toEqual([admin.email, second.email].sort());
+    expect(sent[0]?.text).toContain('if the money arrived, it is to be sent back');
+    expect(sent.some((mail) => mail.to.includes(elsewhere.email))).toBe(false);
+    // The student cancelled it themselves: no mail tells them so.
+    expect(await mailsTo(student.email)).toEqual([]);
+    // Its job again: nobody is mailed twice.
+    await producer.enqueue(
+      'notify-order-status',
+      { transitionId },
+      { jobId: `replay-${transitionId}` },
+    );
+    expect(await notices()).toHaveLength(2);
   });
 
   it('never sends a transition’s mail twice, even when its job runs again', async () => {

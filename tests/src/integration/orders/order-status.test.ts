@@ -1,7 +1,13 @@
 import { changeOrderStatus } from '@campus/api/orders/change-order-status';
 import { placeAndAnnounce } from '@campus/api/orders/check-out';
+import { getOrder } from '@campus/api/orders/get-order';
 import type { TUserProfile } from '@campus/shared/domain/entities';
-import { ORDER_ACTIONS, type TOrderAction } from '@campus/shared/domain/order-status';
+import {
+  ORDER_ACTIONS,
+  ORDER_STATUS_MESSAGES,
+  RESUBMIT_WINDOW_HOURS,
+  type TOrderAction,
+} from '@campus/shared/domain/order-status';
 import type { CatalogueCache } from '@campus/shared/server/catalogue/cache';
 import type { Database } from '@campus/shared/server/db/client';
 import {
@@ -10,6 +16,7 @@ import {
   orders,
   orderTransitions,
   outbox,
+  receiptReadings,
 } from '@campus/shared/server/db/schema';
 import {
   type OrderEventPublisher,
@@ -24,7 +31,14 @@ import { buildCampusTree } from '../../support/builders';
 import { engine } from '../../support/database';
 import { testLog } from '../../support/logger';
 import { type OrderServices, openOrderServices } from '../../support/order-services';
-import { buildOrderingStudent, martLine, menuLine, placeOrderInput } from '../../support/orders';
+import {
+  buildOrderingStudent,
+  martLine,
+  menuLine,
+  paymentsQueueOf,
+  placeOrderInput,
+  screenshotUploadOf,
+} from '../../support/orders';
 import { createProfile } from '../../support/people';
 
 // The order's life after checkout (docs/architecture.md §8), through the use case the routes call:
@@ -250,5 +264,91 @@ describe(`order transitions on ${engine}`, () => {
     expect(await refusal(act(admin, orderId, 'cancel'))).toMatchObject({ status: 404 });
     expect(await stateOf(orderId)).toBe('placed');
     expect((await act(superAdmin, orderId, 'verify')).state).toBe('verified');
+  });
+});
+
+describe(`a new payment screenshot after a rejection on ${engine}`, () => {
+  const resubmit = (student: TUserProfile, orderId: string, screenshot?: string, now?: Date) =>
+    changeOrderStatus(
+      deps(),
+      student,
+      orderId,
+      { action: 'resubmit', reason: 'Paid again from my other account', screenshot },
+      now,
+    );
+
+  it('takes the order back to its payment check with the new screenshot, checked and read again', async () => {
+    const before = await martStock();
+    const { orderId, student } = await placeOrder(2);
+    await act(admin, orderId, 'reject', 'The screenshot is unreadable.');
+    expect(await martStock()).toBe(before);
+    const seen = await getOrder(db(), student, orderId, 'student');
+    expect(seen.actions).toEqual(['resubmit']);
+    expect(Date.parse(seen.resubmitUntil ?? '') - Date.now()).toBeGreaterThan(
+      (RESUBMIT_WINDOW_HOURS - 1) * 3_600_000,
+    );
+    // As if the first one had been read and checked already.
+    await db()
+      .update(orders)
+      .set({ screenshotCheckedAt: new Date() })
+      .where(eq(orders.id, orderId));
+    await db()
+      .insert(receiptReadings)
+      .values({ orderId, outcome: 'read', lines: [], reading: null, transactionId: null });
+
+    const screenshot = await screenshotUploadOf(db(), student.uid);
+    const { transitionId, state } = await resubmit(student, orderId, screenshot);
+    expect(state).toBe('placed');
+    // The mart items are its own again.
+    expect(await martStock()).toBe(before - 2);
+    const [order] = await db().select().from(orders).where(eq(orders.id, orderId));
+    expect(order?.screenshotUrl).toBe(`http://campus.test/uploads/${screenshot}.png`);
+    expect(order?.screenshotCheckedAt).toBeNull();
+    expect(await db().$count(receiptReadings, eq(receiptReadings.orderId, orderId))).toBe(0);
+    const jobs = await db()
+      .select({ jobName: outbox.jobName, jobId: outbox.jobId })
+      .from(outbox)
+      .where(like(outbox.jobId, `%status-${transitionId}-%`));
+    expect(jobs.map((job) => job.jobName).sort()).toEqual([
+      'check-screenshot',
+      'sync-order-status',
+    ]);
+    const detail = await getOrder(db(), student, orderId, 'student');
+    expect(detail.transitions.at(-1)).toMatchObject({
+      action: 'resubmit',
+      toState: 'placed',
+      reason: 'Paid again from my other account',
+    });
+    expect(detail.resubmitUntil).toBeNull();
+    // The campus admin sees it as a second try.
+    const queue = await paymentsQueueOf(db(), admin, tree);
+    expect(queue.orders.find((queued) => queued.id === orderId)?.screenshotsSent).toBe(2);
+  });
+
+  it('refuses one without a screenshot, with another person’s, on an order not rejected, or too late', async () => {
+    const { orderId, student } = await placeOrder(0);
+    const own = await screenshotUploadOf(db(), student.uid);
+    expect(await refusal(resubmit(student, orderId, own))).toEqual({
+      status: 409,
+      message: ORDER_ACTIONS.resubmit.refused,
+    });
+    await act(admin, orderId, 'reject', 'No transfer was received.');
+    expect(await refusal(resubmit(student, orderId))).toEqual({
+      status: 400,
+      message: ORDER_STATUS_MESSAGES.screenshotMissing,
+    });
+    const other = await buildOrderingStudent(db(), tree);
+    expect(await refusal(resubmit(student, orderId, other.screenshotId))).toMatchObject({
+      status: 400,
+    });
+    expect(await refusal(resubmit(other.student, orderId, other.screenshotId))).toMatchObject({
+      status: 404,
+    });
+    const later = new Date(Date.now() + (RESUBMIT_WINDOW_HOURS + 1) * 3_600_000);
+    expect(await refusal(resubmit(student, orderId, own, later))).toEqual({
+      status: 409,
+      message: ORDER_STATUS_MESSAGES.resubmitTooLate,
+    });
+    expect(await stateOf(orderId)).toBe('rejected');
   });
 });

@@ -194,6 +194,8 @@ export const orderTransitions = pgTable(
     at: timestamp('at', { withTimezone: true }).notNull(),
     // The student's mail about this change, sent once (notify-order-status).
     studentNotifiedAt: timestamp('student_notified_at', { withTimezone: true }),
+    // The campus admins' mails about it, where the rule sends them (notify-order-status).
+    adminsNotifiedAt: timestamp('admins_notified_at', { withTimezone: true }),
   },
   (t) => [index('order_transitions_order_idx').on(t.orderId, t.id)],
 );

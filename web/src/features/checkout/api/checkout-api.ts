@@ -4,12 +4,8 @@ import type {
   TCheckoutForm,
   TPlaceOrderResponse,
 } from '@campus/shared/domain/checkout';
-import type { TUploadResponse } from '@campus/shared/domain/uploads';
 import { queryOptions } from '@tanstack/react-query';
-import { apiFetch, apiPost, apiPostForm } from '@/lib/api-client';
-
-/** An uploaded screenshot: the id the order refers to, and where it can be seen. */
-export type TUpload = TUploadResponse['upload'];
+import { apiFetch, apiPost } from '@/lib/api-client';
 
 /**
  * The body of POST /api/orders: the checkout values as the shared schema gives them, the
@@ -47,15 +43,6 @@ export function checkoutRoundQueryOptions(campusId: string | null) {
     enabled: campusId !== null,
     refetchInterval: 60_000,
   });
-}
-
-/** Uploads the (compressed) payment screenshot as multipart form data. */
-export async function uploadScreenshot(file: File): Promise<TUpload> {
-  const form = new FormData();
-  form.append('file', file, file.name);
-  form.append('purpose', 'screenshot');
-  const answer = await apiPostForm<TUploadResponse>('/api/uploads', form);
-  return answer.upload;
 }
 
 /** What placing an order answers: the order, and the delivery round it joined in its zone. */

@@ -11,6 +11,7 @@ import { PriceChangesNotice } from '@/components/cart/price-changes-notice';
 import { useCaptcha } from '@/components/forms/captcha-field';
 import { TextAreaField, TextField } from '@/components/forms/form-field';
 import { NameFields } from '@/components/forms/name-fields';
+import { ScreenshotField } from '@/components/forms/screenshot-field';
 import { SubmitButton } from '@/components/forms/submit-button';
 import { Link } from '@/components/link';
 import { Alert } from '@/components/ui/alert';
@@ -40,7 +41,6 @@ import { useRoundPromise } from '../hooks/use-round-promise';
 import { OrderSummary } from './order-summary';
 import { PayToDetails } from './pay-to-details';
 import { PersonsStepper } from './persons-stepper';
-import { ScreenshotField } from './screenshot-field';
 
 /**
  * What the person fills in: the shared checkout values but the cart and the navigation's

@@ -17,7 +17,8 @@ import type { TCartLine } from '@campus/shared/domain/entities';
 import { ERROR_CATEGORIES } from '@campus/shared/domain/error-catalogue';
 import { findClosedRestaurantMessage } from '@campus/shared/domain/restaurant-hours';
 import { sniffImageFormat, UPLOAD_MESSAGES } from '@campus/shared/domain/uploads';
-import type { TOrderRequest, TPlacedOrderAnswer, TUpload } from '../api/checkout-api';
+import type { TUpload } from '@/lib/upload-screenshot';
+import type { TOrderRequest, TPlacedOrderAnswer } from '../api/checkout-api';
 
 /** What processing is doing now, for the visible processing state. */
 export type CheckoutStep =

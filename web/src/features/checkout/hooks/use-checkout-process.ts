@@ -3,9 +3,10 @@ import type { TCheckoutForm } from '@campus/shared/domain/checkout';
 import { formatError } from '@campus/shared/domain/error-catalogue';
 import { useCallback, useRef, useState } from 'react';
 import { compressImage } from '@/lib/compress-image';
+import { uploadScreenshot } from '@/lib/upload-screenshot';
 import { fetchCartItems } from '@/lib/use-live-prices';
 import { useCart } from '@/stores/cart';
-import { submitOrder, type TPlacedOrderAnswer, uploadScreenshot } from '../api/checkout-api';
+import { submitOrder, type TPlacedOrderAnswer } from '../api/checkout-api';
 import { type CheckoutStep, createCheckoutProcess } from './checkout-process';
 
 /** How one submit ended: the order id, or the message to show and whether the order was sent. */

@@ -5,8 +5,11 @@ import type {
 } from '@campus/shared/domain/order-api';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiFetch, apiPost } from '@/lib/api-client';
+import { compressImage } from '@/lib/compress-image';
+import { uploadScreenshot } from '@/lib/upload-screenshot';
 
-// A student's My Orders (GET /api/orders, GET /api/orders/:id, POST /api/orders/:id/cancel).
+// A student's My Orders (GET /api/orders, GET /api/orders/:id, POST /api/orders/:id/cancel and
+// /resubmit).
 
 /**
  * The query keys of My Orders, all under ['my-orders']: what the live updates invalidate when
@@ -53,6 +56,24 @@ export function useCancelOrder(id: string) {
       queryClient.setQueryData<TOrderResponse>(orderKeys.detail(id), (old) =>
         old ? { ...old, order: { ...old.order, status: answer.status, actions: [] } } : old,
       );
+    },
+    onSettled: () => queryClient.invalidateQueries({ queryKey: orderKeys.all }),
+  });
+}
+
+/**
+ * Sends a new payment screenshot for a rejected order (compressed and uploaded as at checkout),
+ * with a note for the campus team if given; the order and the lists are loaded again after.
+ */
+export function useResubmitOrder(id: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async ({ file, note }: { file: File; note: string }) => {
+      const upload = await uploadScreenshot(await compressImage(file, 'screenshot'));
+      return apiPost<TOrderStatusResponse>(`${orderPath(id)}/resubmit`, {
+        screenshot: upload.id,
+        reason: note,
+      });
     },
     onSettled: () => queryClient.invalidateQueries({ queryKey: orderKeys.all }),
   });

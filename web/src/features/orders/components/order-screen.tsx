@@ -17,6 +17,7 @@ import { CancelOrder } from './cancel-order';
 import { OrderContents } from './order-contents';
 import { OrderPlaced } from './order-placed';
 import { OrderTimeline } from './order-timeline';
+import { ResubmitOrder } from './resubmit-order';
 
 const backLink = (
   <Link to="/orders" className="text-orange-800 underline hover:text-orange-900">
@@ -115,6 +116,7 @@ export function OrderScreen() {
             )}
           </header>
           <RejectionReason order={order} />
+          <ResubmitOrder order={order} />
           <div className="space-y-3">
             <CancelOrder orderId={order.id} allowed={order.actions.includes('cancel')} />
           </div>

@@ -25,6 +25,9 @@ function entriesOf(order: TOrderDetail): TEntry[] {
   return entries.sort((a, b) => Date.parse(a.at) - Date.parse(b.at));
 }
 
+/** A new screenshot after a rejection: the order waits for its payment check again. */
+const RESUBMITTED = 'New payment screenshot sent, waiting for its check';
+
 /**
  * What happened to the order, oldest first: its placing, then every change of its state with
  * the time in the campus's time zone and the reason given, and the notes (a move to another
@@ -49,10 +52,17 @@ export function OrderTimeline({ order }: { order: TOrderDetail }) {
         {entriesOf(order).map((entry) =>
           entry.kind === 'transition' ? (
             <li key={`t-${entry.transition.id}`}>
-              <p className="font-medium">{ORDER_STATE_LABELS[entry.transition.toState]}</p>
+              <p className="font-medium">
+                {entry.transition.action === 'resubmit'
+                  ? RESUBMITTED
+                  : ORDER_STATE_LABELS[entry.transition.toState]}
+              </p>
               {at(entry.at)}
               {entry.transition.reason && (
-                <p className="text-sm text-gray-800">Reason: {entry.transition.reason}</p>
+                <p className="text-sm text-gray-800">
+                  {entry.transition.action === 'resubmit' ? 'Note' : 'Reason'}:{' '}
+                  {entry.transition.reason}
+                </p>
               )}
             </li>
           ) : (

@@ -21,7 +21,14 @@ const ACTION_BUTTONS: Record<TOrderAction, string> = {
   dispatch: primaryButton,
   deliver: primaryButton,
   reopen: secondaryButton,
+  resubmit: secondaryButton,
 };
+
+/** A payment sent again after a rejection: 'Second try', then 'Try 3'... */
+const tryText = (screenshots: number) =>
+  screenshots === 2
+    ? 'Second try: a new screenshot after a rejection'
+    : `Try ${screenshots}: a new screenshot after a rejection`;
 
 /** The full name on an order. */
 export const whoseOrder = (order: Pick<TOrderSummary, 'firstName' | 'lastName'>) =>
@@ -207,6 +214,14 @@ export function PaymentCard({
             </h3>
             <OrderStatusBadge status={order.status} />
           </div>
+          {order.screenshotsSent > 1 && (
+            <p
+              data-testid="second-try"
+              className="w-fit rounded bg-sky-100 px-2 py-0.5 text-sm font-medium text-sky-900"
+            >
+              {tryText(order.screenshotsSent)}
+            </p>
+          )}
           <p className="text-2xl font-bold" data-testid="payment-total">
             {formatRs(order.grandTotalPaisa)}
           </p>

@@ -33,6 +33,7 @@ import { menuItemRoutes } from './routes/admin/menu-items';
 import { operationsRoutes } from './routes/admin/operations';
 import { orderRoutes } from './routes/admin/orders';
 import { overviewRoutes } from './routes/admin/overview';
+import { refundRoutes } from './routes/admin/refunds';
 import { restaurantRoutes } from './routes/admin/restaurants';
 import { STATEMENT_FILE_PATHS, statementRoutes } from './routes/admin/statements';
 import { universityRoutes } from './routes/admin/universities';
@@ -158,6 +159,7 @@ export function createApp(deps: AppDeps) {
   app.route('/api/admin', statementRoutes(statements, guards));
   app.route('/api/admin', operationsRoutes({ ...admin, publicUrl: deps.publicUrl }, guards)); // before orderRoutes' /orders/:id
   app.route('/api/admin', orderRoutes(orderDeps, guards));
+  app.route('/api/admin', refundRoutes(orderDeps, guards));
   app.route('/api/admin', deliveryRoutes(orderDeps, guards));
   app.route('/api/admin', insightsRoutes(db, guards));
   app.route('/api/events', eventRoutes(deps.events, guards));

@@ -8,6 +8,7 @@ import { ensureMasterTabJob } from './jobs/ensure-master-tab';
 import { notifyBatchClosedJob } from './jobs/notify-batch-closed';
 import { notifyOrderJob } from './jobs/notify-order';
 import { notifyOrderStatusJob } from './jobs/notify-order-status';
+import { notifyRefundSentJob } from './jobs/notify-refund-sent';
 import { ping } from './jobs/ping';
 import { syncOrderStatusJob } from './jobs/sync-order-status';
 
@@ -18,6 +19,7 @@ export const processors: ProcessorRegistry = {
   'notify-order': notifyOrderJob,
   'check-screenshot': checkScreenshotJob,
   'notify-order-status': notifyOrderStatusJob,
+  'notify-refund-sent': notifyRefundSentJob,
   'sync-order-status': syncOrderStatusJob,
   'create-sheet-tab': createSheetTabJob,
   'delete-sheet-tab': deleteSheetTabJob,

@@ -29,7 +29,8 @@ export interface AuditEntry {
     | 'order'
     | 'delivery-slots'
     | 'delivery-batch'
-    | 'statement';
+    | 'statement'
+    | 'refund';
   entityId: string | null;
   details?: Record<string, unknown>;
 }

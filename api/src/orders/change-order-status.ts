@@ -26,6 +26,7 @@ import { and, asc, desc, eq, gte, isNotNull, sql } from 'drizzle-orm';
 import type { Logger } from 'pino';
 import { audit } from '../admin/audit';
 import { failedPrecondition, notFound } from '../http/errors';
+import { followRefund } from '../refunds/refunds';
 import { orderSummaryColumns } from './get-order';
 import { newScreenshotOf, takeNewScreenshot } from './new-screenshot';
 import { assertOrderAccess, type OrderOwner } from './order-access';
@@ -128,7 +129,7 @@ class Overtaken extends Error {}
  * the expected state, so of two people acting at once exactly one wins and the other gets the
  * 409 that says who did what. A verify first checks that the admin confirmed every difference of
  * the payment's evidence. The transition row (with those differences), the audit row, the stock
- * it gives back or takes and the jobs it needs (the sheet row's Status cells, the student's mail) commit together; after
+ * it gives back or takes, the refund a paid order is owed (or no longer) and the jobs it needs (the sheet row's Status cells, the student's mail) commit together; after
  * commit the jobs are queued and the change is published to the open pages of the people who
  * follow the order.
  */
@@ -167,6 +168,7 @@ export async function changeOrderStatus(
         .returning({ id: orders.id });
       if (moved.length === 0) throw new Overtaken();
       if (screenshot) await takeNewScreenshot(tx, order.id, screenshot);
+      await followRefund(tx, order, rule.to);
       const effect = stockEffect(from, rule.to);
       if (effect !== 'none') movedStock = await moveStock(tx, order.id, effect);
       const [transition] = await tx

@@ -24,6 +24,7 @@ import {
 } from '@campus/shared/server/delivery/order-round';
 import { asc, eq } from 'drizzle-orm';
 import { notFound } from '../http/errors';
+import { refundOfOrder } from '../refunds/refunds';
 import { assertOrderAccess } from './order-access';
 
 /** Who acted on a student's order, as the student reads it when it was an admin. */
@@ -146,6 +147,7 @@ async function loadOrderDetail(db: Db, orderId: string, viewer: TransitionActor)
       (action) => action !== 'resubmit' || resubmitUntil !== null,
     ),
     resubmitUntil: resubmitUntil?.toISOString() ?? null,
+    refund: await refundOfOrder(db, orderId),
   };
   return { detail, owner: { userId, universityId, campusId } };
 }

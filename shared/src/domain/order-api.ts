@@ -4,6 +4,7 @@ import { ZRound } from './batch-api';
 import { ZOrderAction, ZOrderState, ZScreenshotCheck } from './order-status';
 import { EVIDENCE_FILTERS } from './payment-evidence';
 import { ZReceiptCheck } from './receipt-check';
+import { ZRefund } from './refunds';
 
 // The answers about orders after checkout: a student's My Orders (/api/orders) and the admins'
 // Payments queue (/api/admin/orders). Amounts are integer paisa; times ISO 8601 instants, shown
@@ -77,6 +78,8 @@ export const ZOrderDetail = ZOrderSummary.extend({
   actions: z.array(ZOrderAction),
   /** Until when a new payment screenshot is taken (a rejected order in its window), else null. */
   resubmitUntil: z.string().nullable(),
+  /** The money the campus owes the student for it, due or sent (refunds.ts); null: none. */
+  refund: ZRefund.nullable(),
 });
 export type TOrderDetail = z.infer<typeof ZOrderDetail>;
 

@@ -53,6 +53,8 @@ export const JOBS = {
    * batch whose close never ran.
    */
   'close-batches': { queue: 'system', payload: z.object({ campusId: z.string().min(1) }) },
+  /** Mails the student that their refund was sent, with its reference (once). */
+  'notify-refund-sent': { queue: 'mail', payload: z.object({ refundId: z.string().min(1) }) },
   /** Mails a closed batch's pick lists to its restaurants and its counts to the campus admins. */
   'notify-batch-closed': { queue: 'mail', payload: z.object({ batchId: z.string().min(1) }) },
 } as const satisfies Record<string, { queue: QueueName; payload: z.ZodType }>;
@@ -154,6 +156,15 @@ export function orderBatchSheetJob(orderId: string, batchId: string | null, deli
     jobName: 'sync-order-status',
     jobId: jobId('order', orderId, 'batch', batchId ?? 'none', ...time, 'sheet'),
     payload: { orderId },
+  } as const satisfies OutboxJob;
+}
+
+/** The student's mail of a refund sent, once per refund. */
+export function refundSentMailJob(refundId: string) {
+  return {
+    jobName: 'notify-refund-sent',
+    jobId: jobId('refund', refundId, 'sent', 'mail'),
+    payload: { refundId },
   } as const satisfies OutboxJob;
 }
 

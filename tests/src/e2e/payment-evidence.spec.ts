@@ -116,3 +116,61 @@ test('the card names what the receipt says, the statement finds the credit, and 
     await adminContext.close();
   }
 });
+
+test('a cancelled order whose credit is in the statement shows its refund due, then sent with its reference', async ({
+  page,
+  browserErrors,
+  baseURL,
+}) => {
+  test.setTimeout(120_000);
+  await page.setViewportSize({ width: 390, height: 844 });
+  await checkoutWithTea(page);
+  const placed = await submitCheckout(page);
+  const adminContext = await browserErrors.newContext({ baseURL });
+  try {
+    const admin = await adminContext.newPage();
+    await signIn(admin, DEMO.campusAdmin.email, DEMO.campusAdmin.password);
+    await admin.getByRole('tab', { name: 'Payments' }).click();
+    // The money arrived: the statement holds the order's credit.
+    await admin.getByText('Match the bank statement').click();
+    const day = wallTime(new Date(), KARACHI).slice(0, 10);
+    const statement = [
+      'Transaction Date,Narration,Debit,Credit',
+      `${day},IBFT from Ayesha Student ${placed.reference},,210.00`,
+    ].join('\r\n');
+    await admin.getByLabel('Statement file (.xlsx or .csv, up to 2 MB)').setInputFiles({
+      name: 'statement.csv',
+      mimeType: 'text/csv',
+      buffer: Buffer.from(statement),
+    });
+    await admin.getByRole('button', { name: 'Import 1 credit' }).click();
+    await expect(admin.getByText(/^Imported 1 credit .*; 1 matched to orders\.$/)).toBeVisible();
+
+    // The student cancels it after all: the campus owes them the money.
+    await page.getByRole('button', { name: 'Cancel order' }).click();
+    await page
+      .getByRole('alertdialog', { name: 'Cancel this order?' })
+      .getByRole('button', { name: 'Cancel order' })
+      .click();
+    await expect(page.getByTestId('refund')).toHaveText('Refund of Rs 210.00: due');
+
+    await admin.getByRole('tab', { name: 'Refunds' }).click();
+    const due = admin.getByTestId('refund-due').filter({ hasText: placed.reference });
+    await expect(due).toContainText('Rs 210.00');
+    await expect(due).toContainText('The order was cancelled after its payment arrived.');
+    await expectNoSevereViolations(admin, 'refunds tab: ');
+    await due.getByRole('button', { name: 'Mark sent' }).click();
+    await due.getByLabel('Reference of the transfer that sent it back').fill('FT25340REF77');
+    await due.getByRole('button', { name: 'Save' }).click();
+    await expect(
+      admin.getByTestId('refund-sent').filter({ hasText: placed.reference }),
+    ).toContainText('ref FT25340REF77');
+
+    await page.reload();
+    await expect(page.getByTestId('refund')).toHaveText(
+      /^Refund of Rs 210\.00: sent on .+, ref FT25340REF77$/,
+    );
+  } finally {
+    await adminContext.close();
+  }
+});

@@ -26,6 +26,7 @@ import { EVENT_ROUTES } from '../../support/admin-access/routes-events';
 import { INSIGHTS_ROUTES } from '../../support/admin-access/routes-insights';
 import { OPERATIONS_ROUTES } from '../../support/admin-access/routes-operations';
 import { ORDER_ROUTES } from '../../support/admin-access/routes-orders';
+import { REFUND_ROUTES } from '../../support/admin-access/routes-refunds';
 import { SHEET_ROUTES } from '../../support/admin-access/routes-sheets';
 import { STATEMENT_ROUTES } from '../../support/admin-access/routes-statements';
 import { SUPER_ADMIN_ROUTES } from '../../support/admin-access/routes-super-admin';
@@ -49,6 +50,7 @@ const ROUTES: Route[] = [
   ...EVENT_ROUTES,
   ...OPERATIONS_ROUTES,
   ...STATEMENT_ROUTES,
+  ...REFUND_ROUTES,
 ];
 
 const lastAuditId = async () =>
@@ -60,7 +62,15 @@ const lastAuditId = async () =>
 /** The id of what a create made, from its answer. */
 function createdId(answer: unknown): string | undefined {
   const body = answer as Record<string, { id?: string; uid?: string } | undefined>;
-  for (const key of ['university', 'campus', 'domain', 'restaurant', 'menuItem', 'martItem']) {
+  for (const key of [
+    'university',
+    'campus',
+    'domain',
+    'restaurant',
+    'menuItem',
+    'martItem',
+    'refund',
+  ]) {
     if (body[key]?.id) return body[key]?.id;
   }
   return body.user?.uid;

@@ -1,11 +1,15 @@
 import { rmSync } from 'node:fs';
 import { changeOrderStatus } from '@campus/api/orders/change-order-status';
+import { getOrder } from '@campus/api/orders/get-order';
+import { listRefunds, markRefundSent } from '@campus/api/refunds/refunds';
 import { findUser } from '@campus/api/users/find-user';
 import type { TUserProfile } from '@campus/shared/domain/entities';
+import { formatRs } from '@campus/shared/domain/money';
+import { REFUND_MESSAGES, refundText } from '@campus/shared/domain/refunds';
 import { CatalogueCache } from '@campus/shared/server/catalogue/cache';
 import { databaseCatalogueSource } from '@campus/shared/server/catalogue/queries';
 import type { Database } from '@campus/shared/server/db/client';
-import { orderTransitions } from '@campus/shared/server/db/schema';
+import { orderTransitions, statementCredits } from '@campus/shared/server/db/schema';
 import {
   createOrderEventPublisher,
   type OrderEventPublisher,
@@ -142,6 +146,60 @@ describe(`the student's mails about their order on ${engine}`, () => {
       { jobId: `replay-${transitionId}` },
     );
     expect(await notices()).toHaveLength(2);
+  });
+
+  it('owes a paid order cancelled its money back; sent once, with one mail, whoever presses twice', async () => {
+    const student = await buildUser(database.db, {
+      universityId: tree.university.id,
+      campusId: tree.campus.id,
+    });
+    const profile = await findUser(database.db, student.id);
+    if (!profile) throw new Error('no profile');
+    const unpaid = await buildOrder(database.db, tree, student);
+    const paid = await buildOrder(database.db, tree, student);
+    // The statement the admin imported holds the paid one's credit.
+    await database.db.insert(statementCredits).values({
+      id: crypto.randomUUID(),
+      campusId: tree.campus.id,
+      rowKey: `refund-test-${paid.id}`,
+      creditedOn: '2026-12-01',
+      amountPaisa: paid.grandTotalPaisa,
+      description: paid.paymentReference,
+      transactionId: '',
+      references: [paid.paymentReference],
+      orderId: paid.id,
+      matchedBy: 'reference',
+    });
+    for (const order of [unpaid, paid]) {
+      await changeOrderStatus(deps(), profile, order.id, { action: 'cancel', reason: '' });
+    }
+    expect((await getOrder(database.db, profile, unpaid.id, 'student')).refund).toBeNull();
+    const owed = (await getOrder(database.db, profile, paid.id, 'student')).refund;
+    expect(owed).toMatchObject({ amountPaisa: paid.grandTotalPaisa, state: 'due' });
+    expect(refundText(owed as NonNullable<typeof owed>)).toBe(
+      `Refund of ${formatRs(paid.grandTotalPaisa)}: due`,
+    );
+    const listed = await listRefunds(database.db, tree.campus.id);
+    expect(listed.map((refund) => refund.orderId)).toContain(paid.id);
+
+    const refundDeps = { db: database.db, producer, log: testLog };
+    const at = new Date('2026-12-02T10:15:00Z');
+    const sent = await markRefundSent(refundDeps, admin, owed?.id ?? '', 'FT25336XYZ901', at);
+    expect(sent).toMatchObject({ state: 'sent', sentReference: 'FT25336XYZ901' });
+    await expect(
+      markRefundSent(refundDeps, admin, owed?.id ?? '', 'FT-other', new Date()),
+    ).rejects.toMatchObject({
+      status: 409,
+      userMessage: REFUND_MESSAGES.alreadySent(at, 'FT25336XYZ901', tree.campus.timeZone),
+    });
+    const mails = (await mailsTo(student.email)).filter((mail) => mail.subject.includes('refund'));
+    expect(mails).toHaveLength(1);
+    expect(mails[0]?.text).toContain('Transfer reference: FT25336XYZ901');
+    expect(refundText(sent, tree.campus.timeZone)).toMatch(
+      new RegExp(
+        `^Refund of ${formatRs(paid.grandTotalPaisa).replace('.', '\\.')}: sent on .+, ref FT25336XYZ901$`,
+      ),
+    );
   });
 
   it('never sends a transition’s mail twice, even when its job runs again', async () => {

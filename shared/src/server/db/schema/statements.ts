@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
-import { index, integer, jsonb, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import type { TStatementMapping } from '../../../domain/bank-statement';
+import { REFUND_STATES } from '../../../domain/refunds';
 import { campuses } from './catalogue';
 import { createdAt, updatedAt } from './columns';
 import { orders } from './orders';
@@ -47,5 +48,39 @@ export const statementCredits = pgTable(
     index('statement_credits_open_idx')
       .on(t.campusId, t.creditedOn)
       .where(sql`${t.orderId} is null`),
+  ],
+);
+
+/**
+ * Money the campus owes a student for an order (decision 024): due when a paid order ends
+ * cancelled or rejected (its credit found in the statement) or when an admin records one (an
+ * over-payment, a payment made twice), sent once the admin transferred it back, with the
+ * transfer's reference. One per order.
+ */
+export const refunds = pgTable(
+  'refunds',
+  {
+    id: text('id').primaryKey(),
+    orderId: text('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    campusId: text('campus_id')
+      .notNull()
+      .references(() => campuses.id, { onDelete: 'cascade' }),
+    amountPaisa: integer('amount_paisa').notNull(),
+    reason: text('reason').notNull(),
+    state: text('state', { enum: REFUND_STATES }).notNull().default('due'),
+    // Null: recorded by the app itself (a paid order cancelled or rejected).
+    recordedBy: text('recorded_by').references(() => users.id, { onDelete: 'set null' }),
+    recordedAt: createdAt(),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+    sentReference: text('sent_reference'),
+    sentBy: text('sent_by').references(() => users.id, { onDelete: 'set null' }),
+    // The student's mail that it was sent, once (notify-refund-sent).
+    studentNotifiedAt: timestamp('student_notified_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('refunds_order_idx').on(t.orderId),
+    index('refunds_campus_idx').on(t.campusId, t.state, t.recordedAt),
   ],
 );

@@ -112,6 +112,7 @@ export const adminKeys = {
   /** One page of the Payments queue with its filters. */
   orderQueue: (filters: Record<string, string | number>) =>
     [ADMIN_QUERY_KEY, 'orders', filters] as const,
+  refunds: (campusId: string) => [ADMIN_QUERY_KEY, 'refunds', campusId] as const,
 };
 
 /** The filtered admin lists, by the name their ADMIN_API path and their query key share. */

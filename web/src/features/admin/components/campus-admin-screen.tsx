@@ -13,6 +13,7 @@ import { MartItemsManager } from './mart-items/mart-items-manager';
 import { MenuItemsManager } from './menu-items/menu-items-manager';
 import { OperationsOverview } from './operations/operations-overview';
 import { PaymentsTab } from './payments/payments-tab';
+import { RefundsTab } from './refunds/refunds-tab';
 import { RestaurantsManager } from './restaurants/restaurants-manager';
 
 const TABS = [
@@ -21,6 +22,7 @@ const TABS = [
   { id: 'mart-items', label: 'Mart Items' },
   { id: 'orders', label: 'Order Dashboard' },
   { id: 'payments', label: 'Payments' },
+  { id: 'refunds', label: 'Refunds' },
   { id: 'batches', label: 'Batches' },
   { id: 'insights', label: 'Insights' },
 ];
@@ -110,6 +112,9 @@ export function CampusAdminScreen() {
       </TabPanel>
       <TabPanel id="payments" active={tab}>
         <PaymentsTab key={key} scope={scope} />
+      </TabPanel>
+      <TabPanel id="refunds" active={tab}>
+        <RefundsTab key={key} campus={{ universityId, campusId }} />
       </TabPanel>
       <TabPanel id="batches" active={tab}>
         <BatchesTab key={key} scope={scope} />

@@ -1,6 +1,7 @@
 import { roundName } from '@campus/shared/domain/delivery-rounds';
 import { formatError } from '@campus/shared/domain/error-catalogue';
 import type { TOrderDetail } from '@campus/shared/domain/order-api';
+import { refundText } from '@campus/shared/domain/refunds';
 import { formatShortTimestamp } from '@campus/shared/domain/time-zone';
 import { useLocation, useParams } from 'react-router-dom';
 import { Link } from '@/components/link';
@@ -115,6 +116,14 @@ export function OrderScreen() {
               </p>
             )}
           </header>
+          {order.refund && (
+            <p
+              data-testid="refund"
+              className="rounded border border-sky-300 bg-sky-50 px-4 py-3 font-medium text-sky-900"
+            >
+              {refundText(order.refund, order.timeZone)}
+            </p>
+          )}
           <RejectionReason order={order} />
           <ResubmitOrder order={order} />
           <div className="space-y-3">

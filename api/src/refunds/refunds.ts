@@ -1,0 +1,206 @@
+import type { TUserProfile } from '@campus/shared/domain/entities';
+import type { TOrderState } from '@campus/shared/domain/order-status';
+import { REFUND_MESSAGES, type TRefund } from '@campus/shared/domain/refunds';
+import { isSuperAdmin } from '@campus/shared/domain/roles';
+import type { Db } from '@campus/shared/server/db/client';
+import { isUniqueViolation } from '@campus/shared/server/db/errors';
+import { newId } from '@campus/shared/server/db/ids';
+import { campuses, orders, refunds, statementCredits } from '@campus/shared/server/db/schema';
+import { refundSentMailJob } from '@campus/shared/server/jobs';
+import { enqueueOutboxJobs, writeOutbox } from '@campus/shared/server/outbox';
+import type { Producer } from '@campus/shared/server/queue';
+import { and, desc, eq, isNull, type SQL, sql } from 'drizzle-orm';
+import type { Logger } from 'pino';
+import { audit } from '../admin/audit';
+import { failedPrecondition, notFound } from '../http/errors';
+import { assertOrderAccess } from '../orders/order-access';
+
+// Refunds (decision 024): due when a paid order ends cancelled or rejected, or when an admin
+// records one; sent once an admin transferred the money back. One per order.
+
+const refundColumns = {
+  id: refunds.id,
+  orderId: refunds.orderId,
+  paymentReference: orders.paymentReference,
+  studentName: sql<string>`trim(${orders.firstName} || ' ' || ${orders.lastName})`,
+  amountPaisa: refunds.amountPaisa,
+  reason: refunds.reason,
+  state: refunds.state,
+  recordedAt: refunds.recordedAt,
+  sentAt: refunds.sentAt,
+  sentReference: refunds.sentReference,
+};
+
+type RefundRow = {
+  recordedAt: Date;
+  sentAt: Date | null;
+} & Omit<TRefund, 'recordedAt' | 'sentAt'>;
+
+const toRefund = (row: RefundRow): TRefund => ({
+  ...row,
+  recordedAt: row.recordedAt.toISOString(),
+  sentAt: row.sentAt?.toISOString() ?? null,
+});
+
+/**
+ * What an order's move to `to` does to its refund, in the transition's transaction: a paid order
+ * (its credit found in the statement) that ends cancelled or rejected is owed its money back; one
+ * that goes back to its payment check (reopened, a new screenshot) owes nothing the app recorded.
+ */
+export async function followRefund(
+  tx: Db,
+  order: { id: string; campusId: string | null },
+  to: TOrderState,
+): Promise<void> {
+  if (to === 'placed') {
+    await tx
+      .delete(refunds)
+      .where(
+        and(eq(refunds.orderId, order.id), eq(refunds.state, 'due'), isNull(refunds.recordedBy)),
+      );
+    return;
+  }
+  if ((to !== 'cancelled' && to !== 'rejected') || !order.campusId) return;
+  const [credit] = await tx
+    .select({ amountPaisa: statementCredits.amountPaisa })
+    .from(statementCredits)
+    .where(eq(statementCredits.orderId, order.id));
+  if (!credit) return;
+  await tx
+    .insert(refunds)
+    .values({
+      id: newId(),
+      orderId: order.id,
+      campusId: order.campusId,
+      amountPaisa: credit.amountPaisa,
+      reason: REFUND_MESSAGES.paidThen(to),
+    })
+    .onConflictDoNothing();
+}
+
+/** The campus's refunds, due first (oldest first), then sent (newest first). */
+export async function listRefunds(db: Db, campusId: string): Promise<TRefund[]> {
+  const rows = await db
+    .select(refundColumns)
+    .from(refunds)
+    .innerJoin(orders, eq(orders.id, refunds.orderId))
+    .where(eq(refunds.campusId, campusId))
+    .orderBy(sql`${refunds.state} = 'sent'`, desc(refunds.sentAt), refunds.recordedAt)
+    .limit(500);
+  return rows.map(toRefund);
+}
+
+/** The one refund the condition names (a refund's id, an order's), or null. */
+async function oneRefund(db: Db, where: SQL): Promise<TRefund | null> {
+  const [row] = await db
+    .select(refundColumns)
+    .from(refunds)
+    .innerJoin(orders, eq(orders.id, refunds.orderId))
+    .where(where);
+  return row ? toRefund(row) : null;
+}
+
+/** An admin's refund due for an order of their campus (an over-payment, a payment made twice). */
+export async function recordRefund(
+  db: Db,
+  admin: TUserProfile,
+  orderId: string,
+  request: { amountPaisa: number; reason: string },
+): Promise<TRefund> {
+  const [order] = await db
+    .select({
+      id: orders.id,
+      userId: orders.userId,
+      universityId: orders.universityId,
+      campusId: orders.campusId,
+    })
+    .from(orders)
+    .where(eq(orders.id, orderId));
+  if (!order) throw notFound();
+  assertOrderAccess(admin, order, 'admin');
+  if (!order.campusId) throw notFound();
+  const campusId = order.campusId;
+  const id = newId();
+  try {
+    await db.transaction(async (tx) => {
+      await tx.insert(refunds).values({ id, orderId, campusId, ...request, recordedBy: admin.uid });
+      await audit(tx, admin, {
+        action: 'create',
+        entity: 'refund',
+        entityId: id,
+        details: { orderId, ...request },
+      });
+    });
+  } catch (error) {
+    if (isUniqueViolation(error)) throw failedPrecondition(REFUND_MESSAGES.alreadyRecorded);
+    throw error;
+  }
+  return (await oneRefund(db, eq(refunds.id, id))) as TRefund;
+}
+
+/**
+ * Marks a refund sent with the transfer's reference, once: a second press is told when and with
+ * which reference it was sent. The student is mailed (once, by the worker).
+ */
+export async function markRefundSent(
+  deps: { db: Db; producer: Producer; log: Logger },
+  admin: TUserProfile,
+  refundId: string,
+  reference: string,
+  now: Date = new Date(),
+): Promise<TRefund> {
+  const { db } = deps;
+  const [found] = await db
+    .select({
+      campusId: refunds.campusId,
+      universityId: campuses.universityId,
+      timeZone: campuses.timeZone,
+    })
+    .from(refunds)
+    .innerJoin(campuses, eq(campuses.id, refunds.campusId))
+    .where(eq(refunds.id, refundId));
+  if (!found) throw notFound();
+  if (!isSuperAdmin(admin)) {
+    assertOrderAccess(
+      admin,
+      { userId: null, universityId: found.universityId, campusId: found.campusId },
+      'admin',
+    );
+  }
+  const job = refundSentMailJob(refundId);
+  const sent = await db.transaction(async (tx) => {
+    const moved = await tx
+      .update(refunds)
+      .set({ state: 'sent', sentAt: now, sentReference: reference, sentBy: admin.uid })
+      .where(and(eq(refunds.id, refundId), eq(refunds.state, 'due')))
+      .returning({ id: refunds.id });
+    if (moved.length === 0) return false;
+    await audit(tx, admin, {
+      action: 'update',
+      entity: 'refund',
+      entityId: refundId,
+      details: { state: 'sent', reference },
+    });
+    await writeOutbox(tx, [job]);
+    return true;
+  });
+  if (!sent) {
+    const [earlier] = await db
+      .select({ sentAt: refunds.sentAt, sentReference: refunds.sentReference })
+      .from(refunds)
+      .where(eq(refunds.id, refundId));
+    throw failedPrecondition(
+      REFUND_MESSAGES.alreadySent(
+        earlier?.sentAt ?? now,
+        earlier?.sentReference ?? '',
+        found.timeZone,
+      ),
+    );
+  }
+  await enqueueOutboxJobs(db, deps.producer, [job.jobId], deps.log);
+  return (await oneRefund(db, eq(refunds.id, refundId))) as TRefund;
+}
+
+/** The refund of an order, as its page shows it (null: none). */
+export const refundOfOrder = (db: Db, orderId: string) =>
+  oneRefund(db, eq(refunds.orderId, orderId));

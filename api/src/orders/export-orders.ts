@@ -6,8 +6,9 @@ import {
 } from '@campus/shared/domain/operations-api';
 import { ORDER_SHEET_HEADER, ORDER_SHEET_STATUS_COLUMNS } from '@campus/shared/domain/order';
 import { orderSheetRow, orderStatusCells } from '@campus/shared/domain/order-sheet-row';
+import { refundText } from '@campus/shared/domain/refunds';
 import type { Db } from '@campus/shared/server/db/client';
-import { campuses, deliveryBatches, orders } from '@campus/shared/server/db/schema';
+import { campuses, deliveryBatches, orders, refunds } from '@campus/shared/server/db/schema';
 import {
   orderBatch,
   orderCampus,
@@ -18,8 +19,11 @@ import { invalidArgument } from '../http/errors';
 import type { SheetExport } from '../sheets/sheet-export';
 import { orderQueueWhere } from './list-orders';
 
-/** The file's columns: the order sheet's, then its Status, Status Time, Batch and Payment Reference. */
-const EXPORT_HEADER = [...ORDER_SHEET_HEADER, ...ORDER_SHEET_STATUS_COLUMNS];
+/**
+ * The file's columns: the order sheet's, then its Status, Status Time, Batch and Payment
+ * Reference, then the refund the campus owes for it, if any (decision 024).
+ */
+const EXPORT_HEADER = [...ORDER_SHEET_HEADER, ...ORDER_SHEET_STATUS_COLUMNS, 'Refund'];
 
 /** The file's name: what it holds, e.g. 'orders_2026-05-01_to_2026-05-31_verified'. */
 function fileName(query: TOrdersExportQuery): string {
@@ -49,10 +53,20 @@ export async function exportOrders(
     throw invalidArgument(ORDERS_EXPORT_MESSAGES.tooMany);
   }
   const rows = await db
-    .select({ ...getTableColumns(orders), ...orderRoundColumns })
+    .select({
+      ...getTableColumns(orders),
+      ...orderRoundColumns,
+      refund: {
+        amountPaisa: refunds.amountPaisa,
+        state: refunds.state,
+        sentAt: refunds.sentAt,
+        sentReference: refunds.sentReference,
+      },
+    })
     .from(orders)
     .leftJoin(campuses, orderCampus)
     .leftJoin(deliveryBatches, orderBatch)
+    .leftJoin(refunds, eq(refunds.orderId, orders.id))
     .where(where)
     .orderBy(asc(orders.placedAt), asc(orders.id))
     .limit(ORDERS_EXPORT_MAX_ROWS);
@@ -70,6 +84,17 @@ export async function exportOrders(
         cells.statusTime,
         cells.batch,
         cells.paymentReference,
+        order.refund?.state
+          ? refundText(
+              {
+                ...order.refund,
+                state: order.refund.state,
+                amountPaisa: order.refund.amountPaisa ?? 0,
+                sentAt: order.refund.sentAt?.toISOString() ?? null,
+              },
+              order.timeZone,
+            )
+          : '',
       ];
     }),
   };

@@ -4,7 +4,7 @@ import {
   ORDERS_EXPORT_MESSAGES,
 } from '@campus/shared/domain/operations-api';
 import { ORDER_SHEET_HEADER, ORDER_SHEET_STATUS_COLUMNS } from '@campus/shared/domain/order';
-import { orders } from '@campus/shared/server/db/schema';
+import { orders, refunds } from '@campus/shared/server/db/schema';
 import { getTableColumns, sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
@@ -25,7 +25,7 @@ import { engine } from '../../support/database';
 
 setUpAdminAccess();
 
-const HEADER = [...ORDER_SHEET_HEADER, ...ORDER_SHEET_STATUS_COLUMNS];
+const HEADER = [...ORDER_SHEET_HEADER, ...ORDER_SHEET_STATUS_COLUMNS, 'Refund'];
 
 async function orderAt(tree: AdminTree, placedAt: string, overrides = {}) {
   const student = await buildUser(db(), {
@@ -91,6 +91,14 @@ describe(`the orders export on ${engine}`, () => {
   it('downloads one state as XLSX with the sheet columns, numbers as numbers', async () => {
     const ours = await buildAdminTree(db());
     const made = await mayOrders(ours);
+    // An admin recorded a refund of Rs 50 the student paid over.
+    await db().insert(refunds).values({
+      id: crypto.randomUUID(),
+      orderId: made.last.id,
+      campusId: ours.campus.id,
+      amountPaisa: 5_000,
+      reason: 'Paid Rs 50 more than the total.',
+    });
     const response = await as('superAdmin', {
       method: 'GET',
       path: exportPath(OPERATIONS_API.ordersExportXlsx, ours, {
@@ -114,6 +122,7 @@ describe(`the orders export on ${engine}`, () => {
     expect(cell('Status')).toBe('verified');
     expect(cell('Batch')).toBe('');
     expect(cell('Payment Reference')).toBe(made.last.paymentReference);
+    expect(cell('Refund')).toBe('Refund of Rs 50.00: due');
   });
 
   it("refuses a campus admin another campus's orders", async () => {

@@ -7,7 +7,6 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { createContext, type ReactNode, useCallback, useContext, useMemo } from 'react';
 import { apiGet, apiPost } from '@/lib/api-client';
 import { SESSION_PATH } from '@/lib/first-paint-requests';
-import { forgetCheckout } from '@/lib/kept-checkout';
 
 export interface AuthContextValue {
   /** True until the first session answer arrives. */
@@ -65,7 +64,10 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   const signOut = useCallback(async () => {
     await endSession();
     forgetCart();
-    await forgetCheckout();
+    // Loaded at sign-out only: the first visit's script budget has no room for it (decision 017).
+    await import('@/lib/kept-checkout')
+      .then((kept) => kept.forgetCheckout())
+      .catch((error: unknown) => console.warn('Could not forget the checkout kept here', error));
     // A fresh page at '/': nothing of the person stays in memory, and no guarded page is left
     // behind to be remembered as the place to return to after the next sign-in.
     window.location.assign('/');

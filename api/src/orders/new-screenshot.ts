@@ -1,3 +1,4 @@
+import { AppError } from '@campus/shared/domain/app-error';
 import { ORDER_STATUS_MESSAGES, resubmitDeadline } from '@campus/shared/domain/order-status';
 import type { Db } from '@campus/shared/server/db/client';
 import { orders, orderTransitions, receiptReadings } from '@campus/shared/server/db/schema';
@@ -33,7 +34,13 @@ export async function newScreenshotOf(
   if (!uploadId) throw invalidField('screenshot', ORDER_STATUS_MESSAGES.screenshotMissing);
   const deadline = await resubmitDeadlineOf(db, orderId);
   if (deadline && now > deadline) throw failedPrecondition(ORDER_STATUS_MESSAGES.resubmitTooLate);
-  return findScreenshot(db, uploadId, userId);
+  // Only one of the student's own screenshots: anything else is no screenshot chosen.
+  return findScreenshot(db, uploadId, userId).catch((error: unknown) => {
+    if (error instanceof AppError && error.status === 400) {
+      throw invalidField('screenshot', ORDER_STATUS_MESSAGES.screenshotMissing);
+    }
+    throw error;
+  });
 }
 
 /**

@@ -5,10 +5,11 @@ import { isSuperAdmin } from '@campus/shared/domain/roles';
 import type { Db } from '@campus/shared/server/db/client';
 import { isUniqueViolation } from '@campus/shared/server/db/errors';
 import { newId } from '@campus/shared/server/db/ids';
-import { campuses, orders, refunds, statementCredits } from '@campus/shared/server/db/schema';
+import { campuses, orders, refunds } from '@campus/shared/server/db/schema';
 import { refundSentMailJob } from '@campus/shared/server/jobs';
 import { enqueueOutboxJobs, writeOutbox } from '@campus/shared/server/outbox';
 import type { Producer } from '@campus/shared/server/queue';
+import { recordOwedRefund } from '@campus/shared/server/refunds/owed-refund';
 import { and, desc, eq, isNull, type SQL, sql } from 'drizzle-orm';
 import type { Logger } from 'pino';
 import { audit } from '../admin/audit';
@@ -44,38 +45,37 @@ const toRefund = (row: RefundRow): TRefund => ({
 
 /**
  * What an order's move to `to` does to its refund, in the transition's transaction: a paid order
- * (its credit found in the statement) that ends cancelled or rejected is owed its money back; one
- * that goes back to its payment check (reopened, a new screenshot) owes nothing the app recorded.
+ * that ends cancelled or rejected is owed its money back (recordOwedRefund); one that goes back to
+ * its payment check (reopened, a new screenshot) owes nothing the app recorded, and cannot go back
+ * once its money was sent back.
  */
 export async function followRefund(
   tx: Db,
-  order: { id: string; campusId: string | null },
+  order: { id: string; campusId: string | null; timeZone: string },
   to: TOrderState,
 ): Promise<void> {
-  if (to === 'placed') {
-    await tx
-      .delete(refunds)
-      .where(
-        and(eq(refunds.orderId, order.id), eq(refunds.state, 'due'), isNull(refunds.recordedBy)),
-      );
+  if (to !== 'placed') {
+    await recordOwedRefund(tx, { id: order.id, campusId: order.campusId, status: to });
     return;
   }
-  if ((to !== 'cancelled' && to !== 'rejected') || !order.campusId) return;
-  const [credit] = await tx
-    .select({ amountPaisa: statementCredits.amountPaisa })
-    .from(statementCredits)
-    .where(eq(statementCredits.orderId, order.id));
-  if (!credit) return;
+  const [sent] = await tx
+    .select({ sentAt: refunds.sentAt, sentReference: refunds.sentReference })
+    .from(refunds)
+    .where(and(eq(refunds.orderId, order.id), eq(refunds.state, 'sent')));
+  if (sent) {
+    throw failedPrecondition(
+      REFUND_MESSAGES.refundedAlready(
+        sent.sentAt ?? new Date(),
+        sent.sentReference ?? '',
+        order.timeZone,
+      ),
+    );
+  }
   await tx
-    .insert(refunds)
-    .values({
-      id: newId(),
-      orderId: order.id,
-      campusId: order.campusId,
-      amountPaisa: credit.amountPaisa,
-      reason: REFUND_MESSAGES.paidThen(to),
-    })
-    .onConflictDoNothing();
+    .delete(refunds)
+    .where(
+      and(eq(refunds.orderId, order.id), eq(refunds.state, 'due'), isNull(refunds.recordedBy)),
+    );
 }
 
 /** The campus's refunds, due first (oldest first), then sent (newest first). */

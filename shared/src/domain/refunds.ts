@@ -59,6 +59,8 @@ export const REFUND_MESSAGES = {
   alreadyRecorded: 'This order already has a refund.',
   alreadySent: (at: Date, reference: string, timeZone: string = DEFAULT_TIME_ZONE) =>
     `This refund was already sent on ${formatShortTimestamp(at, timeZone)}, ref ${reference}.`,
+  refundedAlready: (at: Date, reference: string, timeZone: string = DEFAULT_TIME_ZONE) =>
+    `This order's payment was sent back on ${formatShortTimestamp(at, timeZone)} (ref ${reference}): it cannot wait for a payment check again. The student can order anew.`,
   /** Why the app recorded one itself. */
   paidThen: (state: 'cancelled' | 'rejected') =>
     `The order was ${state} after its payment arrived.`,

@@ -3,13 +3,14 @@ import { matchCredits } from '../../domain/bank-statement';
 import { calendarDay, DEFAULT_TIME_ZONE } from '../../domain/time-zone';
 import type { Db } from '../db/client';
 import { campuses, orders, statementCredits } from '../db/schema';
+import { recordOwedRefund } from '../refunds/owed-refund';
 
 const DAY_MS = 86_400_000;
 
 /**
  * Matches the campus's credits that no order took yet to its orders that took no credit
- * (bank-statement.ts: by reference, else by exact amount near the placing day). Returns how
- * many it matched.
+ * (bank-statement.ts: by reference, else by exact amount near the placing day), and records the
+ * refund of a matched order already cancelled or rejected. Returns how many it matched.
  */
 export async function matchOpenCredits(db: Db, campusId: string): Promise<number> {
   const open = await db
@@ -37,6 +38,7 @@ export async function matchOpenCredits(db: Db, campusId: string): Promise<number
       paymentReference: orders.paymentReference,
       grandTotalPaisa: orders.grandTotalPaisa,
       placedAt: orders.placedAt,
+      status: orders.status,
     })
     .from(orders)
     .where(
@@ -62,11 +64,31 @@ export async function matchOpenCredits(db: Db, campusId: string): Promise<number
       placedOn: calendarDay(order.placedAt, timeZone),
     })),
   );
+  const byId = new Map(candidates.map((order) => [order.id, order]));
+  let matched = 0;
   for (const match of matches) {
-    await db
+    const taken = await db
       .update(statementCredits)
       .set({ orderId: match.orderId, matchedBy: match.by })
-      .where(and(eq(statementCredits.id, match.creditId), isNull(statementCredits.orderId)));
+      .where(
+        and(
+          eq(statementCredits.id, match.creditId),
+          isNull(statementCredits.orderId),
+          // Another matching (an import, a worker's) may have given the order a credit meanwhile.
+          notExists(
+            db
+              .select({ one: sql`1` })
+              .from(statementCredits)
+              .where(eq(statementCredits.orderId, match.orderId)),
+          ),
+        ),
+      )
+      .returning({ id: statementCredits.id });
+    if (taken.length === 0) continue;
+    matched += 1;
+    // An order cancelled or rejected before its payment was found is owed it back.
+    const order = byId.get(match.orderId);
+    if (order) await recordOwedRefund(db, { id: order.id, campusId, status: order.status });
   }
-  return matches.length;
+  return matched;
 }

@@ -1,7 +1,7 @@
 import { rmSync } from 'node:fs';
 import { changeOrderStatus } from '@campus/api/orders/change-order-status';
 import { getOrder } from '@campus/api/orders/get-order';
-import { listRefunds, markRefundSent } from '@campus/api/refunds/refunds';
+import { listRefunds, markRefundSent, recordRefund } from '@campus/api/refunds/refunds';
 import { findUser } from '@campus/api/users/find-user';
 import type { TUserProfile } from '@campus/shared/domain/entities';
 import { formatRs } from '@campus/shared/domain/money';
@@ -17,6 +17,7 @@ import {
 import { listOutbox } from '@campus/shared/server/mail/eml';
 import { createProducer, type Producer } from '@campus/shared/server/queue';
 import { openCheckedRedis } from '@campus/shared/server/redis';
+import { matchOpenCredits } from '@campus/shared/server/statements/match-credits';
 import { startPipeline } from '@campus/worker/start-pipeline';
 import { eq } from 'drizzle-orm';
 import type { Redis } from 'ioredis';
@@ -200,6 +201,64 @@ describe(`the student's mails about their order on ${engine}`, () => {
         `^Refund of ${formatRs(paid.grandTotalPaisa).replace('.', '\\.')}: sent on .+, ref FT25336XYZ901$`,
       ),
     );
+  });
+
+  it('owes a refund for a credit found after the cancel, grows an admin’s one, and keeps a refunded order from coming back', async () => {
+    const student = await buildUser(database.db, {
+      universityId: tree.university.id,
+      campusId: tree.campus.id,
+    });
+    const profile = await findUser(database.db, student.id);
+    if (!profile) throw new Error('no profile');
+    const creditOf = (order: { id: string; paymentReference: string; grandTotalPaisa: number }) =>
+      database.db.insert(statementCredits).values({
+        id: crypto.randomUUID(),
+        campusId: tree.campus.id,
+        rowKey: `refund-later-${order.id}`,
+        creditedOn: '2026-12-01',
+        amountPaisa: order.grandTotalPaisa,
+        description: order.paymentReference,
+        transactionId: '',
+        references: [order.paymentReference],
+      });
+    // Paid, cancelled, and only then the statement imported.
+    const cancelled = await buildOrder(database.db, tree, student);
+    await changeOrderStatus(deps(), profile, cancelled.id, { action: 'cancel', reason: '' });
+    await creditOf(cancelled);
+    expect(await matchOpenCredits(database.db, tree.campus.id)).toBeGreaterThanOrEqual(1);
+    expect((await getOrder(database.db, profile, cancelled.id, 'student')).refund).toMatchObject({
+      amountPaisa: cancelled.grandTotalPaisa,
+      state: 'due',
+    });
+
+    // An admin recorded Rs 50 paid over; rejected, the whole credit is owed.
+    const over = await buildOrder(database.db, tree, student);
+    await recordRefund(database.db, admin, over.id, {
+      amountPaisa: 5_000,
+      reason: 'Paid Rs 50 over.',
+    });
+    await creditOf(over);
+    await matchOpenCredits(database.db, tree.campus.id);
+    await changeOrderStatus(deps(), admin, over.id, {
+      action: 'reject',
+      reason: 'No transfer was received.',
+    });
+    const owed = (await getOrder(database.db, profile, over.id, 'student')).refund;
+    expect(owed?.amountPaisa).toBe(over.grandTotalPaisa);
+
+    // Sent back: the order cannot wait for a payment check again.
+    await markRefundSent(
+      { db: database.db, producer, log: testLog },
+      admin,
+      owed?.id ?? '',
+      'FT-BACK-1',
+    );
+    await expect(
+      changeOrderStatus(deps(), admin, over.id, { action: 'reopen', reason: 'Found it' }),
+    ).rejects.toMatchObject({
+      status: 409,
+      userMessage: expect.stringMatching(/was sent back on .+ \(ref FT-BACK-1\)/),
+    });
   });
 
   it('never sends a transition’s mail twice, even when its job runs again', async () => {

@@ -151,6 +151,7 @@ function CheckoutForm({
   const captchaMessageRef = useRef<HTMLParagraphElement>(null);
   // Until the context arrives the domain rule waits for the server, which checks it again.
   const allowedDomains = context.data?.allowedDomains ?? [];
+  const [firstValuesOnce] = useState(() => firstValues(user));
   const form = useForm<CheckoutFields>({
     // Every field's rule on submit, all at once; after it each field is checked again as it
     // changes, so its message goes as soon as its value holds.
@@ -164,7 +165,7 @@ function CheckoutForm({
         ? { values: fields, errors: {} }
         : { values: {}, errors };
     },
-    defaultValues: firstValues(user),
+    defaultValues: firstValuesOnce,
   });
   // Every change is kept for a reload; the picture chosen before one comes back.
   useEffect(() => {
@@ -174,9 +175,14 @@ function CheckoutForm({
         Object.fromEntries(KEPT_FIELDS.map((field) => [field, values[field] ?? ''])),
       ),
     );
-    void keptCheckoutScreenshot(user.uid).then((file) => {
-      if (file && !form.getValues('screenshot')) form.setValue('screenshot', file);
-    });
+    // Only into the tab that chose it: a checkout days later elsewhere starts without it.
+    if (keptCheckoutFields(user.uid)) {
+      void keptCheckoutScreenshot(user.uid).then((file) => {
+        if (file && !form.getValues('screenshot')) form.setValue('screenshot', file);
+      });
+    } else {
+      void keepCheckoutScreenshot(user.uid, null);
+    }
     return () => watching.unsubscribe();
   }, [form, user.uid]);
   // What the last order gave, in the fields still empty and untouched.

@@ -125,7 +125,11 @@ export function OrderScreen() {
             </p>
           )}
           <RejectionReason order={order} />
-          <ResubmitOrder order={order} />
+          {/* A new rejection starts the form afresh. */}
+          <ResubmitOrder
+            key={order.transitions.findLast((t) => t.toState === 'rejected')?.id ?? 'none'}
+            order={order}
+          />
           <div className="space-y-3">
             <CancelOrder orderId={order.id} allowed={order.actions.includes('cancel')} />
           </div>

@@ -1,0 +1,40 @@
+import { eq, sql } from 'drizzle-orm';
+import { REFUND_MESSAGES } from '../../domain/refunds';
+import type { Db } from '../db/client';
+import { newId } from '../db/ids';
+import { refunds, statementCredits } from '../db/schema';
+
+/**
+ * The refund the app records for a paid order (its credit found in the statement) that ended
+ * cancelled or rejected (decision 024): the credit's amount. Called when the order ends so, and
+ * when its credit is matched after it did. A refund an admin recorded that is still due grows to
+ * the credit's amount (an over-payment is part of the money to send back); one already sent stays.
+ */
+export async function recordOwedRefund(
+  tx: Db,
+  order: { id: string; campusId: string | null; status: string },
+): Promise<void> {
+  if ((order.status !== 'cancelled' && order.status !== 'rejected') || !order.campusId) return;
+  const [credit] = await tx
+    .select({ amountPaisa: statementCredits.amountPaisa })
+    .from(statementCredits)
+    .where(eq(statementCredits.orderId, order.id));
+  if (!credit) return;
+  await tx
+    .insert(refunds)
+    .values({
+      id: newId(),
+      orderId: order.id,
+      campusId: order.campusId,
+      amountPaisa: credit.amountPaisa,
+      reason: REFUND_MESSAGES.paidThen(order.status),
+    })
+    .onConflictDoUpdate({
+      target: refunds.orderId,
+      set: {
+        amountPaisa: sql`greatest(${refunds.amountPaisa}, excluded.amount_paisa)`,
+        reason: sql`excluded.reason`,
+      },
+      setWhere: sql`${refunds.state} = 'due'`,
+    });
+}

@@ -61,7 +61,10 @@ export async function followRefund(
   const [sent] = await tx
     .select({ sentAt: refunds.sentAt, sentReference: refunds.sentReference })
     .from(refunds)
-    .where(and(eq(refunds.orderId, order.id), eq(refunds.state, 'sent')));
+    // The whole payment sent back (the app's refund); an over-payment's sent back blocks nothing.
+    .where(
+      and(eq(refunds.orderId, order.id), eq(refunds.state, 'sent'), isNull(refunds.recordedBy)),
+    );
   if (sent) {
     throw failedPrecondition(
       REFUND_MESSAGES.refundedAlready(

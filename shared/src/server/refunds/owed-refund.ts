@@ -8,7 +8,8 @@ import { refunds, statementCredits } from '../db/schema';
  * The refund the app records for a paid order (its credit found in the statement) that ended
  * cancelled or rejected (decision 024): the credit's amount. Called when the order ends so, and
  * when its credit is matched after it did. A refund an admin recorded that is still due grows to
- * the credit's amount (an over-payment is part of the money to send back); one already sent stays.
+ * the credit's amount (an over-payment is part of the money to send back) and becomes the app's;
+ * one already sent stays.
  */
 export async function recordOwedRefund(
   tx: Db,
@@ -34,6 +35,8 @@ export async function recordOwedRefund(
       set: {
         amountPaisa: sql`greatest(${refunds.amountPaisa}, excluded.amount_paisa)`,
         reason: sql`excluded.reason`,
+        // The whole payment now: the app's, as if it had recorded it first.
+        recordedBy: null,
       },
       setWhere: sql`${refunds.state} = 'due'`,
     });

@@ -259,6 +259,16 @@ describe(`the student's mails about their order on ${engine}`, () => {
       status: 409,
       userMessage: expect.stringMatching(/was sent back on .+ \(ref FT-BACK-1\)/),
     });
+    // An over-payment sent back is no obstacle: the order itself was paid.
+    const verified = await buildOrder(database.db, tree, student, { status: 'verified' });
+    const small = await recordRefund(database.db, admin, verified.id, {
+      amountPaisa: 2_000,
+      reason: 'Paid Rs 20 over.',
+    });
+    await markRefundSent({ db: database.db, producer, log: testLog }, admin, small.id, 'FT-OVER-1');
+    await expect(
+      changeOrderStatus(deps(), admin, verified.id, { action: 'reopen', reason: 'Recheck' }),
+    ).resolves.toMatchObject({ state: 'placed' });
   });
 
   it('never sends a transition’s mail twice, even when its job runs again', async () => {

@@ -291,8 +291,20 @@ describe(`what the receipt says on ${engine}`, { timeout: 120_000 }, () => {
     });
     const placed = await orderPaidWith((note) => receiptOf({ amountPaisa: total, note }));
     expect(placed.paymentReference).toBe(reference);
-    const read = await queuedOnceRead(placed.orderId);
-    expect(read.statement).toMatchObject({ state: 'found', amountPaisa: total, by: 'reference' });
+    await queuedOnceRead(placed.orderId);
+    // The worker matches the campus's open credits just after it keeps the reading.
+    await vi.waitFor(
+      async () => {
+        const queue = await paymentsQueueOf(database.db, admin, tree);
+        const order = queue.orders.find((queued) => queued.id === placed.orderId);
+        expect(order?.statement).toMatchObject({
+          state: 'found',
+          amountPaisa: total,
+          by: 'reference',
+        });
+      },
+      { timeout: 30_000, interval: 100 },
+    );
   });
 
   it('keeps one reading per order, the lines with their confidence', async () => {

@@ -224,6 +224,7 @@ test('the new campus admin edits the menu of their restaurant and cannot reach a
     'Mart Items',
     'Order Dashboard',
     'Payments',
+    'Refunds',
     'Batches',
     'Insights',
   ]);

@@ -1,7 +1,6 @@
 import type { TUserProfile } from '@campus/shared/domain/entities';
 import type { TOrderState } from '@campus/shared/domain/order-status';
 import { REFUND_MESSAGES, type TRefund } from '@campus/shared/domain/refunds';
-import { isSuperAdmin } from '@campus/shared/domain/roles';
 import type { Db } from '@campus/shared/server/db/client';
 import { isUniqueViolation } from '@campus/shared/server/db/errors';
 import { newId } from '@campus/shared/server/db/ids';
@@ -13,6 +12,8 @@ import { recordOwedRefund } from '@campus/shared/server/refunds/owed-refund';
 import { and, desc, eq, isNull, type SQL, sql } from 'drizzle-orm';
 import type { Logger } from 'pino';
 import { audit } from '../admin/audit';
+import { findCampus } from '../admin/campus-lookup';
+import { assertCampusAccess } from '../auth/guards';
 import { failedPrecondition, notFound } from '../http/errors';
 import { assertOrderAccess } from '../orders/order-access';
 
@@ -81,8 +82,18 @@ export async function followRefund(
     );
 }
 
-/** The campus's refunds, due first (oldest first), then sent (newest first). */
-export async function listRefunds(db: Db, campusId: string): Promise<TRefund[]> {
+/**
+ * The refunds of the campus a query names (?universityId&campusId), for its admin or a super
+ * admin: due first (oldest first), then sent (newest first).
+ */
+export async function listRefunds(
+  db: Db,
+  admin: TUserProfile,
+  query: { universityId?: string; campusId?: string },
+): Promise<TRefund[]> {
+  const campus = await findCampus(db, query.universityId ?? '', query.campusId ?? '');
+  assertCampusAccess(admin, campus);
+  const { campusId } = campus;
   const rows = await db
     .select(refundColumns)
     .from(refunds)
@@ -163,13 +174,7 @@ export async function markRefundSent(
     .innerJoin(campuses, eq(campuses.id, refunds.campusId))
     .where(eq(refunds.id, refundId));
   if (!found) throw notFound();
-  if (!isSuperAdmin(admin)) {
-    assertOrderAccess(
-      admin,
-      { userId: null, universityId: found.universityId, campusId: found.campusId },
-      'admin',
-    );
-  }
+  assertCampusAccess(admin, found);
   const job = refundSentMailJob(refundId);
   const sent = await db.transaction(async (tx) => {
     const moved = await tx

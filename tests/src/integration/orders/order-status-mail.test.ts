@@ -61,6 +61,35 @@ async function mailsTo(email: string) {
   return (await listOutbox(outboxDir)).filter((mail) => mail.to.includes(email));
 }
 
+/** A student of the campus: their account's row and their profile, to act as them. */
+async function studentOfCampus() {
+  const student = await buildUser(database.db, {
+    universityId: tree.university.id,
+    campusId: tree.campus.id,
+  });
+  const profile = await findUser(database.db, student.id);
+  if (!profile) throw new Error('no profile');
+  return { student, profile };
+}
+
+/** The order's credit in a statement the campus imported (matched to it, where told). */
+function creditOf(
+  order: { id: string; paymentReference: string; grandTotalPaisa: number },
+  matched: { orderId?: string; matchedBy?: 'reference' } = {},
+) {
+  return database.db.insert(statementCredits).values({
+    id: crypto.randomUUID(),
+    campusId: tree.campus.id,
+    rowKey: `refund-test-${order.id}`,
+    creditedOn: '2026-12-01',
+    amountPaisa: order.grandTotalPaisa,
+    description: order.paymentReference,
+    transactionId: '',
+    references: [order.paymentReference],
+    ...matched,
+  });
+}
+
 beforeAll(async () => {
   database = await openTestDatabase();
   producerRedis = await openCheckedRedis(testRedisUrl(), 'producer', testLog);
@@ -111,10 +140,7 @@ describe(`the student's mails about their order on ${engine}`, () => {
   });
 
   it('mails each admin of the campus, and nobody else, when a student cancels', async () => {
-    const student = await buildUser(database.db, {
-      universityId: tree.university.id,
-      campusId: tree.campus.id,
-    });
+    const { student, profile } = await studentOfCampus();
     const second = await createProfile(database.db, 'campusAdmin', tree.campus);
     const elsewhere = await createProfile(
       database.db,
@@ -122,8 +148,6 @@ describe(`the student's mails about their order on ${engine}`, () => {
       (await buildCampusTree(database.db)).campus,
     );
     const order = await buildOrder(database.db, tree, student);
-    const profile = await findUser(database.db, student.id);
-    if (!profile) throw new Error('no profile');
     const { transitionId } = await changeOrderStatus(deps(), profile, order.id, {
       action: 'cancel',
       reason: '',
@@ -150,27 +174,11 @@ describe(`the student's mails about their order on ${engine}`, () => {
   });
 
   it('owes a paid order cancelled its money back; sent once, with one mail, whoever presses twice', async () => {
-    const student = await buildUser(database.db, {
-      universityId: tree.university.id,
-      campusId: tree.campus.id,
-    });
-    const profile = await findUser(database.db, student.id);
-    if (!profile) throw new Error('no profile');
+    const { student, profile } = await studentOfCampus();
     const unpaid = await buildOrder(database.db, tree, student);
     const paid = await buildOrder(database.db, tree, student);
     // The statement the admin imported holds the paid one's credit.
-    await database.db.insert(statementCredits).values({
-      id: crypto.randomUUID(),
-      campusId: tree.campus.id,
-      rowKey: `refund-test-${paid.id}`,
-      creditedOn: '2026-12-01',
-      amountPaisa: paid.grandTotalPaisa,
-      description: paid.paymentReference,
-      transactionId: '',
-      references: [paid.paymentReference],
-      orderId: paid.id,
-      matchedBy: 'reference',
-    });
+    await creditOf(paid, { orderId: paid.id, matchedBy: 'reference' });
     for (const order of [unpaid, paid]) {
       await changeOrderStatus(deps(), profile, order.id, { action: 'cancel', reason: '' });
     }
@@ -180,7 +188,10 @@ describe(`the student's mails about their order on ${engine}`, () => {
     expect(refundText(owed as NonNullable<typeof owed>)).toBe(
       `Refund of ${formatRs(paid.grandTotalPaisa)}: due`,
     );
-    const listed = await listRefunds(database.db, tree.campus.id);
+    const listed = await listRefunds(database.db, admin, {
+      universityId: tree.university.id,
+      campusId: tree.campus.id,
+    });
     expect(listed.map((refund) => refund.orderId)).toContain(paid.id);
 
     const refundDeps = { db: database.db, producer, log: testLog };
@@ -204,23 +215,7 @@ describe(`the student's mails about their order on ${engine}`, () => {
   });
 
   it('owes a refund for a credit found after the cancel, grows an admin’s one, and keeps a refunded order from coming back', async () => {
-    const student = await buildUser(database.db, {
-      universityId: tree.university.id,
-      campusId: tree.campus.id,
-    });
-    const profile = await findUser(database.db, student.id);
-    if (!profile) throw new Error('no profile');
-    const creditOf = (order: { id: string; paymentReference: string; grandTotalPaisa: number }) =>
-      database.db.insert(statementCredits).values({
-        id: crypto.randomUUID(),
-        campusId: tree.campus.id,
-        rowKey: `refund-later-${order.id}`,
-        creditedOn: '2026-12-01',
-        amountPaisa: order.grandTotalPaisa,
-        description: order.paymentReference,
-        transactionId: '',
-        references: [order.paymentReference],
-      });
+    const { student, profile } = await studentOfCampus();
     // Paid, cancelled, and only then the statement imported.
     const cancelled = await buildOrder(database.db, tree, student);
     await changeOrderStatus(deps(), profile, cancelled.id, { action: 'cancel', reason: '' });

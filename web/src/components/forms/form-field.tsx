@@ -113,3 +113,8 @@ export function SelectField({
     </label>
   );
 }
+
+/** A field's hint as the forms show it: small, under the control, in the label's weight reset. */
+export const fieldHint = (text: string) => (
+  <span className="mt-1 block text-xs font-normal text-gray-700">{text}</span>
+);

@@ -9,7 +9,7 @@ import { type FieldErrors, useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router-dom';
 import { PriceChangesNotice } from '@/components/cart/price-changes-notice';
 import { useCaptcha } from '@/components/forms/captcha-field';
-import { TextAreaField, TextField } from '@/components/forms/form-field';
+import { fieldHint, TextAreaField, TextField } from '@/components/forms/form-field';
 import { NameFields } from '@/components/forms/name-fields';
 import { ScreenshotField } from '@/components/forms/screenshot-field';
 import { SubmitButton } from '@/components/forms/submit-button';
@@ -55,9 +55,6 @@ type CheckoutFields = {
 
 const card = 'space-y-4 rounded-lg border border-gray-200 bg-white p-4 shadow-sm sm:p-6';
 const optional = <span className="font-normal text-gray-700">(optional)</span>;
-const hint = (text: string) => (
-  <span className="mt-1 block text-xs font-normal text-gray-700">{text}</span>
-);
 
 /** The fields that show their own message, in the order the form shows them. */
 const MESSAGE_FIELDS = [
@@ -314,7 +311,7 @@ function CheckoutForm({
               type="email"
               readOnly
               className="bg-gray-100"
-              hint={hint('The e-mail address of your account.')}
+              hint={fieldHint('The e-mail address of your account.')}
               error={errors.email?.message}
               {...form.register('email')}
             />
@@ -325,7 +322,7 @@ function CheckoutForm({
               autoComplete="tel"
               placeholder="0300-0000000"
               required
-              hint={hint('Pakistani mobile number, like 0300-0000000.')}
+              hint={fieldHint('Pakistani mobile number, like 0300-0000000.')}
               error={errors.phone?.message}
               {...form.register('phone', {
                 // docs/product.md §5: digits only, at most 11, a hyphen after the fourth.
@@ -370,7 +367,7 @@ function CheckoutForm({
               label="Your account title"
               autoComplete="off"
               required
-              hint={hint('The name on the account you paid from, not ours.')}
+              hint={fieldHint('The name on the account you paid from, not ours.')}
               error={errors.accountTitle?.message}
               {...form.register('accountTitle')}
             />
@@ -378,14 +375,16 @@ function CheckoutForm({
               label="Your bank"
               autoComplete="off"
               required
-              hint={hint('The bank you paid from.')}
+              hint={fieldHint('The bank you paid from.')}
               error={errors.bankName?.message}
               {...form.register('bankName')}
             />
             <ScreenshotField
               file={form.watch('screenshot')}
               error={errors.screenshot?.message}
-              hint={hint('A picture of the completed transfer. It is made smaller before upload.')}
+              hint={fieldHint(
+                'A picture of the completed transfer. It is made smaller before upload.',
+              )}
               inputRef={screenshotRef}
               onChoose={(file) => {
                 form.setValue('screenshot', file, { shouldValidate: true });

@@ -3,7 +3,7 @@ import type { TOrderDetail } from '@campus/shared/domain/order-api';
 import { ORDER_ACTIONS, ORDER_STATUS_MESSAGES } from '@campus/shared/domain/order-status';
 import { TEXT_LIMITS } from '@campus/shared/domain/text';
 import { type FormEvent, useId, useRef, useState } from 'react';
-import { TextAreaField } from '@/components/forms/form-field';
+import { fieldHint, TextAreaField } from '@/components/forms/form-field';
 import { ScreenshotField } from '@/components/forms/screenshot-field';
 import { Alert } from '@/components/ui/alert';
 import { primaryButton } from '@/components/ui/button-styles';
@@ -57,11 +57,7 @@ export function ResubmitOrder({ order }: { order: TOrderDetail }) {
           <ScreenshotField
             file={file}
             error={missing ? ORDER_STATUS_MESSAGES.screenshotMissing : undefined}
-            hint={
-              <span className="mt-1 block text-xs text-gray-700">
-                A picture of the transfer that pays this order.
-              </span>
-            }
+            hint={fieldHint('A picture of the transfer that pays this order.')}
             inputRef={input}
             onChoose={(chosen) => {
               setFile(chosen);

@@ -1,7 +1,6 @@
 import { formatError } from '@campus/shared/domain/error-catalogue';
 import { formatRs } from '@campus/shared/domain/money';
-import type { TRefund } from '@campus/shared/domain/refunds';
-import { formatShortTimestamp } from '@campus/shared/domain/time-zone';
+import { refundText, type TRefund } from '@campus/shared/domain/refunds';
 import { type FormEvent, useState } from 'react';
 import { TextField } from '@/components/forms/form-field';
 import { Alert } from '@/components/ui/alert';
@@ -90,10 +89,8 @@ export function RefundsTab({ campus }: { campus: Campus }) {
           <ul className="divide-y divide-gray-200 text-sm">
             {sent.map((refund) => (
               <li key={refund.id} className="py-2" data-testid="refund-sent">
-                {formatRs(refund.amountPaisa)} to {refund.studentName}, order{' '}
-                <span className="font-mono">{refund.paymentReference}</span>: sent{' '}
-                {refund.sentAt && formatShortTimestamp(new Date(refund.sentAt))}, ref{' '}
-                {refund.sentReference}
+                {refund.studentName}, order{' '}
+                <span className="font-mono">{refund.paymentReference}</span>: {refundText(refund)}
               </li>
             ))}
           </ul>

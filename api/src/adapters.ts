@@ -16,10 +16,15 @@ export interface ApiAdapters {
   /** The local image store's folder, served at /uploads; null with Cloudinary. */
   uploadsDir: string | null;
   payToDefault: TPayTo;
+  quoteHoldMinutes?: number;
 }
 
 export function apiAdaptersFromConfig(config: TServerConfig, db: Db): ApiAdapters {
-  const common = { sheets: sheetStoreFromConfig(config, db), payToDefault: defaultPayTo(config) };
+  const common = {
+    sheets: sheetStoreFromConfig(config, db),
+    payToDefault: defaultPayTo(config),
+    quoteHoldMinutes: config.QUOTE_HOLD_MINUTES,
+  };
   if (config.CLOUDINARY_URL) {
     return {
       ...common,

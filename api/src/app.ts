@@ -77,6 +77,8 @@ export interface AppDeps {
   uploadsDir: string | null;
   /** The pay-to account of a campus that has none of its own. */
   payToDefault: TPayTo;
+  /** QUOTE_HOLD_MINUTES: how long a checkout quote holds; unset: the default 20. */
+  quoteHoldMinutes?: number;
   /**
    * Live updates (docs/architecture.md §8): after a change of an order commits, call
    * `events.publishOrder({ orderId, state, userId, universityId, campusId })`; it never throws.
@@ -108,13 +110,16 @@ function apiBodyLimit(): MiddlewareHandler<AppEnv> {
     // Files and sheet rows: these routes refuse past their own, larger limits.
     if (CATALOGUE_IMPORT_PATHS.includes(path) || STATEMENT_FILE_PATHS.includes(path)) return null;
     if (path === '/api/uploads' || path.startsWith('/api/sheets/')) return null;
-    if (path === '/api/orders' || path === '/api/bucket/prices') return cartBody;
+    if (CART_BODY_PATHS.includes(path)) return cartBody;
     if (/^\/api\/orders\/[^/]+\/cancel$/.test(path)) return cancel;
     if (path.startsWith('/api/admin/')) return adminForms;
     return small;
   };
   return (c, next) => limitOf(c.req.path)?.(c, next) ?? next();
 }
+
+/** The routes whose body is a cart. */
+const CART_BODY_PATHS = ['/api/orders', '/api/bucket/prices', '/api/checkout/quote'];
 
 /** The api as a Hono app; the process entry points only decide what it runs on. */
 export function createApp(deps: AppDeps) {
@@ -170,11 +175,12 @@ export function createApp(deps: AppDeps) {
     captcha,
     rateLimiter,
     metrics: deps.metrics,
+    quoteHoldMinutes: deps.quoteHoldMinutes,
   };
   app.route('/api', checkoutRoutes(checkout, guards));
   app.route('/api', myOrderRoutes(orderDeps, guards));
   app.route('/', submitOrderRoutes(admin, guards));
-  app.route('/api/bucket', cartRoutes(db));
+  app.route('/api/bucket', cartRoutes(db, guards));
   app.route('/api/uploads', uploadRoutes({ db, images: deps.images, rateLimiter }, guards));
   if (deps.uploadsDir) {
     app.route('/', uploadFileRoutes(deps.uploadsDir));

@@ -7,6 +7,7 @@ import { pruneUsedCaptchas } from '@campus/shared/server/used-captchas';
 import type { Redis } from 'ioredis';
 import type { WorkerDeps } from './job-context';
 import { processors } from './processors';
+import { releaseHeldQuotes } from './release-expired-quotes';
 import { reviveBatchCloses } from './revive-batch-closes';
 import { reviveStaleOrderJobs, STALE_ORDER_MS } from './revive-order-jobs';
 import { startWorkers } from './start-worker';
@@ -20,7 +21,8 @@ export const DEFAULT_UPKEEP = { everyMs: 60_000, staleOrderMs: STALE_ORDER_MS } 
  * api could not (Redis away at checkout), and the upkeep that revives the jobs of orders still
  * waiting for their row, mails or screenshot check, keeps the batches' close schedulers in step with the campuses'
  * slots and closes batches whose cut-off passed while no close ran (at start, then each run),
- * and prunes the outbox and the records of expired captchas.
+ * gives back the stock of quotes held past their time, and prunes the outbox and the records of
+ * expired captchas.
  */
 export function startPipeline(options: {
   connection: Redis;
@@ -64,6 +66,13 @@ export function startPipeline(options: {
         options.producer,
         await databaseNow(options.deps.database.db),
         upkeepTimes.staleOrderMs,
+      );
+      await releaseHeldQuotes(options.deps, options.connection, options.prefix).catch(
+        (error: unknown) =>
+          options.deps.log.warn(
+            { err: error },
+            'releasing expired quotes failed; the upkeep retries',
+          ),
       );
       await pruneOutbox(options.deps.database.db);
       await pruneUsedCaptchas(options.deps.database.db);

@@ -6,8 +6,15 @@ import {
 import type { TCartPricesRequest } from '@campus/shared/domain/cart-prices-api';
 import type { Db } from '@campus/shared/server/db/client';
 import { preparedRows } from '@campus/shared/server/db/prepared';
-import { martItems, menuItems, restaurants } from '@campus/shared/server/db/schema';
-import { asc, eq, sql } from 'drizzle-orm';
+import {
+  martItems,
+  menuItems,
+  quoteLines,
+  quotes,
+  restaurants,
+} from '@campus/shared/server/db/schema';
+import { heldQuote } from '@campus/shared/server/quotes/release-quotes';
+import { and, asc, eq, isNotNull, sql } from 'drizzle-orm';
 
 type ItemRefs = TCartPricesRequest['lines'];
 
@@ -89,9 +96,30 @@ export async function findCartItems(
   };
 }
 
-/** Every item of a cart that still exists, as a cart line without its quantity. */
-export async function cartItemsNow(db: Db, refs: ItemRefs): Promise<NewCartLine[]> {
+/**
+ * What the person's quote holds of each mart item: taken from the stock for them, so still theirs
+ * to order (docs/decisions/025-held-quote.md).
+ */
+async function heldFor(db: Db, userId: string): Promise<Map<string, number>> {
+  const rows = await db
+    .select({ itemId: quoteLines.martItemId, quantity: quoteLines.quantity })
+    .from(quoteLines)
+    .innerJoin(quotes, eq(quotes.id, quoteLines.quoteId))
+    .where(and(eq(quotes.userId, userId), heldQuote, isNotNull(quoteLines.martItemId)));
+  return new Map(rows.map((row) => [row.itemId as string, row.quantity]));
+}
+
+/**
+ * Every item of a cart that still exists, as a cart line without its quantity; for a signed-in
+ * person, a mart item's stock counts what their quote holds.
+ */
+export async function cartItemsNow(
+  db: Db,
+  refs: ItemRefs,
+  userId: string | null,
+): Promise<NewCartLine[]> {
   const { menu, mart } = await findCartItems(db, refs);
+  const held = userId && mart.size > 0 ? await heldFor(db, userId) : new Map<string, number>();
   const menuLines = [...menu.values()].map((row) =>
     menuItemToCartLine(
       { id: row.id, name: row.name, price: row.pricePaisa },
@@ -111,7 +139,7 @@ export async function cartItemsNow(db: Db, refs: ItemRefs): Promise<NewCartLine[
       name: row.name,
       price: row.pricePaisa,
       campusId: row.campusId,
-      stock: row.stock,
+      stock: row.stock + (held.get(row.id) ?? 0),
     }),
   );
   return [...menuLines, ...martLines];

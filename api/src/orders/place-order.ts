@@ -2,18 +2,20 @@ import { campusLockMessage, isWithinOrderLimit, orderTotals } from '@campus/shar
 import { CHECKOUT_MESSAGES, type TCheckoutForm } from '@campus/shared/domain/checkout';
 import type { Round } from '@campus/shared/domain/delivery-rounds';
 import type { TUserProfile } from '@campus/shared/domain/entities';
+import { rupeesToPaisa } from '@campus/shared/domain/money';
 import { formatCartItemsText, formatOrderTimestamp } from '@campus/shared/domain/order';
+import { QUOTE_MESSAGES, quoteTotals } from '@campus/shared/domain/quote';
 import { findClosedRestaurantMessage } from '@campus/shared/domain/restaurant-hours';
 import { sheetTabName } from '@campus/shared/domain/sheet-tab';
 import type { Db } from '@campus/shared/server/db/client';
 import { databaseNow } from '@campus/shared/server/db/database-now';
 import { isUniqueViolation } from '@campus/shared/server/db/errors';
 import { newId } from '@campus/shared/server/db/ids';
-import { martItems, orderNotes } from '@campus/shared/server/db/schema';
+import { martItems, orderNotes, orders, quoteLines, quotes } from '@campus/shared/server/db/schema';
 import { joinRound } from '@campus/shared/server/delivery/join-round';
 import { placedOrderJobs } from '@campus/shared/server/jobs';
 import type { WrittenOutboxRow } from '@campus/shared/server/outbox';
-import { eq } from 'drizzle-orm';
+import { asc, eq } from 'drizzle-orm';
 import { failedPrecondition, forbidden, outOfRange } from '../http/errors';
 import {
   findOrderByIdempotencyKey,
@@ -83,6 +85,60 @@ async function checkedLines(
   return { lines, totals };
 }
 
+/**
+ * The order's lines and totals as its quote held them (docs/decisions/025-held-quote.md), the
+ * quote locked until the order takes it: refused when it is not the person's, is for another
+ * campus, was used, replaced or ran out, or when the total on the screen is not its total.
+ */
+async function heldLines(
+  tx: Db,
+  user: TUserProfile,
+  campus: { id: string; timeZone: string },
+  input: PlaceOrderInput & { quoteId: string },
+  now: Date,
+) {
+  const refuse = (message: string) => failedPrecondition(message, { field: 'quoteId' });
+  const [quote] = await tx.select().from(quotes).where(eq(quotes.id, input.quoteId)).for('update');
+  if (!quote) throw refuse(QUOTE_MESSAGES.unknown);
+  if (quote.userId !== user.uid) throw forbidden(QUOTE_MESSAGES.notYours, { field: 'quoteId' });
+  if (quote.campusId !== campus.id) throw refuse(QUOTE_MESSAGES.otherCampus);
+  if (quote.orderId) {
+    const [used] = await tx
+      .select({ paymentReference: orders.paymentReference })
+      .from(orders)
+      .where(eq(orders.id, quote.orderId));
+    throw refuse(QUOTE_MESSAGES.used(used?.paymentReference ?? quote.orderId));
+  }
+  if (quote.releasedAt && quote.releasedAt < quote.expiresAt) throw refuse(QUOTE_MESSAGES.replaced);
+  if (quote.releasedAt || quote.expiresAt <= now) {
+    throw refuse(QUOTE_MESSAGES.expired(quote.expiresAt, campus.timeZone));
+  }
+  const rows = await tx
+    .select()
+    .from(quoteLines)
+    .where(eq(quoteLines.quoteId, quote.id))
+    .orderBy(asc(quoteLines.position));
+  const lines: PricedLine[] = rows.map((row) => ({
+    kind: row.kind,
+    itemId: (row.kind === 'mart' ? row.martItemId : row.menuItemId) ?? '',
+    restaurantId: row.restaurantId,
+    restaurantName: row.restaurantName,
+    name: row.name,
+    unitPricePaisa: row.unitPricePaisa,
+    quantity: row.quantity,
+    seenPrices: [],
+    hours: null,
+  }));
+  const totals = quoteTotals(quote, input.persons);
+  if (!isWithinOrderLimit(totals.grandTotal)) {
+    throw outOfRange(CHECKOUT_MESSAGES.orderTooLarge, { field: 'cartItems' });
+  }
+  if (rupeesToPaisa(input.grandTotal) !== totals.grandTotal) {
+    throw refuse(QUOTE_MESSAGES.totalDiffers(totals.grandTotal));
+  }
+  return { lines, totals };
+}
+
 /** Takes the mart lines' stock, refusing the order with what is left when one has too little. */
 async function takeMartStock(tx: Db, martLines: readonly PricedLine[], now: Date) {
   // findCartItems locked the mart rows in id order: two buyers never deadlock.
@@ -126,9 +182,13 @@ export async function placeOrder(
     const placed = await db.transaction(async (tx) => {
       // The database's clock, never this replica's (shared/src/server/db/database-now.ts).
       const now = at ?? (await databaseNow(tx));
-      const { lines, totals } = await checkedLines(tx, campus, input, now);
+      const { quoteId } = input;
+      const { lines, totals } = quoteId
+        ? await heldLines(tx, user, campus, { ...input, quoteId }, now)
+        : await checkedLines(tx, campus, input, now);
       const martLines = lines.filter((l) => l.kind === 'mart');
-      await takeMartStock(tx, martLines, now);
+      // A quote's stock was taken when it was made.
+      if (!quoteId) await takeMartStock(tx, martLines, now);
       const joined = await joinRound(tx, campus, now);
       const paymentReference = await claimPaymentReference(tx, user.uid, campus.id);
       const order: NewOrder = {
@@ -179,6 +239,7 @@ export async function placeOrder(
         jobs: placedOrderJobs(orderId, joined?.batchId ?? null),
       });
       await markPaymentReferenceTaken(tx, { campusId: campus.id, code: paymentReference, orderId });
+      if (quoteId) await tx.update(quotes).set({ orderId }).where(eq(quotes.id, quoteId));
       if (joined?.note) await tx.insert(orderNotes).values({ orderId, at: now, text: joined.note });
       const round = joined?.round ?? null;
       return { hasMartLines: martLines.length > 0, round, jobs, paymentReference };

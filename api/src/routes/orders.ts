@@ -5,6 +5,7 @@ import {
   type TSubmitOrderResponse,
   ZSubmitOrderRequest,
 } from '@campus/shared/domain/checkout';
+import type { TQuoteResponse } from '@campus/shared/domain/quote';
 import type { OrderEventPublisher } from '@campus/shared/server/events/order-events';
 import type { Metrics } from '@campus/shared/server/metrics/metrics';
 import { Hono } from 'hono';
@@ -12,13 +13,16 @@ import type { AdminDeps } from '../admin/deps';
 import type { AppEnv } from '../app-env';
 import type { Captcha } from '../auth/captcha';
 import type { Guards } from '../auth/guards';
+import { withinPersonLimit } from '../auth/needs-redis';
 import type { RateLimiter } from '../auth/rate-limit';
 import { upcomingRound } from '../delivery/delivery-slots';
 import { idQuery, jsonBody, parseWith } from '../http/body';
+import { tooManyRequests } from '../http/errors';
 import { noStore } from '../http/no-store';
 import { checkOut } from '../orders/check-out';
 import { startStageClock } from '../orders/checkout-stages';
 import { getCheckoutContext } from '../orders/get-checkout-context';
+import { quoteCart } from '../orders/quote-cart';
 import { submitOrder } from '../orders/submit-order';
 
 /** What the order routes use: the admin's deps and the checks of who may place an order. */
@@ -28,12 +32,15 @@ export type OrderRouteDeps = AdminDeps & {
   events: OrderEventPublisher;
 };
 
+// Quotes one person may ask for in a window: checkout asks once a visit and once a cart change.
+const QUOTE_LIMIT = { max: 120, windowSeconds: 10 * 60 };
+
 /**
- * Checkout (docs/product.md §2, §5; docs/architecture.md §3): the page's context and placing the
- * order.
+ * Checkout (docs/product.md §2, §5; docs/architecture.md §3): the page's context, the quote held
+ * before payment (docs/decisions/025-held-quote.md) and placing the order.
  */
 export function checkoutRoutes(
-  deps: OrderRouteDeps & { payToDefault: TPayTo; metrics: Metrics },
+  deps: OrderRouteDeps & { payToDefault: TPayTo; metrics: Metrics; quoteHoldMinutes?: number },
   guards: Guards,
 ) {
   const { db } = deps;
@@ -44,6 +51,20 @@ export function checkoutRoutes(
       const user = await signedInUser(c);
       const context = await getCheckoutContext(deps, user, idQuery(c, 'campusId'));
       const body: TCheckoutContextResponse = { ok: true, ...context };
+      return c.json(body);
+    })
+    .post('/checkout/quote', async (c) => {
+      const user = await signedInUser(c);
+      if (
+        !(await withinPersonLimit({ ...deps, log: c.get('log') }, 'quote', user.uid, QUOTE_LIMIT))
+      ) {
+        throw tooManyRequests({ logMessage: `user ${user.uid} is over the quote limit` });
+      }
+      const body: TQuoteResponse = await quoteCart(
+        { ...deps, log: c.get('log'), holdMinutes: deps.quoteHoldMinutes },
+        user,
+        await jsonBody(c),
+      );
       return c.json(body);
     })
     .get('/checkout-round', noStore, async (c) => {

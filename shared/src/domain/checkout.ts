@@ -67,6 +67,9 @@ const checkoutShape = z.object({
   bankName: zText(),
   screenshot: z.unknown(),
   captcha: zRawText(),
+  // The quote checkout showed (docs/decisions/025-held-quote.md): the order is its lines and prices.
+  // Absent: the order is priced as it is placed, and refused if its total is not `grandTotal`.
+  quoteId: zIdText().optional(),
   // The grand total in rupees the student saw and paid: the order is placed only at it.
   grandTotal: z
     .number({ error: ERROR_CATEGORIES.VALIDATION.message })

@@ -1,6 +1,7 @@
 import { resolve } from 'node:path';
 import { z } from 'zod';
 import { WHATSAPP_NUMBER_PATTERN } from '../domain/public-config';
+import { QUOTE_HOLD_MINUTES } from '../domain/quote';
 
 const optionalUrl = (protocols: string[]) =>
   z
@@ -67,6 +68,13 @@ export const ZServerConfig = z.object({
   PAY_TO_ACCOUNT_TITLE: z.string().trim().default('CampusBucket'),
   PAY_TO_BANK_NAME: z.string().trim().default('Meezan Bank'),
   PAY_TO_ACCOUNT_NUMBER: z.string().trim().default('PK00 MEZN 0000 0000 0000 0000'),
+  // How long checkout's quote holds its prices and mart stock (docs/decisions/025-held-quote.md).
+  QUOTE_HOLD_MINUTES: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(24 * 60)
+    .default(QUOTE_HOLD_MINUTES),
   // Unset: payment screenshots and photos are files in DATA_DIR/uploads served by the api.
   // cloudinary://KEY:SECRET@CLOUD_NAME stores them on Cloudinary instead.
   CLOUDINARY_URL: optionalUrl(['cloudinary']),

@@ -12,6 +12,18 @@ export function catalogueChannel(queuePrefix: string): string {
 
 const ZInvalidationMessage = z.object({ origin: z.string(), scope: ZCatalogueScope });
 
+/**
+ * Tells every api replica's cache that `scope` is stale; `origin` names the sender (its own
+ * messages are skipped by its listener). A worker that changed stock sends it too.
+ */
+export async function publishCatalogueInvalidation(
+  redis: Redis,
+  queuePrefix: string,
+  message: z.infer<typeof ZInvalidationMessage>,
+): Promise<void> {
+  await redis.publish(catalogueChannel(queuePrefix), JSON.stringify(message));
+}
+
 export interface CatalogueSync {
   /** Stops listening and publishing, and turns the cache off (reads go to the database). */
   close(): Promise<void>;
@@ -92,7 +104,7 @@ export async function startCatalogueSync(options: {
 
   cache.setBroadcast(async (scope) => {
     try {
-      await options.redis.publish(channel, JSON.stringify({ origin, scope }));
+      await publishCatalogueInvalidation(options.redis, options.queuePrefix, { origin, scope });
     } catch (error) {
       // The write is committed; failing the admin's request would not unmake it. Replicas that
       // lost Redis too clear everything when they reconnect.

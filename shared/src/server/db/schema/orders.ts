@@ -21,6 +21,7 @@ import {
   type ReceiptReading,
 } from '../../../domain/receipt-reading';
 import { campuses, martItems, menuItems, restaurants } from './catalogue';
+import { createdAt } from './columns';
 import { deliveryBatches } from './delivery';
 import { users } from './people';
 
@@ -259,4 +260,62 @@ export const receiptReadings = pgTable(
     transactionId: text('transaction_id'),
   },
   (t) => [index('receipt_readings_transaction_idx').on(t.transactionId)],
+);
+
+/**
+ * A quote (docs/decisions/025-held-quote.md): what checkout showed before the student paid, held
+ * until `expires_at`. Its mart lines' stock is taken from mart_items while it is held and given
+ * back when it is released (a newer quote of the person, or the upkeep past its time); the order
+ * placed at it keeps that stock. Live: neither used nor released. One live quote per person.
+ */
+export const quotes = pgTable(
+  'quotes',
+  {
+    id: text('id').primaryKey(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    campusId: text('campus_id')
+      .notNull()
+      .references(() => campuses.id, { onDelete: 'cascade' }),
+    itemTotalPaisa: integer('item_total_paisa').notNull(),
+    deliveryChargePaisa: integer('delivery_charge_paisa').notNull(),
+    createdAt: createdAt(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    // The order placed at it.
+    orderId: text('order_id').references(() => orders.id, { onDelete: 'cascade' }),
+    // When its stock went back to the mart.
+    releasedAt: timestamp('released_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('quotes_live_per_user_idx')
+      .on(t.userId)
+      .where(sql`${t.orderId} is null and ${t.releasedAt} is null`),
+    index('quotes_held_until_idx')
+      .on(t.expiresAt)
+      .where(sql`${t.orderId} is null and ${t.releasedAt} is null`),
+  ],
+);
+
+/** A quote's lines, priced and named as the quote showed them; the order's lines copy them. */
+export const quoteLines = pgTable(
+  'quote_lines',
+  {
+    quoteId: text('quote_id')
+      .notNull()
+      .references(() => quotes.id, { onDelete: 'cascade' }),
+    position: integer('position').notNull(),
+    kind: text('kind', { enum: ['menu', 'mart'] }).notNull(),
+    menuItemId: text('menu_item_id').references(() => menuItems.id, { onDelete: 'set null' }),
+    martItemId: text('mart_item_id').references(() => martItems.id, { onDelete: 'set null' }),
+    restaurantId: text('restaurant_id').references(() => restaurants.id, { onDelete: 'set null' }),
+    restaurantName: text('restaurant_name').notNull(),
+    name: text('name').notNull(),
+    unitPricePaisa: integer('unit_price_paisa').notNull(),
+    quantity: integer('quantity').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.quoteId, t.position] }),
+    check('quote_lines_quantity_check', sql`${t.quantity} >= 1`),
+  ],
 );

@@ -11,11 +11,18 @@ import type { Db } from '@campus/shared/server/db/client';
 import { databaseNow } from '@campus/shared/server/db/database-now';
 import { isUniqueViolation } from '@campus/shared/server/db/errors';
 import { newId } from '@campus/shared/server/db/ids';
-import { martItems, orderNotes, orders, quoteLines, quotes } from '@campus/shared/server/db/schema';
+import {
+  martItems,
+  orderNotes,
+  orders,
+  quoteLines,
+  quotes,
+  restaurants,
+} from '@campus/shared/server/db/schema';
 import { joinRound } from '@campus/shared/server/delivery/join-round';
 import { placedOrderJobs } from '@campus/shared/server/jobs';
 import type { WrittenOutboxRow } from '@campus/shared/server/outbox';
-import { asc, eq } from 'drizzle-orm';
+import { asc, eq, inArray } from 'drizzle-orm';
 import { failedPrecondition, forbidden, outOfRange } from '../http/errors';
 import {
   findOrderByIdempotencyKey,
@@ -88,7 +95,8 @@ async function checkedLines(
 /**
  * The order's lines and totals as its quote held them (docs/decisions/025-held-quote.md), the
  * quote locked until the order takes it: refused when it is not the person's, is for another
- * campus, was used, replaced or ran out, or when the total on the screen is not its total.
+ * campus, was used, replaced or ran out, when a restaurant of it closed since, or when the total
+ * on the screen is not its total.
  */
 async function heldLines(
   tx: Db,
@@ -129,6 +137,25 @@ async function heldLines(
     seenPrices: [],
     hours: null,
   }));
+  // The quote holds prices and stock, not opening hours: a restaurant that closed since is closed.
+  const restaurantIds = [...new Set(lines.flatMap((line) => line.restaurantId ?? []))];
+  const hours = restaurantIds.length
+    ? await tx
+        .select({
+          restaurantName: restaurants.name,
+          openTime: restaurants.openTime,
+          closeTime: restaurants.closeTime,
+          is24x7: restaurants.is24x7,
+        })
+        .from(restaurants)
+        .where(inArray(restaurants.id, restaurantIds))
+    : [];
+  const closed = findClosedRestaurantMessage(
+    hours.map(({ restaurantName, ...restaurantData }) => ({ restaurantName, restaurantData })),
+    now,
+    campus.timeZone,
+  );
+  if (closed) throw failedPrecondition(closed, { field: 'cartItems' });
   const totals = quoteTotals(quote, input.persons);
   if (!isWithinOrderLimit(totals.grandTotal)) {
     throw outOfRange(CHECKOUT_MESSAGES.orderTooLarge, { field: 'cartItems' });

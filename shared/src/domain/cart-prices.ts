@@ -6,7 +6,7 @@
 // cart-check.ts.
 import type { NewCartLine, PriceChange } from './cart';
 import type { TCartLine } from './entities';
-import { rupeesToPaisa } from './money';
+import { paisaToRupees, rupeesToPaisa } from './money';
 
 /** The api's error code when the bucket's grand total is not the database's. */
 export const PRICES_CHANGED_CODE = 'prices-changed';
@@ -42,4 +42,20 @@ export function repriceCart(
 
 function sameLine(a: TCartLine, b: TCartLine | undefined): boolean {
   return JSON.stringify(a) === JSON.stringify(b);
+}
+
+/** A line of a checkout quote (quote.ts), as the cart needs it. */
+type QuotedLine = ItemRef & { name: string; unitPricePaisa: number; quantity: number };
+
+/**
+ * The cart as a checkout quote has it, for the student who accepted its changes: each line at the
+ * quote's name, price and quantity; the lines it took out are gone.
+ */
+export function cartAtQuote(cart: readonly TCartLine[], lines: readonly QuotedLine[]): TCartLine[] {
+  return cart.flatMap((line) => {
+    const held = lines.find((candidate) => isSameItem(candidate, line));
+    if (!held) return [];
+    const price = paisaToRupees(held.unitPricePaisa);
+    return [{ ...line, name: held.name, price, quantity: held.quantity }];
+  });
 }

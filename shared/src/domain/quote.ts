@@ -65,9 +65,8 @@ export function quoteTotals(quote: Pick<TQuote, 'itemTotalPaisa'>, persons: numb
   return orderTotals(quote.itemTotalPaisa, persons);
 }
 
-/** Minutes and seconds left of a quote at `now`, as 'm:ss'; '0:00' once it expired. */
-export function timeLeftText(expiresAt: Date, now: Date): string {
-  const seconds = Math.max(0, Math.ceil((expiresAt.getTime() - now.getTime()) / 1000));
+/** The time a quote has left, as 'm:ss'. */
+export function timeLeftText(seconds: number): string {
   return `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, '0')}`;
 }
 

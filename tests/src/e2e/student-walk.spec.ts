@@ -1,4 +1,4 @@
-import type { Page, Request } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { gradientPng } from '../support/png';
 import { expectNoSevereViolations } from './support/a11y';
 import { DEMO, signIn, waitForCaptcha } from './support/auth';
@@ -66,7 +66,7 @@ async function signOut(page: Page, email: string) {
 
 const checkoutFailure = (page: Page) => page.getByTestId('checkout-failure').getByRole('alert');
 
-test('a price changed under the bucket: the cart shows it, and the order is placed only at the total the student confirmed', async ({
+test('a price changed under the bucket: the cart shows it, the quote says it before the account to pay, and the order keeps the quoted price', async ({
   page,
   browserErrors,
   baseURL,
@@ -107,9 +107,20 @@ test('a price changed under the bucket: the cart shows it, and the order is plac
       'Prices changed since you filled your bucket: Walk Juice is now Rs 150.00.',
     );
 
+    // It changes again before checkout: the quote says so, line by line, and the account to pay
+    // waits until the student takes the new total.
+    await admin.update(juice, { price: 170 });
     await page.goto('/checkout');
-    await expect(page.getByTestId('grand-total')).toHaveText('Rs 280.00');
-    await expect(page.getByTestId('amount-to-transfer')).toHaveText('Rs 280.00');
+    const changes = page.getByTestId('quote-changes');
+    await expect(changes).toContainText('Walk Juice is now Rs 170.00 (was Rs 150.00).');
+    await expect(changes).toContainText('Your new total is Rs 300.00.');
+    await expect(page.getByTestId('pay-to-details')).toHaveCount(0);
+    await changes.getByRole('button', { name: 'Update my bucket' }).click();
+    await expect(page.getByTestId('amount-to-transfer')).toHaveText('Rs 300.00');
+    await expect(page.getByTestId('grand-total')).toHaveText('Rs 300.00');
+    await expect(page.getByTestId('quote-countdown')).toHaveText(
+      /^Prices and stock held for you for (20:00|19:\d\d)\.$/,
+    );
     await page.getByLabel('Phone', { exact: true }).fill('0300-1234567');
     await page.getByLabel('Your account title', { exact: true }).fill('Ayesha Student');
     await page.getByLabel('Your bank', { exact: true }).fill('Meezan Bank');
@@ -135,48 +146,20 @@ test('a price changed under the bucket: the cart shows it, and the order is plac
     await expect(checkoutFailure(page)).toHaveCount(0);
     await expect(screenshot).not.toHaveAttribute('aria-invalid', 'true');
 
-    // The price moves while the form is open: the check before the upload says so.
-    await admin.update(juice, { price: 170 });
-    const uploads: Request[] = [];
+    // The price moves while the student pays: the quote holds the one they transferred.
+    await admin.update(juice, { price: 190 });
+    const orderBodies: Array<{ grandTotal: number; quoteId?: string }> = [];
     page.on('request', (request) => {
-      if (request.url().endsWith('/api/uploads')) uploads.push(request);
+      if (request.url().endsWith('/api/orders')) orderBodies.push(request.postDataJSON());
     });
-    await submit.click();
-    await expect(checkoutFailure(page)).toHaveText(
-      'Prices changed since you filled your bucket: Walk Juice is now Rs 170.00. Your new total is Rs 300.00.',
-    );
-    await expect(page.getByTestId('grand-total')).toHaveText('Rs 300.00');
-    expect(uploads).toEqual([]);
-
-    // It moves again between that check and the order: the api refuses the old total.
-    const orderBodies: Array<{ grandTotal: number }> = [];
-    let moved = false;
-    // The api refuses the old total: 409.
-    browserErrors.allow({ text: /status of 409/, url: /\/api\/orders$/ });
-    await page.route('**/api/orders', async (route) => {
-      orderBodies.push(route.request().postDataJSON());
-      if (!moved) {
-        moved = true;
-        await admin.update(juice, { price: 190 });
-      }
-      await route.continue();
-    });
-    await submit.click();
-    await expect(checkoutFailure(page)).toHaveText(
-      'Prices changed since you filled your bucket: Walk Juice is now Rs 190.00. Your new total is Rs 320.00.',
-      { timeout: 20_000 },
-    );
-    await expect(page.getByTestId('grand-total')).toHaveText('Rs 320.00');
-
-    // The student confirms the new total by checking out again.
-    await waitForCaptcha(page);
     await submit.click();
     await expect(page.getByRole('heading', { name: 'Thank you for shopping!' })).toBeVisible({
       timeout: 20_000,
     });
-    await expect(page.getByTestId('order-amount')).toHaveText('Rs 320.00');
+    await expect(page.getByTestId('order-amount')).toHaveText('Rs 300.00');
     await expect(page.getByTestId('order-number')).not.toBeEmpty();
-    expect(orderBodies.map((body) => body.grandTotal)).toEqual([300, 320]);
+    expect(orderBodies.map((body) => body.grandTotal)).toEqual([300]);
+    expect(orderBodies[0]?.quoteId).toBeTruthy();
   } finally {
     await admin.removeAll();
     await adminContext.close();

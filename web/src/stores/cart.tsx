@@ -15,8 +15,9 @@ import {
   removeLine,
   totalQuantity,
 } from '@campus/shared/domain/cart';
-import { repriceCart } from '@campus/shared/domain/cart-prices';
+import { cartAtQuote, repriceCart } from '@campus/shared/domain/cart-prices';
 import type { TCartLine } from '@campus/shared/domain/entities';
+import type { TQuote } from '@campus/shared/domain/quote';
 import {
   createContext,
   type ReactNode,
@@ -47,6 +48,8 @@ export interface CartStore {
    * each changed price joins `priceChanges`.
    */
   reprice(items: readonly NewCartLine[]): void;
+  /** Makes the cart what a checkout quote holds (the student accepted its changes). */
+  applyQuote(lines: TQuote['lines']): void;
   /** Prices that changed since the person last saw them, for a notice. */
   priceChanges: PriceChange[];
   dismissPriceChanges(): void;
@@ -197,6 +200,10 @@ export function CartProvider({ children }: { children: ReactNode }) {
     });
   }, []);
   const dismissPriceChanges = useCallback(() => setPriceChanges([]), []);
+  const applyQuote = useCallback((lines: TQuote['lines']) => {
+    setItems((cart) => cartAtQuote(cart, lines));
+    setPriceChanges([]);
+  }, []);
 
   const value = useMemo<CartStore>(
     () => ({
@@ -208,10 +215,22 @@ export function CartProvider({ children }: { children: ReactNode }) {
       remove,
       clear,
       reprice,
+      applyQuote,
       priceChanges,
       dismissPriceChanges,
     }),
-    [items, add, increment, decrement, remove, clear, reprice, priceChanges, dismissPriceChanges],
+    [
+      items,
+      add,
+      increment,
+      decrement,
+      remove,
+      clear,
+      reprice,
+      applyQuote,
+      priceChanges,
+      dismissPriceChanges,
+    ],
   );
   return (
     <CartContext.Provider value={value}>

@@ -5,6 +5,7 @@ import { orderTotals } from '@campus/shared/domain/cart';
 import type { TCartLine, TUserProfile } from '@campus/shared/domain/entities';
 import { paisaToRupees } from '@campus/shared/domain/money';
 import { QUOTE_HOLD_MINUTES, QUOTE_MESSAGES, quoteTotals } from '@campus/shared/domain/quote';
+import { HOURS_MESSAGES } from '@campus/shared/domain/restaurant-hours';
 import type { Database } from '@campus/shared/server/db/client';
 import { databaseNow } from '@campus/shared/server/db/database-now';
 import {
@@ -288,6 +289,19 @@ describe(`the quote held before payment, on ${engine}`, () => {
       userMessage: expired,
     });
     expect(await stockLeft()).toBe(4);
+  });
+
+  it('refuses a quote whose restaurant closed since: a quote holds prices and stock, not hours', async () => {
+    const { student, screenshotId } = await buildOrderingStudent(db(), tree);
+    const quote = await heldQuote(student, [menuLine(tree, 1)]);
+    await db()
+      .update(restaurants)
+      .set({ is24x7: false, openTime: '3:00 AM', closeTime: '3:01 AM' })
+      .where(eq(restaurants.id, tree.restaurant.id));
+    await expect(placeWith(student, screenshotId, quote)).rejects.toMatchObject({
+      status: 409,
+      userMessage: HOURS_MESSAGES.closedAtCheckout(tree.restaurant.name, '3:00 AM'),
+    });
   });
 
   it('refuses a quote of another campus', async () => {

@@ -1,6 +1,13 @@
 import { CART_OWNER_KEY, CART_STORAGE_KEY } from '@campus/shared/domain/cart';
 import { CHECKOUT_MESSAGES } from '@campus/shared/domain/checkout';
+import {
+  DELIVERY_CHARGE_PER_PERSON_PAISA,
+  formatRs,
+  paisaToRupees,
+  rupeesToPaisa,
+} from '@campus/shared/domain/money';
 import { PAYMENT_REFERENCE_MESSAGES } from '@campus/shared/domain/payment-reference';
+import { QUOTE_MESSAGES, type TQuoteChange } from '@campus/shared/domain/quote';
 import { buildCartLine } from '@campus/shared/domain/test-builders';
 import { UPLOAD_MESSAGES } from '@campus/shared/domain/uploads';
 import { screen, waitFor, within } from '@testing-library/react';
@@ -20,7 +27,35 @@ const line = buildCartLine({
   restaurantData: { openTime: null, closeTime: null, is24x7: true },
 });
 
-async function openCheckout(context: { lastDetails?: object | null } = {}) {
+/** The api's quote of the cart's line, held for 20 minutes from now. */
+function heldQuoteOf(changes: TQuoteChange[] = [], pricePaisa = rupeesToPaisa(line.price)) {
+  return {
+    ok: true,
+    quote: {
+      id: 'quote-1',
+      campusId: 'campus-1',
+      expiresAt: new Date(Date.now() + 20 * 60_000).toISOString(),
+      lines: [
+        {
+          itemId: line.itemId,
+          restaurantId: line.restaurantId,
+          restaurantName: line.restaurantName,
+          name: line.name,
+          unitPricePaisa: pricePaisa,
+          quantity: line.quantity,
+        },
+      ],
+      itemTotalPaisa: pricePaisa * line.quantity,
+      deliveryChargePaisa: DELIVERY_CHARGE_PER_PERSON_PAISA,
+    },
+    changes,
+  };
+}
+
+async function openCheckout(
+  context: { lastDetails?: object | null } = {},
+  quote: () => object = () => heldQuoteOf(),
+) {
   window.localStorage.setItem(CART_STORAGE_KEY, JSON.stringify([line]));
   window.localStorage.setItem(CART_OWNER_KEY, 'u-student');
   const { quantity, ...item } = line;
@@ -39,6 +74,7 @@ async function openCheckout(context: { lastDetails?: object | null } = {}) {
       'GET /api/checkout-round': () =>
         json(200, { ok: true, round: null, timeZone: 'Asia/Karachi' }),
       'POST /api/bucket/prices': () => json(200, { ok: true, items: [item] }),
+      'POST /api/checkout/quote': () => json(200, quote()),
     },
   );
   // A text file is offered to the picker as a person could (its accept filter is only a hint).
@@ -141,6 +177,49 @@ describe('the payment details', () => {
     await user.click(screen.getByRole('button', { name: 'Copy payment reference' }));
     expect(await navigator.clipboard.readText()).toBe('CB-7K3QM');
     expect(screen.getByRole('button', { name: 'Copied payment reference' })).toBeTruthy();
+  });
+});
+
+describe('the quote held before payment', () => {
+  it('shows what changed, line by line with the new total, before the account to pay', async () => {
+    const newPrice = rupeesToPaisa(line.price) + 5_000;
+    const change: TQuoteChange = {
+      kind: 'price',
+      name: line.name,
+      message: QUOTE_MESSAGES.price(line.name, rupeesToPaisa(line.price), newPrice),
+    };
+    const { user } = await openCheckout({}, () => heldQuoteOf([change], newPrice));
+    const changes = await screen.findByTestId('quote-changes');
+    expect(changes.textContent).toContain(change.message);
+    const newTotal = QUOTE_MESSAGES.newTotal(newPrice + DELIVERY_CHARGE_PER_PERSON_PAISA);
+    expect(changes.textContent).toContain(newTotal);
+    expect(screen.queryByTestId('pay-to-details')).toBeNull();
+    await user.click(within(changes).getByRole('button', { name: QUOTE_MESSAGES.acceptChanges }));
+    const amount = await screen.findByTestId('amount-to-transfer');
+    expect(amount.textContent).toBe(formatRs(newPrice + DELIVERY_CHARGE_PER_PERSON_PAISA));
+    expect(screen.getByTestId('quote-countdown').textContent).toMatch(
+      /^Prices and stock held for you for (20:00|19:5\d)\.$/,
+    );
+    // The bucket is the quote's now.
+    const stored = JSON.parse(window.localStorage.getItem(CART_STORAGE_KEY) ?? '[]');
+    expect(stored[0].price).toBe(paisaToRupees(newPrice));
+  });
+
+  it('asks for a fresh quote once the time ran out, and says nothing changed', async () => {
+    let answers = 0;
+    const { user } = await openCheckout({}, () => {
+      answers += 1;
+      const answer = heldQuoteOf();
+      // The first one runs out at once.
+      if (answers === 1) answer.quote.expiresAt = new Date(Date.now() - 1_000).toISOString();
+      return answer;
+    });
+    const expired = await screen.findByTestId('quote-expired');
+    expect(screen.queryByTestId('pay-to-details')).toBeNull();
+    await user.click(within(expired).getByRole('button', { name: QUOTE_MESSAGES.freshQuote }));
+    expect(await screen.findByText(QUOTE_MESSAGES.nothingChanged)).toBeTruthy();
+    expect(await screen.findByTestId('pay-to-details')).toBeTruthy();
+    expect(answers).toBe(2);
   });
 });
 

@@ -3,6 +3,7 @@ import { CHECKOUT_MESSAGES, type TCheckoutValues } from '@campus/shared/domain/c
 import type { TUserProfile } from '@campus/shared/domain/entities';
 import { paisaToRupees } from '@campus/shared/domain/money';
 import { normalisePhoneInput } from '@campus/shared/domain/phone';
+import { quoteTotals } from '@campus/shared/domain/quote';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { type FieldErrors, useForm } from 'react-hook-form';
@@ -37,10 +38,12 @@ import {
   checkoutFieldErrors,
 } from '../hooks/checkout-process';
 import { useCheckoutProcess } from '../hooks/use-checkout-process';
+import { useQuote } from '../hooks/use-quote';
 import { useRoundPromise } from '../hooks/use-round-promise';
 import { OrderSummary } from './order-summary';
 import { PayToDetails } from './pay-to-details';
 import { PersonsStepper } from './persons-stepper';
+import { QuoteHold } from './quote-hold';
 
 /**
  * What the person fills in: the shared checkout values but the cart and the navigation's
@@ -49,7 +52,7 @@ import { PersonsStepper } from './persons-stepper';
 type CheckoutFields = {
   [K in Exclude<
     keyof TCheckoutValues,
-    'cartItems' | 'universityId' | 'campusId' | 'screenshot' | 'grandTotal'
+    'cartItems' | 'universityId' | 'campusId' | 'screenshot' | 'grandTotal' | 'quoteId'
   >]-?: NonNullable<TCheckoutValues[K]>;
 } & { screenshot: File | null };
 
@@ -138,6 +141,7 @@ function CheckoutForm({
   const context = useQuery(checkoutContextQueryOptions(orderCampus.campusId || null));
   const round = useRoundPromise(orderCampus.campusId || null);
   const prices = useLivePrices();
+  const quote = useQuote(orderCampus, cart.items);
   const { process, step, processing } = useCheckoutProcess();
   // A failure that is about no field of the form: shown above Checkout.
   const [failure, setFailure] = useState<string | null>(null);
@@ -199,7 +203,14 @@ function CheckoutForm({
   const { errors } = form.formState;
   const persons = form.watch('persons');
   const empty = cart.items.length === 0;
-  const totals = empty ? null : orderTotals(cartItemTotalPaisa(cart.items), persons);
+  // The quote held, once its changes were taken: the order is placed at its total.
+  const held =
+    quote.state.kind === 'held' || quote.state.kind === 'expired' ? quote.state.quote : null;
+  const totals = empty
+    ? null
+    : held
+      ? quoteTotals(held, persons)
+      : orderTotals(cartItemTotalPaisa(cart.items), persons);
   const busy = processing || form.formState.isSubmitting;
 
   /**
@@ -232,6 +243,7 @@ function CheckoutForm({
           ...orderCampus,
           // The grand total on the screen: the order is placed at it, or not at all.
           grandTotal: paisaToRupees(totals?.grandTotal ?? 0),
+          quoteId: held?.id,
         },
         { allowedDomains },
       );
@@ -254,6 +266,8 @@ function CheckoutForm({
         return;
       }
       fail(outcome.message, outcome.field);
+      // A quote that ran out or was replaced: a fresh one says whether anything changed.
+      if (outcome.field === 'quoteId') quote.fresh();
       // The order request used the captcha payload up: solve a new one for the retry.
       if (outcome.orderSent) {
         captcha.reset();
@@ -355,14 +369,26 @@ function CheckoutForm({
 
           <div className={card}>
             <h2 className="text-lg font-semibold">Payment</h2>
-            <PayToDetails
-              campusChosen={orderCampus.campusId !== ''}
-              payTo={context.data?.payTo}
-              paymentReference={context.data?.paymentReference}
-              amountPaisa={totals?.grandTotal ?? null}
-              loading={context.isPending}
-              error={context.error}
+            <QuoteHold
+              state={quote.state}
+              persons={persons}
+              onAccept={(taken) => {
+                cart.applyQuote(taken?.lines ?? []);
+                quote.accept(taken?.id ?? null);
+              }}
+              onFresh={quote.fresh}
             />
+            {/* The account to pay shows only with the amount a quote holds. */}
+            {(quote.state.kind === 'held' || quote.state.kind === 'none') && (
+              <PayToDetails
+                campusChosen={orderCampus.campusId !== ''}
+                payTo={context.data?.payTo}
+                paymentReference={context.data?.paymentReference}
+                amountPaisa={totals?.grandTotal ?? null}
+                loading={context.isPending}
+                error={context.error}
+              />
+            )}
             <TextField
               label="Your account title"
               autoComplete="off"

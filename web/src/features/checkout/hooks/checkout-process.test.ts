@@ -249,6 +249,21 @@ describe('checkout processing', () => {
     expect(calls).toEqual(['prices', 'compress', 'upload']);
   });
 
+  it('leaves prices and stock to the quote held, and sends it with the order', async () => {
+    // A changed price since: the quote holds the one it showed.
+    const { effects, calls, orders } = fakeEffects({
+      now: () => NOON_IN_KARACHI,
+      cartItemsNow: async (cart) => itemsNow(cart, { price: 999 }),
+    });
+    const steps: CheckoutStep[] = [];
+    await createCheckoutProcess(effects).run(checked({ quoteId: 'quote-1' }), (step) =>
+      steps.push(step),
+    );
+    expect(calls).toEqual(['compress', 'upload', 'order']);
+    expect(steps).toEqual(['compressing', 'uploading', 'checking-hours', 'placing-order']);
+    expect(orders[0]?.quoteId).toBe('quote-1');
+  });
+
   it('refuses a file that is not an image with the spec text, before any upload', async () => {
     const { effects, calls } = fakeEffects();
     const text = new File(['hello'], 'notes.txt', { type: 'text/plain' });

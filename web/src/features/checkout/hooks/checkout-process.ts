@@ -126,6 +126,7 @@ function buildOrderRequest(
     screenshot: uploadId,
     captcha: form.captcha,
     grandTotal: form.grandTotal,
+    quoteId: form.quoteId,
   };
 }
 
@@ -196,13 +197,16 @@ export function createCheckoutProcess(effects: CheckoutEffects): CheckoutProcess
     async run(form, onStep = () => undefined) {
       key ??= effects.newKey();
       const file = await screenshotFile(form.screenshot);
-      // Prices, stock and campus before any payment step: what changed is said now, not after.
-      onStep('checking-prices');
-      const items = await effects.cartItemsNow(form.cartItems);
-      effects.reprice(items);
-      const changed = cartCheckMessage(form.cartItems, items, form);
-      if (changed)
-        throw new AppError({ code: 'bucket-changed', status: 409, userMessage: changed });
+      // A quote holds the prices and stock it checked (docs/decisions/025-held-quote.md); without
+      // one, they are checked before any payment step: what changed is said now.
+      if (!form.quoteId) {
+        onStep('checking-prices');
+        const items = await effects.cartItemsNow(form.cartItems);
+        effects.reprice(items);
+        const changed = cartCheckMessage(form.cartItems, items, form);
+        if (changed)
+          throw new AppError({ code: 'bucket-changed', status: 409, userMessage: changed });
+      }
       onStep('compressing');
       const small = await compressed(effects, file);
       onStep('uploading');

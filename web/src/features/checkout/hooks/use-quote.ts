@@ -1,0 +1,92 @@
+import type { TCartLine } from '@campus/shared/domain/entities';
+import type { TQuote, TQuoteResponse } from '@campus/shared/domain/quote';
+import { useQuery } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import { apiPost } from '@/lib/api-client';
+
+/** Where the quote stands, as checkout shows it (docs/decisions/025-held-quote.md). */
+export type QuoteState =
+  | { kind: 'none' }
+  | { kind: 'loading' }
+  | { kind: 'failed'; error: unknown }
+  /** What changed since the cart, to accept before the pay-to account shows; `quote` null: nothing left. */
+  | { kind: 'changed'; quote: TQuote | null; changes: TQuoteResponse['changes'] }
+  | { kind: 'expired'; quote: TQuote }
+  /** `unchanged`: a fresh quote after one ran out, and nothing changed. */
+  | { kind: 'held'; quote: TQuote; secondsLeft: number; unchanged: boolean };
+
+/** What a cart's quote depends on: its items and quantities, not the prices it last knew. */
+function cartKey(items: readonly TCartLine[]): string {
+  return items
+    .map((line) => `${line.restaurantId ?? 'mart'}:${line.itemId}:${line.quantity}`)
+    .sort()
+    .join(',');
+}
+
+/** The device clock each second, while `ticking`. */
+function useSecondClock(ticking: boolean): number {
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    if (!ticking) return;
+    setNow(Date.now());
+    const timer = setInterval(() => setNow(Date.now()), 1000);
+    return () => clearInterval(timer);
+  }, [ticking]);
+  return now;
+}
+
+/**
+ * The cart's quote from the api: asked when checkout opens and whenever the cart's items or
+ * quantities change (each new one gives the last one's stock back), and again on `fresh()`. The
+ * countdown runs on the device clock from the time the api gave.
+ */
+export function useQuote(
+  campus: { universityId: string; campusId: string },
+  items: readonly TCartLine[],
+) {
+  const query = useQuery({
+    queryKey: ['quote', campus.campusId, cartKey(items)],
+    queryFn: () => apiPost<TQuoteResponse>('/api/checkout/quote', { ...campus, cartItems: items }),
+    enabled: campus.campusId !== '' && items.length > 0,
+    staleTime: Number.POSITIVE_INFINITY,
+    gcTime: 0,
+    refetchOnWindowFocus: false,
+    retry: 1,
+  });
+  // The quote whose changes the student accepted, and the item total of one that ran out.
+  const [accepted, setAccepted] = useState<string | null>(null);
+  const [ranOut, setRanOut] = useState<number | null>(null);
+  const answer = query.data;
+  const quote = answer?.quote ?? null;
+  const now = useSecondClock(quote !== null);
+  const secondsLeft = quote
+    ? Math.max(0, Math.ceil((new Date(quote.expiresAt).getTime() - now) / 1000))
+    : 0;
+
+  let state: QuoteState;
+  if (campus.campusId === '' || items.length === 0) state = { kind: 'none' };
+  else if (query.isFetching || (!answer && !query.error)) state = { kind: 'loading' };
+  else if (!answer) state = { kind: 'failed', error: query.error };
+  else if (answer.changes.length > 0 && (quote === null || accepted !== quote.id)) {
+    state = { kind: 'changed', quote, changes: answer.changes };
+  } else if (!quote) state = { kind: 'changed', quote: null, changes: [] };
+  else if (secondsLeft === 0) state = { kind: 'expired', quote };
+  else {
+    const unchanged =
+      ranOut !== null && answer.changes.length === 0 && ranOut === quote.itemTotalPaisa;
+    state = { kind: 'held', quote, secondsLeft, unchanged };
+  }
+
+  return {
+    state,
+    /** The student took the changes: the pay-to account shows for this quote. */
+    accept(quoteId: string | null) {
+      setAccepted(quoteId);
+    },
+    /** A new quote for the cart as it is, saying afterwards whether anything changed. */
+    fresh() {
+      setRanOut(quote?.itemTotalPaisa ?? null);
+      void query.refetch();
+    },
+  };
+}

@@ -30,7 +30,7 @@ import { followRefund } from '../refunds/refunds';
 import { orderSummaryColumns } from './get-order';
 import { newScreenshotOf, takeNewScreenshot } from './new-screenshot';
 import { assertOrderAccess, type OrderOwner } from './order-access';
-import { confirmedDifferences } from './payment-evidence';
+import { confirmedDifferences, unpaidPart } from './payment-evidence';
 
 export type ChangeOrderStatusDeps = {
   db: Db;
@@ -151,6 +151,8 @@ export async function changeOrderStatus(
     request.action === 'verify'
       ? await confirmedDifferences(db, order.id, request.confirmed ?? [], deps.payToDefault)
       : [];
+  // A rejection of a short payment may ask only for the part left unpaid.
+  const balanceDue = request.askDifference ? await unpaidPart(db, order.id) : null;
   // A resubmit comes with the student's new payment screenshot, within its window.
   const screenshot = rule.newScreenshot
     ? await newScreenshotOf(db, order.id, request.screenshot, actor.uid, now)
@@ -163,7 +165,12 @@ export async function changeOrderStatus(
     transitionId = await db.transaction(async (tx) => {
       const moved = await tx
         .update(orders)
-        .set({ status: rule.to, statusChangedAt: now })
+        .set({
+          status: rule.to,
+          statusChangedAt: now,
+          // Each rejection says anew what the next screenshot is to show.
+          ...(request.action === 'reject' ? { balanceDuePaisa: balanceDue } : {}),
+        })
         .where(and(eq(orders.id, order.id), eq(orders.status, from)))
         .returning({ id: orders.id });
       if (moved.length === 0) throw new Overtaken();
@@ -195,6 +202,7 @@ export async function changeOrderStatus(
           to: rule.to,
           ...(request.reason ? { reason: request.reason } : {}),
           ...(confirmed.length > 0 ? { confirmedDifferences: confirmed } : {}),
+          ...(balanceDue !== null ? { balanceDuePaisa: balanceDue } : {}),
           ...(screenshot ? { screenshotUrl: screenshot.url } : {}),
         },
       });

@@ -85,6 +85,7 @@ async function loadOrderDetail(db: Db, orderId: string, viewer: TransitionActor)
       specialInstruction: orders.specialInstruction,
       itemTotalPaisa: orders.itemTotalPaisa,
       deliveryChargePaisa: orders.deliveryChargePaisa,
+      balanceDuePaisa: orders.balanceDuePaisa,
     })
     .from(orders)
     .leftJoin(campuses, orderCampus)

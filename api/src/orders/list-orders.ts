@@ -38,6 +38,8 @@ function rowsOf(db: Db, where: SQL | undefined, order: SQL[], limit: number, off
   return db
     .select({
       ...orderSummaryColumns,
+      // What its receipt is to show after 'pay the difference' (receipt-checks.ts).
+      balanceDuePaisa: orders.balanceDuePaisa,
       // What the Payments queue tells of the screenshot's check; My Orders leaves it out.
       check: {
         fingerprint: orders.screenshotSha256,

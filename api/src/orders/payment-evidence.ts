@@ -1,12 +1,18 @@
 import type { TPayTo } from '@campus/shared/domain/checkout';
-import { screenshotCheckOf } from '@campus/shared/domain/order-status';
+import { ORDER_STATUS_MESSAGES, screenshotCheckOf } from '@campus/shared/domain/order-status';
 import {
   differencesToConfirm,
   PAYMENT_EVIDENCE_MESSAGES,
   unconfirmedDifferences,
+  unpaidPaisa,
 } from '@campus/shared/domain/payment-evidence';
 import type { Db } from '@campus/shared/server/db/client';
-import { campuses, orders } from '@campus/shared/server/db/schema';
+import {
+  campuses,
+  orders,
+  receiptReadings,
+  statementCredits,
+} from '@campus/shared/server/db/schema';
 import { orderCampus } from '@campus/shared/server/delivery/order-round';
 import {
   receiptChecks,
@@ -56,4 +62,31 @@ export async function confirmedDifferences(
     throw failedPrecondition(PAYMENT_EVIDENCE_MESSAGES.unconfirmed(unconfirmed));
   }
   return current;
+}
+
+/**
+ * What a short payment of the order left unpaid ('pay the difference', decision 024, by
+ * unpaidPaisa); a 409 when its evidence shows nothing short.
+ */
+export async function unpaidPart(db: Db, orderId: string): Promise<number> {
+  const [order] = await db
+    .select({
+      grandTotalPaisa: orders.grandTotalPaisa,
+      credited: statementCredits.amountPaisa,
+      reading: receiptReadings.reading,
+    })
+    .from(orders)
+    .leftJoin(statementCredits, eq(statementCredits.orderId, orders.id))
+    .leftJoin(receiptReadings, eq(receiptReadings.orderId, orders.id))
+    .where(eq(orders.id, orderId));
+  const unpaid =
+    order &&
+    unpaidPaisa(order.grandTotalPaisa, {
+      creditedPaisa: order.credited,
+      readPaisa: order.reading?.amount?.value ?? null,
+    });
+  if (!unpaid) {
+    throw failedPrecondition(ORDER_STATUS_MESSAGES.nothingShort, { field: 'askDifference' });
+  }
+  return unpaid;
 }

@@ -78,6 +78,11 @@ export const ZOrderDetail = ZOrderSummary.extend({
   actions: z.array(ZOrderAction),
   /** Until when a new payment screenshot is taken (a rejected order in its window), else null. */
   resubmitUntil: z.string().nullable(),
+  /**
+   * What the next payment screenshot is to show, when the rejection asked only for what a short
+   * payment left unpaid; null: the grand total.
+   */
+  balanceDuePaisa: z.int().nullable(),
   /** The money the campus owes the student for it, due or sent (refunds.ts); null: none. */
   refund: ZRefund.nullable(),
 });

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { zText } from './form-validation';
+import { formatRs } from './money';
 import { TEXT_LIMITS } from './text';
 import { DEFAULT_TIME_ZONE, formatShortTimestamp } from './time-zone';
 
@@ -207,6 +208,14 @@ export const ORDER_STATUS_MESSAGES = {
   resubmitUntil: (at: Date, timeZone: string = DEFAULT_TIME_ZONE) =>
     `You can send a new payment screenshot until ${formatShortTimestamp(at, timeZone)}.`,
   studentsOwn: 'Only the student who placed an order can cancel it.',
+  // 'Pay the difference': a rejection that asks only for what a short payment left unpaid.
+  askDifference: (shortPaisa: number) =>
+    `Ask the student for the missing ${formatRs(shortPaisa)} only`,
+  differenceOnlyOnReject: 'Only a rejection can ask for the missing amount.',
+  nothingShort:
+    'No short payment is on record for this order: neither its receipt nor its statement credit shows less than its total.',
+  payDifference: (shortPaisa: number, reference: string) =>
+    `Your payment was ${formatRs(shortPaisa)} short. Transfer the missing ${formatRs(shortPaisa)}, with ${reference} in the note, and send a screenshot of that transfer.`,
   alreadyDone: (done: string, name: string, at: Date, timeZone: string = DEFAULT_TIME_ZONE) =>
     `This order was already ${done} by ${name} at ${formatShortTimestamp(at, timeZone)}.`,
   /** What a student reads instead: who of the campus team acted is not theirs to know. */
@@ -255,6 +264,8 @@ export const ZOrderTransitionRequest = z
       .array(z.string().max(TEXT_LIMITS.instructions))
       .max(CONFIRMED_DIFFERENCES_MAX)
       .default([]),
+    // A reject of a short payment that asks only for the missing amount ('pay the difference').
+    askDifference: z.boolean().default(false),
   })
   .superRefine((value, ctx) => {
     const rule = ORDER_ACTIONS[value.action];
@@ -263,6 +274,12 @@ export const ZOrderTransitionRequest = z
         code: 'custom',
         path: ['action'],
         message: ORDER_STATUS_MESSAGES.studentsOwn,
+      });
+    } else if (value.askDifference && value.action !== 'reject') {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['askDifference'],
+        message: ORDER_STATUS_MESSAGES.differenceOnlyOnReject,
       });
     } else if (rule.reasonRequired && value.reason === '') {
       ctx.addIssue({
@@ -279,6 +296,8 @@ export type TOrderTransitionRequest = {
   confirmed?: readonly string[];
   /** The upload id of the new payment screenshot the action comes with (a resubmit). */
   screenshot?: string;
+  /** A reject that asks the student only for what their short payment left unpaid. */
+  askDifference?: boolean;
 };
 
 /** A student's cancel (POST /api/orders/:id/cancel): a reason is welcome, never required. */

@@ -52,6 +52,31 @@ export function evidenceOf(order: {
   return read && order.statement.state === 'found' ? 'all_clear' : 'waiting';
 }
 
+/**
+ * What a short payment left unpaid ('pay the difference'): the total less the amount the
+ * statement's credit shows, else the amount read on the receipt; null when the one of them there
+ * is shows no less than the total, or neither is there. The card offers it; the api decides by it.
+ */
+export function unpaidPaisa(
+  grandTotalPaisa: number,
+  paid: { creditedPaisa: number | null; readPaisa: number | null },
+): number | null {
+  const amount = paid.creditedPaisa ?? paid.readPaisa;
+  return amount !== null && amount < grandTotalPaisa ? grandTotalPaisa - amount : null;
+}
+
+/** What the order's Payments card shows left unpaid, from its statement and receipt checks. */
+export function unpaidOnCard(order: {
+  grandTotalPaisa: number;
+  receipt: TReceiptCheck;
+  statement: TStatementCheck;
+}): number | null {
+  return unpaidPaisa(order.grandTotalPaisa, {
+    creditedPaisa: order.statement.state === 'found' ? order.statement.amountPaisa : null,
+    readPaisa: order.receipt.state === 'read' ? order.receipt.says.amountPaisa : null,
+  });
+}
+
 /** The differences of `current` that the admin did not confirm. */
 export function unconfirmedDifferences(
   current: readonly string[],

@@ -157,6 +157,7 @@ export function buildOrder(overrides: Partial<TOrderDetail> = {}): TOrderDetail 
     round: null,
     actions: ['cancel'],
     resubmitUntil: null,
+    balanceDuePaisa: null,
     refund: null,
     ...overrides,
   };

@@ -1,5 +1,9 @@
 import { formatRs } from '@campus/shared/domain/money';
-import { ORDER_ACTIONS, type TOrderAction } from '@campus/shared/domain/order-status';
+import {
+  ORDER_ACTIONS,
+  ORDER_STATUS_MESSAGES,
+  type TOrderAction,
+} from '@campus/shared/domain/order-status';
 import { orders, orderTransitions } from '@campus/shared/server/db/schema';
 import type { MailMessage } from '@campus/shared/server/mail/mailer';
 import { UnrecoverableError } from 'bullmq';
@@ -45,6 +49,10 @@ export function orderStatusMail(
       '',
       news.line,
       ...(transition.reason ? ['', `Reason: ${transition.reason}`] : []),
+      // 'Pay the difference': what the next screenshot is to show.
+      ...(transition.action === 'reject' && order.balanceDuePaisa !== null
+        ? ['', ORDER_STATUS_MESSAGES.payDifference(order.balanceDuePaisa, order.paymentReference)]
+        : []),
       '',
       `Order: ${order.paymentReference}`,
       `Placed: ${order.timestampText}`,

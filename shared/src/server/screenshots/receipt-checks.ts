@@ -14,6 +14,7 @@ export const receiptOrderColumns = {
   id: orders.id,
   paymentReference: orders.paymentReference,
   grandTotalPaisa: orders.grandTotalPaisa,
+  balanceDuePaisa: orders.balanceDuePaisa,
   placedAt: orders.placedAt,
   timeZone: orderRoundColumns.timeZone,
 };
@@ -30,6 +31,8 @@ export async function receiptChecks(
     id: string;
     paymentReference: string;
     grandTotalPaisa: number;
+    /** What the screenshot is to show when a rejection asked only for the part left unpaid. */
+    balanceDuePaisa: number | null;
     placedAt: Date;
     timeZone: string;
   }>,
@@ -75,7 +78,8 @@ export async function receiptChecks(
       const row = byId.get(order.id);
       const read = row?.outcome ? { outcome: row.outcome, reading: row.reading } : null;
       const check = receiptCheckOf(read, {
-        grandTotalPaisa: order.grandTotalPaisa,
+        // After 'pay the difference', the new screenshot shows the part left unpaid.
+        grandTotalPaisa: order.balanceDuePaisa ?? order.grandTotalPaisa,
         paymentReference: order.paymentReference,
         placedAt: wallTime(order.placedAt, order.timeZone),
         payToAccountNumber: payToOf(row ?? NO_ACCOUNT, payToDefault).accountNumber,

@@ -325,6 +325,61 @@ describe(`a new payment screenshot after a rejection on ${engine}`, () => {
     expect(queue.orders.find((queued) => queued.id === orderId)?.screenshotsSent).toBe(2);
   });
 
+  it('pays the difference: a short payment’s rejection asks for the missing amount, and the new screenshot is checked against it', async () => {
+    const { orderId, student } = await placeOrder(0);
+    const [placed] = await db().select().from(orders).where(eq(orders.id, orderId));
+    const total = placed?.grandTotalPaisa ?? 0;
+    const readAs = async (amountPaisa: number) => {
+      await db().delete(receiptReadings).where(eq(receiptReadings.orderId, orderId));
+      await db()
+        .insert(receiptReadings)
+        .values({
+          orderId,
+          outcome: 'read',
+          lines: [],
+          transactionId: null,
+          reading: {
+            amount: { value: amountPaisa, confidence: 95 },
+            transactionId: null,
+            paidAt: null,
+            recipientAccountEnding: null,
+            references: [],
+            characters: 200,
+          },
+        });
+    };
+    const rejectShort = () =>
+      changeOrderStatus(deps(), admin, orderId, {
+        action: 'reject',
+        reason: 'The amount does not match the order total.',
+        askDifference: true,
+      });
+    // A receipt for the whole total leaves nothing short to ask for.
+    await readAs(total);
+    expect(await refusal(rejectShort())).toEqual({
+      status: 409,
+      message: ORDER_STATUS_MESSAGES.nothingShort,
+    });
+    await readAs(total - 4_000);
+    await rejectShort();
+    const seen = await getOrder(db(), student, orderId, 'student');
+    expect(seen.balanceDuePaisa).toBe(4_000);
+
+    const screenshot = await screenshotUploadOf(db(), student.uid);
+    await resubmit(student, orderId, screenshot);
+    // The new screenshot shows the Rs 40 sent: no amount differs.
+    await readAs(4_000);
+    const queue = await paymentsQueueOf(db(), admin, tree);
+    const receipt = queue.orders.find((queued) => queued.id === orderId)?.receipt;
+    expect(receipt?.state).toBe('read');
+    const kinds = receipt?.state === 'read' ? receipt.differences.map((d) => d.kind) : [];
+    expect(kinds).not.toContain('amount_short');
+    expect(kinds).not.toContain('amount_over');
+    // A rejection that asks for the whole total again says so.
+    await act(admin, orderId, 'reject', 'The screenshot is unreadable.');
+    expect((await getOrder(db(), student, orderId, 'student')).balanceDuePaisa).toBeNull();
+  });
+
   it('refuses one without a screenshot, with another person’s, on an order not rejected, or too late', async () => {
     const { orderId, student } = await placeOrder(0);
     const own = await screenshotUploadOf(db(), student.uid);

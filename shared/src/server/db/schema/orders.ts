@@ -56,6 +56,9 @@ export const orders = pgTable(
     itemTotalPaisa: integer('item_total_paisa').notNull(),
     deliveryChargePaisa: integer('delivery_charge_paisa').notNull(),
     grandTotalPaisa: integer('grand_total_paisa').notNull(),
+    // What the student's next payment screenshot is to show, when a rejection asked only for the
+    // part of the total a short payment left unpaid ('pay the difference'); null: the total.
+    balanceDuePaisa: integer('balance_due_paisa'),
     screenshotUrl: text('screenshot_url').notNull(),
     // Its fingerprint, copied from the upload (null: none could be taken), the orders of the
     // 90 days before whose screenshot is the same or looks the same, and when the check-screenshot

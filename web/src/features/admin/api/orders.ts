@@ -55,6 +55,8 @@ type TActionRequest = {
   reason: string;
   /** The differences of the payment's evidence the admin confirmed (a verify). */
   confirmed: readonly string[];
+  /** A reject that asks only for what a short payment left unpaid. */
+  askDifference?: boolean;
   whose: string;
 };
 
@@ -83,11 +85,12 @@ export function useOrderAction(
   const queryClient = useQueryClient();
   return useMutation({
     mutationKey: ACTION_KEY,
-    mutationFn: ({ id, action, reason, confirmed }: TActionRequest) =>
+    mutationFn: ({ id, action, reason, confirmed, askDifference = false }: TActionRequest) =>
       apiPost<TOrderStatusResponse>(`${byId(ORDERS_PATH, id)}/status`, {
         action,
         reason,
         confirmed,
+        ...(askDifference ? { askDifference } : {}),
       }),
     onMutate: async ({ id }) => {
       // An answer already on its way would bring the order back.

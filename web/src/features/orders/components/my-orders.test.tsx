@@ -176,6 +176,22 @@ describe("an order's page", () => {
     expect(screen.queryByRole('dialog')).toBeNull();
   });
 
+  it('asks a rejected order for the missing amount only, when its payment was short', async () => {
+    openAsStudent('/orders/order-1', [
+      buildOrder({
+        status: 'rejected',
+        resubmitUntil: new Date(Date.now() + 3_600_000).toISOString(),
+        balanceDuePaisa: 4_000,
+      }),
+    ]);
+    expect((await screen.findByTestId('pay-difference')).textContent).toBe(
+      ORDER_STATUS_MESSAGES.payDifference(4_000, 'CB-7K3QM'),
+    );
+    expect(ORDER_STATUS_MESSAGES.payDifference(4_000, 'CB-7K3QM')).toContain(
+      'Transfer the missing Rs 40.00, with CB-7K3QM in the note',
+    );
+  });
+
   it('cancels after the confirmation, with the reason given, and shows the new state', async () => {
     const { user, callsOf } = openAsStudent('/orders/order-1');
     await user.click(await screen.findByRole('button', { name: 'Cancel order' }));

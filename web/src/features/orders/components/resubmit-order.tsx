@@ -49,6 +49,11 @@ export function ResubmitOrder({ order }: { order: TOrderDetail }) {
       <h2 id={headingId} className="text-lg font-semibold">
         Send a new payment screenshot
       </h2>
+      {order.balanceDuePaisa !== null && (
+        <p data-testid="pay-difference" className="text-sm font-medium text-gray-900">
+          {ORDER_STATUS_MESSAGES.payDifference(order.balanceDuePaisa, order.paymentReference)}
+        </p>
+      )}
       <p className="text-sm text-gray-800">
         {ORDER_STATUS_MESSAGES.resubmitUntil(new Date(order.resubmitUntil), order.timeZone)}
       </p>

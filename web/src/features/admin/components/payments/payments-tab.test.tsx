@@ -399,6 +399,37 @@ describe('the keyboard', () => {
       .toEqual([{ action: 'reject', reason: 'Paid to the wrong account', confirmed: [] }]);
   });
 
+  it('offers to ask only for the missing amount when the receipt shows a short payment', async () => {
+    const short: TReceiptCheck = {
+      state: 'read',
+      says: { amountPaisa: 38_000, transactionId: null, paidAt: null },
+      differences: [
+        {
+          kind: 'amount_short',
+          text: 'Receipt says Rs 380.00; order is Rs 420.00 (Rs 40.00 short).',
+        },
+      ],
+    };
+    const { list, user, callsOf } = await openPayments([ayesha, bilal], {
+      'o-ayesha': { receipt: short, statement: { state: 'no_statement' } },
+    });
+    await user.click(within(card(list, 'Ayesha Khan')).getByRole('button', { name: 'Reject' }));
+    const dialog = screen.getByRole('dialog');
+    const ask = within(dialog).getByRole('checkbox', {
+      name: /Ask the student for the missing Rs 40\.00 only/,
+    });
+    expect((ask as HTMLInputElement).checked).toBe(true);
+    await user.click(within(dialog).getByRole('button', { name: REJECT_REASONS[0] }));
+    await expect
+      .poll(() => statusBody(callsOf, 'o-ayesha'))
+      .toEqual([
+        { action: 'reject', reason: REJECT_REASONS[0], confirmed: [], askDifference: true },
+      ]);
+    // Where nothing shows a short payment, the dialog does not offer it.
+    await user.click(within(card(list, 'Hamza Ali')).getByRole('button', { name: 'Reject' }));
+    expect(within(screen.getByRole('dialog')).queryByRole('checkbox')).toBeNull();
+  });
+
   it('Escape closes the reason dialog without rejecting', async () => {
     const { list, user, callsOf } = await openPayments();
     await user.keyboard('jr');

@@ -10,6 +10,7 @@ import {
 import {
   differencesToConfirm,
   PAYMENT_EVIDENCE_MESSAGES,
+  unpaidOnCard,
 } from '@campus/shared/domain/payment-evidence';
 import { useEffect, useRef, useState } from 'react';
 import { Alert } from '@/components/ui/alert';
@@ -108,6 +109,7 @@ export function PaymentsTab({ scope }: { scope: AdminScope }) {
     name: TOrderAction,
     reason = '',
     confirmed: readonly string[] | null = null,
+    askDifference = false,
   ) {
     if (ORDER_ACTIONS[name].reasonRequired && reason === '') {
       setAsking({ order, action: name });
@@ -128,6 +130,7 @@ export function PaymentsTab({ scope }: { scope: AdminScope }) {
       action: name,
       reason,
       confirmed: confirmed ?? [],
+      askDifference,
       whose: whoseOrder(order),
     });
   }
@@ -312,10 +315,11 @@ export function PaymentsTab({ scope }: { scope: AdminScope }) {
           action={asking.action}
           whose={whoseOrder(asking.order)}
           presets={asking.action === 'reject' ? REJECT_REASONS : []}
+          unpaidPaisa={asking.action === 'reject' ? unpaidOnCard(asking.order) : null}
           onClose={() => setAsking(null)}
-          onSubmit={(reason) => {
+          onSubmit={(reason, askDifference) => {
             setAsking(null);
-            act(asking.order, asking.action, reason);
+            act(asking.order, asking.action, reason, null, askDifference);
           }}
         />
       )}

@@ -1,5 +1,6 @@
 import {
   ORDER_ACTIONS,
+  ORDER_STATUS_MESSAGES,
   type TOrderAction,
   ZOrderTransitionRequest,
 } from '@campus/shared/domain/order-status';
@@ -17,6 +18,7 @@ export function ReasonDialog({
   action,
   whose,
   presets = [],
+  unpaidPaisa = null,
   onSubmit,
   onClose,
 }: {
@@ -24,20 +26,25 @@ export function ReasonDialog({
   /** Whose order, for the title: 'Ayesha Khan'. */
   whose: string;
   presets?: readonly string[];
-  onSubmit(reason: string): void;
+  /** What the payment's evidence shows left unpaid: a reject may ask for it only. */
+  unpaidPaisa?: number | null;
+  onSubmit(reason: string, askDifference: boolean): void;
   onClose(): void;
 }) {
   const [text, setText] = useState('');
+  // 'Pay the difference' (decision 024): on by default where the evidence shows a short payment.
+  const [askDifference, setAskDifference] = useState(unpaidPaisa !== null);
   const [problem, setProblem] = useState<string | null>(null);
   const { label } = ORDER_ACTIONS[action];
 
   function submit(reason: string) {
-    const checked = ZOrderTransitionRequest.safeParse({ action, reason });
+    const asking = askDifference && unpaidPaisa !== null;
+    const checked = ZOrderTransitionRequest.safeParse({ action, reason, askDifference: asking });
     if (!checked.success) {
       setProblem(checked.error.issues[0]?.message ?? null);
       return;
     }
-    onSubmit(checked.data.reason);
+    onSubmit(checked.data.reason, checked.data.askDifference);
   }
 
   function onFormSubmit(event: FormEvent<HTMLFormElement>) {
@@ -61,6 +68,22 @@ export function ReasonDialog({
     >
       {/* biome-ignore lint/a11y/noStaticElementInteractions: the number keys pick a preset reason anywhere in the dialog */}
       <div onKeyDown={onKeyDown} className="space-y-4">
+        {unpaidPaisa !== null && (
+          <label className="flex items-start gap-2 rounded border border-amber-300 bg-amber-50 p-3 text-sm">
+            <input
+              type="checkbox"
+              className="mt-0.5 size-4"
+              checked={askDifference}
+              onChange={(event) => setAskDifference(event.target.checked)}
+            />
+            <span>
+              {ORDER_STATUS_MESSAGES.askDifference(unpaidPaisa)}
+              <span className="block text-xs text-gray-700">
+                Their next screenshot is checked against that amount.
+              </span>
+            </span>
+          </label>
+        )}
         {presets.length > 0 && (
           <>
             <p className="text-sm text-gray-700">Choose the reason the student will read:</p>

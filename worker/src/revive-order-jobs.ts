@@ -1,10 +1,12 @@
 import { ORDER_ACTION_NAMES, ORDER_ACTIONS } from '@campus/shared/domain/order-status';
-import { orders, orderTransitions } from '@campus/shared/server/db/schema';
+import { orders, orderTransitions, refunds } from '@campus/shared/server/db/schema';
 import {
   orderBatchSheetJob,
   orderJobs,
+  orderStatusJobs,
   orderStatusMailJob,
   orderStatusSheetJob,
+  refundSentMailJob,
 } from '@campus/shared/server/jobs';
 import type { Producer } from '@campus/shared/server/queue';
 import {
@@ -82,9 +84,10 @@ const UPKEEP = {
 /**
  * No order is left behind by its jobs: a job missing from Redis (one that a crashed Redis lost
  * before it saved it) is enqueued again, and a sheet job that failed for good (an outage longer
- * than its retries) is retried, for every order still waiting for its row, mails or screenshot check after
- * `staleAfterMs`, and for every row whose Status cells are still behind that long after the
- * change, or whose Batch or Payment Reference cell is behind. Returns how many jobs it revived.
+ * than its retries) is retried, for every order still waiting for its row, mails or screenshot
+ * check (its last new screenshot's) after `staleAfterMs`, for every row whose Status cells are
+ * still behind that long after the change, or whose Batch or Payment Reference cell is behind,
+ * and for every refund sent whose mail is still to go. Returns how many jobs it revived.
  */
 export async function reviveStaleOrderJobs(
   deps: Pick<WorkerDeps, 'database' | 'log'>,
@@ -122,7 +125,10 @@ export async function reviveStaleOrderJobs(
         .orderBy(asc(orders.placedAt), asc(orders.id))
         .limit(SWEEP_BATCH);
       for (const { id } of page) {
-        const job = orderJobs(id).find((j) => j.jobName === jobName);
+        const job =
+          jobName === 'check-screenshot'
+            ? await screenshotCheckJob(deps, id)
+            : orderJobs(id).find((j) => j.jobName === jobName);
         if (!job) continue;
         const options = { retryFailed: rule.retryFailed, retryCompleted: false };
         if (await reviveJob(producer, job, options)) revived += 1;
@@ -135,8 +141,26 @@ export async function reviveStaleOrderJobs(
   revived += await reviveStatusJobs(deps, producer, placedBefore);
   revived += await reviveBatchCellJobs(deps, producer, placedBefore);
   revived += await reviveStatusMails(deps, producer, placedBefore, now);
+  revived += await reviveRefundMails(deps, producer, placedBefore, now);
   if (revived > 0) deps.log.warn({ revived }, 'jobs of waiting orders revived');
   return revived;
+}
+
+/**
+ * The check of the order's screenshot now: the one of its last new screenshot (a resubmit, queued
+ * under that change's job id), else the one queued at checkout.
+ */
+async function screenshotCheckJob(deps: Pick<WorkerDeps, 'database'>, orderId: string) {
+  const [resubmitted] = await deps.database.db
+    .select({ id: orderTransitions.id })
+    .from(orderTransitions)
+    .where(and(eq(orderTransitions.orderId, orderId), eq(orderTransitions.action, 'resubmit')))
+    .orderBy(desc(orderTransitions.id))
+    .limit(1);
+  const jobs = resubmitted
+    ? orderStatusJobs(orderId, resubmitted.id, 'resubmit')
+    : orderJobs(orderId);
+  return jobs.find((job) => job.jobName === 'check-screenshot');
 }
 
 /**
@@ -253,6 +277,38 @@ async function reviveStatusMails(
   for (const { id, orderId } of unmailed) {
     // A mail that failed waits for an operator: a retry could repeat it.
     const job = orderStatusMailJob(orderId, id);
+    if (await reviveJob(producer, job, { retryFailed: false, retryCompleted: false })) revived += 1;
+  }
+  return revived;
+}
+
+/**
+ * The student's mail that their refund was sent follows too: a job that Redis lost is enqueued
+ * again for every refund of the last day marked sent before `sentBefore` and still unmailed. A
+ * failed one waits for an operator, as the other mails do.
+ */
+async function reviveRefundMails(
+  deps: Pick<WorkerDeps, 'database'>,
+  producer: Producer,
+  sentBefore: Date,
+  now: Date,
+): Promise<number> {
+  const unmailed = await deps.database.db
+    .select({ id: refunds.id })
+    .from(refunds)
+    .where(
+      and(
+        eq(refunds.state, 'sent'),
+        isNull(refunds.studentNotifiedAt),
+        lt(refunds.sentAt, sentBefore),
+        gt(refunds.sentAt, new Date(now.getTime() - MAIL_WINDOW_MS)),
+      ),
+    )
+    .orderBy(asc(refunds.sentAt))
+    .limit(SWEEP_BATCH);
+  let revived = 0;
+  for (const { id } of unmailed) {
+    const job = refundSentMailJob(id);
     if (await reviveJob(producer, job, { retryFailed: false, retryCompleted: false })) revived += 1;
   }
   return revived;

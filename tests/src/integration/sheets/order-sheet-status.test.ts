@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { changeOrderStatus } from '@campus/api/orders/change-order-status';
 import { placeAndAnnounce } from '@campus/api/orders/check-out';
+import { markRefundSent, recordRefund } from '@campus/api/refunds/refunds';
 import type { TUserProfile } from '@campus/shared/domain/entities';
 import { formatOrderTimestamp, ORDER_SHEET_HEADER } from '@campus/shared/domain/order';
 import type { TOrderAction } from '@campus/shared/domain/order-status';
@@ -10,7 +11,7 @@ import { sheetTabName } from '@campus/shared/domain/sheet-tab';
 import { CatalogueCache } from '@campus/shared/server/catalogue/cache';
 import { databaseCatalogueSource } from '@campus/shared/server/catalogue/queries';
 import type { Database } from '@campus/shared/server/db/client';
-import { orders, orderTransitions } from '@campus/shared/server/db/schema';
+import { orders, orderTransitions, refunds } from '@campus/shared/server/db/schema';
 import { createOrderEventPublisher } from '@campus/shared/server/events/order-events';
 import { orderStatusSheetJob } from '@campus/shared/server/jobs';
 import { createMailer } from '@campus/shared/server/mail/mailer';
@@ -29,7 +30,13 @@ import { TEST_PAY_TO } from '../../support/app';
 import { buildCampusTree } from '../../support/builders';
 import { engine, openTestDatabase } from '../../support/database';
 import { testLog } from '../../support/logger';
-import { buildOrderingStudent, martLine, menuLine, placeOrderInput } from '../../support/orders';
+import {
+  buildOrderingStudent,
+  martLine,
+  menuLine,
+  placeOrderInput,
+  screenshotUploadOf,
+} from '../../support/orders';
 import { createProfile } from '../../support/people';
 import { waitForDrainedQueue } from '../../support/queues';
 import { testQueuePrefix, testRedisUrl } from '../../support/redis';
@@ -370,6 +377,70 @@ describe.each<StoreKind>(['local', 'google'])(
       expect(transition?.mailed).toBeInstanceOf(Date);
       expect(await reviveStaleOrderJobs(harness.deps, harness.producer)).toBe(0);
     });
+
+    it.runIf(kind === 'local')(
+      'the upkeep brings back what a crashed Redis lost after checkout: a new screenshot’s check and a refund’s mail',
+      async () => {
+        const { student, screenshotId } = await buildOrderingStudent(db(), tree);
+        const { orderId } = await placeAndAnnounce(
+          apiDeps(),
+          student,
+          placeOrderInput(tree, student, screenshotId, { cartItems: [menuLine(tree, 1)] }),
+        );
+        await harness.drained();
+        await waitForDrainedQueue(harness.producer.queue('checks'), 30_000);
+        await changeOrderStatus(apiDeps(), admin, orderId, {
+          action: 'reject',
+          reason: 'The screenshot is unreadable.',
+        });
+        const lostRedis = await openCheckedRedis(testRedisUrl(), 'producer', testLog);
+        const lost = createProducer(lostRedis, testQueuePrefix(), testLog);
+        let refundId: string;
+        try {
+          const screenshot = await screenshotUploadOf(db(), student.uid);
+          await changeOrderStatus(apiDeps(lost), student, orderId, {
+            action: 'resubmit',
+            reason: '',
+            screenshot,
+          });
+          const refund = await recordRefund(db(), admin, orderId, {
+            amountPaisa: 1_000,
+            reason: 'Paid twice',
+          });
+          refundId = refund.id;
+          await markRefundSent(
+            { db: db(), producer: lost, log: testLog },
+            admin,
+            refundId,
+            'IBFT-77',
+          );
+        } finally {
+          await lost.close();
+          lostRedis.disconnect();
+        }
+        const checked = async () => {
+          const [order] = await db()
+            .select({ at: orders.screenshotCheckedAt })
+            .from(orders)
+            .where(eq(orders.id, orderId));
+          return order?.at ?? null;
+        };
+        expect(await checked()).toBeNull();
+        // Eleven minutes on, both are stale.
+        const later = new Date(Date.now() + 11 * 60_000);
+        expect(
+          await reviveStaleOrderJobs(harness.deps, harness.producer, later),
+        ).toBeGreaterThanOrEqual(2);
+        await waitForDrainedQueue(harness.producer.queue('checks'), 30_000);
+        await waitForDrainedQueue(harness.producer.queue('mail'), 30_000);
+        expect(await checked()).toBeInstanceOf(Date);
+        const [refund] = await db()
+          .select({ mailed: refunds.studentNotifiedAt })
+          .from(refunds)
+          .where(eq(refunds.id, refundId));
+        expect(refund?.mailed).toBeInstanceOf(Date);
+      },
+    );
 
     it.runIf(kind === 'google')(
       "Google's 429 pauses the queue without spending an attempt; an answer lost after the write is written again, harmlessly",

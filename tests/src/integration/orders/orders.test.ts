@@ -1,6 +1,8 @@
 import { CART_MESSAGES } from '@campus/shared/domain/cart';
 import { CHECKOUT_MESSAGES } from '@campus/shared/domain/checkout';
+import { paisaToRupees } from '@campus/shared/domain/money';
 import { ORDER_SHEET_HEADER } from '@campus/shared/domain/order';
+import { quoteTotals, ZQuoteResponse } from '@campus/shared/domain/quote';
 import { sheetTabName } from '@campus/shared/domain/sheet-tab';
 import type { Database } from '@campus/shared/server/db/client';
 import {
@@ -443,5 +445,53 @@ describe(`the order pipeline on ${engine}`, () => {
       workerRedis.disconnect();
       await offline.close();
     }
+  });
+});
+
+describe(`checkout's quote over HTTP on ${engine}`, () => {
+  const postQuote = (cookie: string | null, cartItems: unknown[]) =>
+    testApp.app.request('/api/checkout/quote', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', ...(cookie ? { cookie } : {}) },
+      body: JSON.stringify({
+        universityId: tree.university.id,
+        campusId: tree.campus.id,
+        cartItems,
+      }),
+    });
+
+  it('quotes only for a signed-in student of the campus, and places one order with it', async () => {
+    const cart = [menuLine(tree, 1), martLine(tree, 1)];
+    expect((await postQuote(null, cart)).status).toBe(401);
+    const elsewhere = await buildCampusTree(database.db);
+    const stranger = await student(elsewhere.campus);
+    const refused = await postQuote(stranger.cookie, cart);
+    expect(refused.status).toBe(403);
+    expect(await errorOf(refused)).toBe(CART_MESSAGES.campusLock);
+
+    const buyer = await student();
+    const answer = await postQuote(buyer.cookie, cart);
+    expect(answer.status).toBe(200);
+    expect(answer.headers.get('cache-control')).toContain('no-store');
+    const { quote } = ZQuoteResponse.parse(await answer.json());
+    if (!quote) throw new Error('no quote');
+    const grandTotal = paisaToRupees(quoteTotals(quote, 1).grandTotal);
+    const body = await checkoutBody(testApp.app, tree, buyer.screenshot, {
+      cartItems: cart,
+      persons: 1,
+      grandTotal,
+      quoteId: quote.id,
+    });
+    expect((await postOrder(testApp.app, buyer.cookie, body)).status).toBe(201);
+    // Another tab places the same quote: one order.
+    const again = await checkoutBody(testApp.app, tree, buyer.screenshot, {
+      cartItems: cart,
+      persons: 1,
+      grandTotal,
+      quoteId: quote.id,
+    });
+    const second = await postOrder(testApp.app, buyer.cookie, again);
+    expect(second.status).toBe(409);
+    expect(await errorOf(second)).toMatch(/^This quote has already placed order CB-/);
   });
 });

@@ -25,7 +25,11 @@ import {
 } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { WorkerDeps } from './job-context';
-import { batchOrReferenceCellBehind, statusCellsBehind } from './jobs/sync-order-status';
+import {
+  batchOrReferenceCellBehind,
+  refundCellBehind,
+  statusCellsBehind,
+} from './jobs/sync-order-status';
 import { reviveJob } from './revive-job';
 
 /** An order whose sheet row or mails are still missing this long after it was placed is looked at. */
@@ -202,9 +206,10 @@ async function reviveStatusJobs(
 }
 
 /**
- * The Batch and Payment Reference cells follow too: for each tab with a row whose Status cells are
- * in step but whose Batch cell is still behind its round (placed into a batch, moved to another)
- * or whose reference is not written, for an order placed before `placedBefore`, the sheet job of
+ * The Batch and Payment Reference cells and the refund in the Status cell follow too: for each tab
+ * with a row whose Status cells are in step with its state but whose Batch cell is still behind its
+ * round (placed into a batch, moved to another), whose reference is not written or whose refund is
+ * not shown, for an order placed before `placedBefore`, the sheet job of
  * that order's round is enqueued again when Redis lost it, or run again when it failed for good or
  * ran before (a move back to an earlier round). A row behind on its Status cells too is the status
  * job's (reviveStatusJobs), which writes these cells with them.
@@ -220,7 +225,7 @@ async function reviveBatchCellJobs(
     .where(
       and(
         isNotNull(orders.sheetAppendedAt),
-        batchOrReferenceCellBehind,
+        or(batchOrReferenceCellBehind, refundCellBehind),
         not(statusCellsBehind),
         lt(orders.placedAt, placedBefore),
       ),

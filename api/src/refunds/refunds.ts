@@ -1,6 +1,11 @@
 import type { TUserProfile } from '@campus/shared/domain/entities';
 import type { TOrderState } from '@campus/shared/domain/order-status';
-import { REFUND_MESSAGES, type TRefund } from '@campus/shared/domain/refunds';
+import { normalisePaymentReference } from '@campus/shared/domain/payment-reference';
+import {
+  REFUND_MESSAGES,
+  type TRecordRefundByReferenceRequest,
+  type TRefund,
+} from '@campus/shared/domain/refunds';
 import type { Db } from '@campus/shared/server/db/client';
 import { isUniqueViolation } from '@campus/shared/server/db/errors';
 import { newId } from '@campus/shared/server/db/ids';
@@ -9,12 +14,13 @@ import { refundSentMailJob } from '@campus/shared/server/jobs';
 import { enqueueOutboxJobs, writeOutbox } from '@campus/shared/server/outbox';
 import type { Producer } from '@campus/shared/server/queue';
 import { recordOwedRefund } from '@campus/shared/server/refunds/owed-refund';
+import { keepRefundState } from '@campus/shared/server/refunds/refund-state';
 import { and, desc, eq, isNull, type SQL, sql } from 'drizzle-orm';
 import type { Logger } from 'pino';
 import { audit } from '../admin/audit';
 import { findCampus } from '../admin/campus-lookup';
-import { assertCampusAccess } from '../auth/guards';
-import { failedPrecondition, notFound } from '../http/errors';
+import { assertCampusAccess, assertRole } from '../auth/guards';
+import { failedPrecondition, invalidField, notFound } from '../http/errors';
 import { assertOrderAccess } from '../orders/order-access';
 
 // Refunds (decision 024): due when a paid order ends cancelled or rejected, or when an admin
@@ -31,6 +37,8 @@ const refundColumns = {
   recordedAt: refunds.recordedAt,
   sentAt: refunds.sentAt,
   sentReference: refunds.sentReference,
+  campusName: campuses.name,
+  timeZone: campuses.timeZone,
 };
 
 type RefundRow = {
@@ -80,25 +88,40 @@ export async function followRefund(
     .where(
       and(eq(refunds.orderId, order.id), eq(refunds.state, 'due'), isNull(refunds.recordedBy)),
     );
+  await keepRefundState(tx, order.id);
+}
+
+/** Which refunds a list asks for: one campus's, or (a super admin's, no campus named) every one. */
+async function refundScope(
+  db: Db,
+  admin: TUserProfile,
+  query: { universityId?: string; campusId?: string },
+): Promise<SQL | undefined> {
+  if (!query.universityId && !query.campusId) {
+    assertRole(admin, 'superAdmin');
+    return undefined;
+  }
+  const campus = await findCampus(db, query.universityId ?? '', query.campusId ?? '');
+  assertCampusAccess(admin, campus);
+  return eq(refunds.campusId, campus.campusId);
 }
 
 /**
  * The refunds of the campus a query names (?universityId&campusId), for its admin or a super
- * admin: due first (oldest first), then sent (newest first).
+ * admin, or of every campus for a super admin who names none: due first (oldest first), then sent
+ * (newest first).
  */
 export async function listRefunds(
   db: Db,
   admin: TUserProfile,
   query: { universityId?: string; campusId?: string },
 ): Promise<TRefund[]> {
-  const campus = await findCampus(db, query.universityId ?? '', query.campusId ?? '');
-  assertCampusAccess(admin, campus);
-  const { campusId } = campus;
   const rows = await db
     .select(refundColumns)
     .from(refunds)
     .innerJoin(orders, eq(orders.id, refunds.orderId))
-    .where(eq(refunds.campusId, campusId))
+    .innerJoin(campuses, eq(campuses.id, refunds.campusId))
+    .where(await refundScope(db, admin, query))
     .orderBy(sql`${refunds.state} = 'sent'`, desc(refunds.sentAt), refunds.recordedAt)
     .limit(500);
   return rows.map(toRefund);
@@ -110,17 +133,19 @@ async function oneRefund(db: Db, where: SQL): Promise<TRefund | null> {
     .select(refundColumns)
     .from(refunds)
     .innerJoin(orders, eq(orders.id, refunds.orderId))
+    .innerJoin(campuses, eq(campuses.id, refunds.campusId))
     .where(where);
   return row ? toRefund(row) : null;
 }
 
 /** An admin's refund due for an order of their campus (an over-payment, a payment made twice). */
 export async function recordRefund(
-  db: Db,
+  deps: { db: Db; producer: Producer; log: Logger },
   admin: TUserProfile,
   orderId: string,
   request: { amountPaisa: number; reason: string },
 ): Promise<TRefund> {
+  const { db } = deps;
   const [order] = await db
     .select({
       id: orders.id,
@@ -135,9 +160,11 @@ export async function recordRefund(
   if (!order.campusId) throw notFound();
   const campusId = order.campusId;
   const id = newId();
+  let sheetJob: string | null = null;
   try {
     await db.transaction(async (tx) => {
       await tx.insert(refunds).values({ id, orderId, campusId, ...request, recordedBy: admin.uid });
+      sheetJob = await keepRefundState(tx, orderId);
       await audit(tx, admin, {
         action: 'create',
         entity: 'refund',
@@ -149,7 +176,29 @@ export async function recordRefund(
     if (isUniqueViolation(error)) throw failedPrecondition(REFUND_MESSAGES.alreadyRecorded);
     throw error;
   }
+  if (sheetJob) await enqueueOutboxJobs(db, deps.producer, [sheetJob], deps.log);
   return (await oneRefund(db, eq(refunds.id, id))) as TRefund;
+}
+
+/**
+ * An admin's refund due for the campus's order of a payment reference (the Refunds tab's form),
+ * as recordRefund records it.
+ */
+export async function recordRefundByReference(
+  deps: { db: Db; producer: Producer; log: Logger },
+  admin: TUserProfile,
+  request: TRecordRefundByReferenceRequest,
+): Promise<TRefund> {
+  const campus = await findCampus(deps.db, request.universityId, request.campusId);
+  assertCampusAccess(admin, campus);
+  const reference = normalisePaymentReference(request.paymentReference) ?? request.paymentReference;
+  const [order] = await deps.db
+    .select({ id: orders.id })
+    .from(orders)
+    .where(and(eq(orders.campusId, campus.campusId), eq(orders.paymentReference, reference)));
+  if (!order) throw invalidField('paymentReference', REFUND_MESSAGES.noOrderOf(reference));
+  const { amountPaisa, reason } = request;
+  return recordRefund(deps, admin, order.id, { amountPaisa, reason });
 }
 
 /**
@@ -181,8 +230,9 @@ export async function markRefundSent(
       .update(refunds)
       .set({ state: 'sent', sentAt: now, sentReference: reference, sentBy: admin.uid })
       .where(and(eq(refunds.id, refundId), eq(refunds.state, 'due')))
-      .returning({ id: refunds.id });
-    if (moved.length === 0) return false;
+      .returning({ orderId: refunds.orderId });
+    const [refund] = moved;
+    if (!refund) return null;
     await audit(tx, admin, {
       action: 'update',
       entity: 'refund',
@@ -190,7 +240,8 @@ export async function markRefundSent(
       details: { state: 'sent', reference },
     });
     await writeOutbox(tx, [job]);
-    return true;
+    const sheetJob = await keepRefundState(tx, refund.orderId);
+    return [job.jobId, ...(sheetJob ? [sheetJob] : [])];
   });
   if (!sent) {
     const [earlier] = await db
@@ -205,7 +256,7 @@ export async function markRefundSent(
       ),
     );
   }
-  await enqueueOutboxJobs(db, deps.producer, [job.jobId], deps.log);
+  await enqueueOutboxJobs(db, deps.producer, sent, deps.log);
   return (await oneRefund(db, eq(refunds.id, refundId))) as TRefund;
 }
 

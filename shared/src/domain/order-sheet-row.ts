@@ -1,6 +1,7 @@
 import { roundName } from './delivery-rounds';
 import { buildSheetRow, formatOrderTimestamp, type SheetCell } from './order';
 import { sheetStatusText, type TOrderState } from './order-status';
+import type { TRefundState } from './refunds';
 import { DEFAULT_TIME_ZONE } from './time-zone';
 import { absoluteImageUrl } from './uploads';
 
@@ -58,6 +59,8 @@ export function orderSheetRow(order: OrderRowSource, publicUrl: string): SheetCe
 /** What an order's Status, Status Time, Batch and Payment Reference cells are built from. */
 export type OrderStatusSource = {
   status: TOrderState;
+  /** The state of the order's refund; null: none. */
+  refundState: TRefundState | null;
   paymentReference: string;
   statusChangedAt: Date | null;
   placedAt: Date;
@@ -76,7 +79,9 @@ export function orderStatusCells(
 ): { status: string; statusTime: string; batch: string; paymentReference: string } {
   return {
     paymentReference: order.paymentReference,
-    status: sheetStatusText(order.status),
+    status: order.refundState
+      ? `${sheetStatusText(order.status)}; refund ${order.refundState}`
+      : sheetStatusText(order.status),
     statusTime: formatOrderTimestamp(order.statusChangedAt ?? order.placedAt, timeZone),
     batch:
       order.cutoffAt && order.deliveryAt

@@ -2,7 +2,7 @@
 // it back and says with which transfer. Amounts are integer paisa, as everywhere.
 
 import { z } from 'zod';
-import { zText } from './form-validation';
+import { zIdText, zText } from './form-validation';
 import { formatRs } from './money';
 import { TEXT_LIMITS } from './text';
 import { DEFAULT_TIME_ZONE, formatShortTimestamp } from './time-zone';
@@ -11,8 +11,10 @@ export const REFUND_STATES = ['due', 'sent'] as const;
 export type TRefundState = (typeof REFUND_STATES)[number];
 
 export const REFUND_PATHS = {
-  /** GET: the campus's refunds (?universityId&campusId). */
+  /** GET: the campus's refunds (?universityId&campusId); a super admin naming none: every one. */
   list: '/api/admin/refunds',
+  /** POST: a refund due recorded by an admin for the campus's order of a payment reference. */
+  recordByReference: '/api/admin/refunds',
   /** POST: a refund due recorded by an admin for an order. */
   record: (orderId: string) => `/api/admin/orders/${encodeURIComponent(orderId)}/refund`,
   /** POST: the refund was sent back, with the transfer's reference. */
@@ -30,6 +32,9 @@ export const ZRefund = z.object({
   recordedAt: z.string(),
   sentAt: z.string().nullable(),
   sentReference: z.string().nullable(),
+  /** The campus owing it, and the zone its times are told in. */
+  campusName: z.string(),
+  timeZone: z.string(),
 });
 export type TRefund = z.infer<typeof ZRefund>;
 
@@ -47,6 +52,17 @@ export const ZRecordRefundRequest = z.object({
   ),
 });
 
+/** The Refunds tab's form: a refund due for the campus's order of a payment reference. */
+export const ZRecordRefundByReferenceRequest = ZRecordRefundRequest.extend({
+  universityId: zIdText(),
+  campusId: zIdText(),
+  paymentReference: zText({ max: TEXT_LIMITS.name }).refine(
+    (reference) => reference !== '',
+    'Please give the payment reference of the order (CB-…).',
+  ),
+});
+export type TRecordRefundByReferenceRequest = z.infer<typeof ZRecordRefundByReferenceRequest>;
+
 /** The transfer that sent a refund back: its reference as the bank app shows it. */
 export const ZRefundSentRequest = z.object({
   reference: zText({ max: TEXT_LIMITS.name }).refine(
@@ -57,6 +73,8 @@ export const ZRefundSentRequest = z.object({
 
 export const REFUND_MESSAGES = {
   alreadyRecorded: 'This order already has a refund.',
+  noOrderOf: (reference: string) =>
+    `No order of this campus has the payment reference ${reference}.`,
   alreadySent: (at: Date, reference: string, timeZone: string = DEFAULT_TIME_ZONE) =>
     `This refund was already sent on ${formatShortTimestamp(at, timeZone)}, ref ${reference}.`,
   refundedAlready: (at: Date, reference: string, timeZone: string = DEFAULT_TIME_ZONE) =>

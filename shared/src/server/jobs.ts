@@ -159,6 +159,15 @@ export function orderBatchSheetJob(orderId: string, batchId: string | null, deli
   } as const satisfies OutboxJob;
 }
 
+/** The sheet job that writes the order's refund into its row's Status cell, per refund state. */
+export function orderRefundSheetJob(orderId: string, refundId: string | null, state: string) {
+  return {
+    jobName: 'sync-order-status',
+    jobId: jobId('order', orderId, 'refund', refundId ?? 'none', state, 'sheet'),
+    payload: { orderId },
+  } as const satisfies OutboxJob;
+}
+
 /** The student's mail of a refund sent, once per refund. */
 export function refundSentMailJob(refundId: string) {
   return {

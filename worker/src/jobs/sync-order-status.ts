@@ -54,12 +54,16 @@ export const statusCellsBehind: SQL = and(
  */
 export const batchOrReferenceCellBehind: SQL = sql`${orders.batchId} is distinct from ${orders.sheetBatchId} or ${orders.paymentReference} is distinct from ${orders.sheetPaymentReference}`;
 
-/** Orders whose row is behind: its Status cells, or its Batch or Payment Reference cell. */
-const rowBehind = or(statusCellsBehind, batchOrReferenceCellBehind) as SQL;
+/** Orders whose row's Status cell does not show their refund (due, sent) yet. */
+export const refundCellBehind: SQL = sql`${orders.refundState} is distinct from ${orders.sheetRefundState}`;
+
+/** Orders whose row is behind: its Status cells (state, refund), or its Batch or Payment Reference cell. */
+const rowBehind = or(statusCellsBehind, batchOrReferenceCellBehind, refundCellBehind) as SQL;
 
 /**
- * `order-<id>-status-<transition>-sheet` and `order-<id>-batch-<batch>-sheet`: brings the order's
- * state and delivery round into its row's 'Status', 'Status Time' and 'Batch' cells, and its
+ * `order-<id>-status-<transition>-sheet`, `order-<id>-batch-<batch>-sheet` and
+ * `order-<id>-refund-<refund>-<state>-sheet`: brings the order's state (with its refund) and
+ * delivery round into its row's 'Status', 'Status Time' and 'Batch' cells, and its
  * payment reference into 'Payment Reference' (docs/architecture.md §8). Under the tab's lock it sets the cells of every order of the tab whose
  * row is behind, in one write. Setting a cell is idempotent, so a retry after a
  * lost answer writes the same cells again, harmlessly. An order whose row is not in the tab yet
@@ -163,6 +167,7 @@ async function writeStatusBatch(
       batchId: orders.batchId,
       sheetBatchId: orders.sheetBatchId,
       paymentReference: orders.paymentReference,
+      refundState: orders.refundState,
       ...orderRoundColumns,
     })
     .from(orders)
@@ -222,6 +227,7 @@ async function writeStatusBatch(
           sheetStatusChangedAt: order.statusChangedAt,
           sheetBatchId: order.batchId,
           sheetPaymentReference: order.paymentReference,
+          sheetRefundState: order.refundState,
         })
         .where(eq(orders.id, order.id));
     }

@@ -2,6 +2,7 @@ import {
   REFUND_PATHS,
   type TRefundResponse,
   type TRefundsResponse,
+  ZRecordRefundByReferenceRequest,
   ZRecordRefundRequest,
   ZRefundSentRequest,
 } from '@campus/shared/domain/refunds';
@@ -11,7 +12,12 @@ import type { Guards } from '../../auth/guards';
 import { jsonBody, parseWith } from '../../http/body';
 import { noStore } from '../../http/no-store';
 import type { OrderStatusRouteDeps } from '../../orders/change-order-status';
-import { listRefunds, markRefundSent, recordRefund } from '../../refunds/refunds';
+import {
+  listRefunds,
+  markRefundSent,
+  recordRefund,
+  recordRefundByReference,
+} from '../../refunds/refunds';
 
 const local = (path: string) => path.replace(/^\/api\/admin/, '');
 
@@ -32,9 +38,24 @@ export function refundRoutes(deps: OrderStatusRouteDeps, guards: Guards) {
         const body: TRefundsResponse = { ok: true, refunds };
         return c.json(body);
       })
+      .post(local(REFUND_PATHS.recordByReference), async (c) => {
+        const request = parseWith(ZRecordRefundByReferenceRequest, await jsonBody(c));
+        const refund = await recordRefundByReference(
+          { db, producer: deps.producer, log: c.get('log') },
+          await signedInUser(c),
+          request,
+        );
+        const body: TRefundResponse = { ok: true, refund };
+        return c.json(body, 201);
+      })
       .post('/orders/:id/refund', admins, noStore, async (c) => {
         const request = parseWith(ZRecordRefundRequest, await jsonBody(c));
-        const refund = await recordRefund(db, await signedInUser(c), c.req.param('id'), request);
+        const refund = await recordRefund(
+          { db, producer: deps.producer, log: c.get('log') },
+          await signedInUser(c),
+          c.req.param('id'),
+          request,
+        );
         const body: TRefundResponse = { ok: true, refund };
         return c.json(body, 201);
       })

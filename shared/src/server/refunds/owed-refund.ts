@@ -3,6 +3,7 @@ import { REFUND_MESSAGES } from '../../domain/refunds';
 import type { Db } from '../db/client';
 import { newId } from '../db/ids';
 import { refunds, statementCredits } from '../db/schema';
+import { keepRefundState } from './refund-state';
 
 /**
  * The refund the app records for a paid order (its credit found in the statement) that ended
@@ -40,4 +41,5 @@ export async function recordOwedRefund(
       },
       setWhere: sql`${refunds.state} = 'due'`,
     });
+  await keepRefundState(tx, order.id);
 }

@@ -228,7 +228,7 @@ describe(`the student's mails about their order on ${engine}`, () => {
 
     // An admin recorded Rs 50 paid over; rejected, the whole credit is owed.
     const over = await buildOrder(database.db, tree, student);
-    await recordRefund(database.db, admin, over.id, {
+    await recordRefund({ db: database.db, producer, log: testLog }, admin, over.id, {
       amountPaisa: 5_000,
       reason: 'Paid Rs 50 over.',
     });
@@ -256,10 +256,15 @@ describe(`the student's mails about their order on ${engine}`, () => {
     });
     // An over-payment sent back is no obstacle: the order itself was paid.
     const verified = await buildOrder(database.db, tree, student, { status: 'verified' });
-    const small = await recordRefund(database.db, admin, verified.id, {
-      amountPaisa: 2_000,
-      reason: 'Paid Rs 20 over.',
-    });
+    const small = await recordRefund(
+      { db: database.db, producer, log: testLog },
+      admin,
+      verified.id,
+      {
+        amountPaisa: 2_000,
+        reason: 'Paid Rs 20 over.',
+      },
+    );
     await markRefundSent({ db: database.db, producer, log: testLog }, admin, small.id, 'FT-OVER-1');
     await expect(
       changeOrderStatus(deps(), admin, verified.id, { action: 'reopen', reason: 'Recheck' }),

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -11,7 +12,12 @@ import { sheetTabName } from '@campus/shared/domain/sheet-tab';
 import { CatalogueCache } from '@campus/shared/server/catalogue/cache';
 import { databaseCatalogueSource } from '@campus/shared/server/catalogue/queries';
 import type { Database } from '@campus/shared/server/db/client';
-import { orders, orderTransitions, refunds } from '@campus/shared/server/db/schema';
+import {
+  orders,
+  orderTransitions,
+  refunds,
+  statementCredits,
+} from '@campus/shared/server/db/schema';
 import { createOrderEventPublisher } from '@campus/shared/server/events/order-events';
 import { orderStatusSheetJob } from '@campus/shared/server/jobs';
 import { createMailer } from '@campus/shared/server/mail/mailer';
@@ -378,6 +384,53 @@ describe.each<StoreKind>(['local', 'google'])(
       expect(await reviveStaleOrderJobs(harness.deps, harness.producer)).toBe(0);
     });
 
+    it("a paid order cancelled shows its refund in the row's Status: due, then sent", async () => {
+      const { student, screenshotId } = await buildOrderingStudent(db(), tree);
+      const { orderId } = await placeAndAnnounce(
+        apiDeps(),
+        student,
+        placeOrderInput(tree, student, screenshotId, { cartItems: [menuLine(tree, 1)] }),
+      );
+      await harness.drained();
+      const [order] = await db().select().from(orders).where(eq(orders.id, orderId));
+      if (!order) throw new Error('no order');
+      // Its credit is in the imported statement: the money arrived.
+      await db()
+        .insert(statementCredits)
+        .values({
+          id: randomUUID(),
+          campusId: tree.campus.id,
+          rowKey: randomUUID(),
+          creditedOn: '2026-12-01',
+          creditedAt: null,
+          amountPaisa: order.grandTotalPaisa,
+          description: `IBFT ${order.paymentReference}`,
+          transactionId: '',
+          references: [order.paymentReference],
+          orderId,
+          matchedBy: 'reference',
+        });
+      await changeOrderStatus(apiDeps(), student, orderId, { action: 'cancel', reason: '' });
+      await harness.drained();
+      await expect
+        .poll(async () => (await statusCells(orderId)).status)
+        .toBe('cancelled; refund due');
+      const [refund] = await db()
+        .select({ id: refunds.id })
+        .from(refunds)
+        .where(eq(refunds.orderId, orderId));
+      await markRefundSent(
+        { db: db(), producer: harness.producer, log: testLog },
+        admin,
+        refund?.id ?? '',
+        'IBFT-RETURN-1',
+      );
+      await harness.drained();
+      await expect
+        .poll(async () => (await statusCells(orderId)).status)
+        .toBe('cancelled; refund sent');
+    });
+
     it.runIf(kind === 'local')(
       'the upkeep brings back what a crashed Redis lost after checkout: a new screenshot’s check and a refund’s mail',
       async () => {
@@ -403,10 +456,15 @@ describe.each<StoreKind>(['local', 'google'])(
             reason: '',
             screenshot,
           });
-          const refund = await recordRefund(db(), admin, orderId, {
-            amountPaisa: 1_000,
-            reason: 'Paid twice',
-          });
+          const refund = await recordRefund(
+            { db: db(), producer: lost, log: testLog },
+            admin,
+            orderId,
+            {
+              amountPaisa: 1_000,
+              reason: 'Paid twice',
+            },
+          );
           refundId = refund.id;
           await markRefundSent(
             { db: db(), producer: lost, log: testLog },

@@ -69,6 +69,35 @@ export const REFUND_ROUTES: Route[] = [
     },
   },
   {
+    label: `POST ${REFUND_PATHS.recordByReference}`,
+    who: 'C',
+    success: 201,
+    audit: { action: 'create', entity: 'refund' },
+    make: async (tree) => {
+      const student = await buildUser(db(), {
+        universityId: tree.university.id,
+        campusId: tree.campus.id,
+      });
+      const order = await buildOrder(db(), tree, student, { status: 'verified' });
+      return {
+        method: 'POST',
+        path: REFUND_PATHS.recordByReference,
+        body: {
+          universityId: tree.university.id,
+          campusId: tree.campus.id,
+          // As an admin types it off a bank slip.
+          paymentReference: order.paymentReference.toLowerCase(),
+          amountPaisa: 2_000,
+          reason: 'Paid twice.',
+        },
+        done: async (answer) => {
+          const { refund } = answer as TRefundResponse;
+          expect(refund).toMatchObject({ orderId: order.id, amountPaisa: 2_000, state: 'due' });
+        },
+      };
+    },
+  },
+  {
     label: 'POST /api/admin/refunds/:id/sent',
     who: 'C',
     success: 200,

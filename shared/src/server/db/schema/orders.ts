@@ -20,6 +20,7 @@ import {
   type ReadLine,
   type ReceiptReading,
 } from '../../../domain/receipt-reading';
+import { REFUND_STATES } from '../../../domain/refunds';
 import { campuses, martItems, menuItems, restaurants } from './catalogue';
 import { createdAt } from './columns';
 import { deliveryBatches } from './delivery';
@@ -98,6 +99,10 @@ export const orders = pgTable(
     sheetBatchId: text('sheet_batch_id'),
     // The reference the row's Payment Reference cell shows; behind until it is written.
     sheetPaymentReference: text('sheet_payment_reference'),
+    // The state of the order's refund (refunds), kept here with it for the sheet's Status cell;
+    // the row is behind while the refund state its cell shows differs.
+    refundState: text('refund_state', { enum: REFUND_STATES }),
+    sheetRefundState: text('sheet_refund_state', { enum: REFUND_STATES }),
     // The notify job's two mails, each sent once.
     studentNotifiedAt: timestamp('student_notified_at', { withTimezone: true }),
     adminsNotifiedAt: timestamp('admins_notified_at', { withTimezone: true }),
@@ -135,6 +140,10 @@ export const orders = pgTable(
       .where(
         sql`${t.batchId} is distinct from ${t.sheetBatchId} or ${t.paymentReference} is distinct from ${t.sheetPaymentReference}`,
       ),
+    // The orders of a tab whose Status cell does not show their refund yet (sync-order-status).
+    index('orders_sheet_refund_pending_idx')
+      .on(t.sheetTabName)
+      .where(sql`${t.refundState} is distinct from ${t.sheetRefundState}`),
     // The worker's upkeep looks for orders whose mails are still missing (revive-order-jobs.ts).
     index('orders_mail_pending_idx').on(t.placedAt).where(sql`${t.adminsNotifiedAt} is null`),
     // ... and for orders whose screenshot was not checked yet.

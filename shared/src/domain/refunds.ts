@@ -44,8 +44,14 @@ export const ZRefundResponse = z.object({ ok: z.literal(true), refund: ZRefund }
 export type TRefundResponse = z.infer<typeof ZRefundResponse>;
 
 /** An admin's refund due for an order: its amount in paisa (an over-payment's excess) and why. */
+const AMOUNT_MESSAGE = 'Please give the amount in rupees, like 250 or 250.50.';
+
 export const ZRecordRefundRequest = z.object({
-  amountPaisa: z.number().int().positive().max(100_000_000),
+  amountPaisa: z
+    .number(AMOUNT_MESSAGE)
+    .int(AMOUNT_MESSAGE)
+    .positive(AMOUNT_MESSAGE)
+    .max(100_000_000, 'A refund is at most Rs 1,000,000.00.'),
   reason: zText({ max: TEXT_LIMITS.instructions, multiline: true }).refine(
     (reason) => reason !== '',
     'Please say why the refund is due.',
@@ -53,13 +59,14 @@ export const ZRecordRefundRequest = z.object({
 });
 
 /** The Refunds tab's form: a refund due for the campus's order of a payment reference. */
-export const ZRecordRefundByReferenceRequest = ZRecordRefundRequest.extend({
+export const ZRecordRefundByReferenceRequest = z.object({
   universityId: zIdText(),
   campusId: zIdText(),
   paymentReference: zText({ max: TEXT_LIMITS.name }).refine(
     (reference) => reference !== '',
     'Please give the payment reference of the order (CB-…).',
   ),
+  ...ZRecordRefundRequest.shape,
 });
 export type TRecordRefundByReferenceRequest = z.infer<typeof ZRecordRefundByReferenceRequest>;
 

@@ -95,6 +95,7 @@ test('the super admin builds a university, campus, catalogue, domain and campus 
     'Domain Management',
     'Order Dashboard',
     'Payments',
+    'Refunds',
     'Batches',
     'Insights',
   ]);

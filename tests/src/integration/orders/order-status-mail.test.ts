@@ -193,6 +193,15 @@ describe(`the student's mails about their order on ${engine}`, () => {
       campusId: tree.campus.id,
     });
     expect(listed.map((refund) => refund.orderId)).toContain(paid.id);
+    expect(listed.find((refund) => refund.orderId === paid.id)).toMatchObject({
+      campusName: tree.campus.name,
+      timeZone: tree.campus.timeZone,
+    });
+    // Every campus's, for a super admin who names none; a campus admin must name theirs.
+    const superAdmin = await createProfile(database.db, 'superAdmin', null);
+    const everyCampus = await listRefunds(database.db, superAdmin, {});
+    expect(everyCampus.map((refund) => refund.orderId)).toContain(paid.id);
+    await expect(listRefunds(database.db, admin, {})).rejects.toMatchObject({ status: 403 });
 
     const refundDeps = { db: database.db, producer, log: testLog };
     const at = new Date('2026-12-02T10:15:00Z');

@@ -112,6 +112,8 @@ export const adminKeys = {
   /** One page of the Payments queue with its filters. */
   orderQueue: (filters: Record<string, string | number>) =>
     [ADMIN_QUERY_KEY, 'orders', filters] as const,
+  /** Every refunds list (a campus's, all of them): what a refund's change invalidates. */
+  allRefunds: () => [ADMIN_QUERY_KEY, 'refunds'] as const,
   refunds: (campusId: string) => [ADMIN_QUERY_KEY, 'refunds', campusId] as const,
 };
 

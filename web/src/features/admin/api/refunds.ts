@@ -1,5 +1,6 @@
 import {
   REFUND_PATHS,
+  type TRecordRefundByReferenceRequest,
   type TRefundResponse,
   type TRefundsResponse,
 } from '@campus/shared/domain/refunds';
@@ -7,27 +8,41 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiPost } from '@/lib/api-client';
 import { adminGet, adminKeys } from './admin-client';
 
-// A campus's refunds (GET /api/admin/refunds, POST /api/admin/refunds/:id/sent; decision 024).
+// Refunds (GET and POST /api/admin/refunds, POST /api/admin/refunds/:id/sent; decision 024).
 
-type TRefundCampus = { universityId: string; campusId: string };
+/** A campus's refunds, or (null, a super admin's) every campus's. */
+type TRefundScope = { universityId: string; campusId: string } | null;
 
-export function useRefunds(campus: TRefundCampus) {
+const refundsKey = (scope: TRefundScope) => adminKeys.refunds(scope?.campusId ?? 'all');
+
+export function useRefunds(scope: TRefundScope) {
   return useQuery({
-    queryKey: adminKeys.refunds(campus.campusId),
+    queryKey: refundsKey(scope),
     queryFn: () =>
-      adminGet<TRefundsResponse>(`${REFUND_PATHS.list}?${new URLSearchParams(campus)}`),
+      adminGet<TRefundsResponse>(
+        scope ? `${REFUND_PATHS.list}?${new URLSearchParams(scope)}` : REFUND_PATHS.list,
+      ),
     select: (answer) => answer.refunds,
     retry: false,
   });
 }
 
 /** Marks a refund sent with its transfer's reference; the list loads again either way. */
-export function useMarkRefundSent(campus: TRefundCampus) {
+export function useMarkRefundSent() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ id, reference }: { id: string; reference: string }) =>
       apiPost<TRefundResponse>(REFUND_PATHS.sent(id), { reference }),
-    onSettled: () =>
-      queryClient.invalidateQueries({ queryKey: adminKeys.refunds(campus.campusId) }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: adminKeys.allRefunds() }),
+  });
+}
+
+/** Records a refund due for the campus's order of a payment reference. */
+export function useRecordRefund() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (request: TRecordRefundByReferenceRequest) =>
+      apiPost<TRefundResponse>(REFUND_PATHS.recordByReference, request),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: adminKeys.allRefunds() }),
   });
 }

@@ -1,21 +1,36 @@
 import { formatError } from '@campus/shared/domain/error-catalogue';
-import { formatRs } from '@campus/shared/domain/money';
-import { refundText, type TRefund } from '@campus/shared/domain/refunds';
+import { formatRs, rupeesToPaisa } from '@campus/shared/domain/money';
+import {
+  refundText,
+  type TRefund,
+  ZRecordRefundByReferenceRequest,
+} from '@campus/shared/domain/refunds';
 import { type FormEvent, useState } from 'react';
-import { TextField } from '@/components/forms/form-field';
+import { TextAreaField, TextField } from '@/components/forms/form-field';
 import { Alert } from '@/components/ui/alert';
 import { primaryButton, secondaryButton } from '@/components/ui/button-styles';
 import { LoadFailure } from '@/components/ui/load-failure';
 import { StatusMessage } from '@/components/ui/status-message';
-import { useMarkRefundSent, useRefunds } from '../../api/refunds';
+import { SuccessNotice } from '@/components/ui/success-notice';
+import { useMarkRefundSent, useRecordRefund, useRefunds } from '../../api/refunds';
 
 type Campus = { universityId: string; campusId: string };
 
+/** Whose refund, and where: the campus too in the list of every campus. */
+function whoseRefund(refund: TRefund, everyCampus: boolean) {
+  return (
+    <>
+      {refund.studentName}, order <span className="font-mono">{refund.paymentReference}</span>
+      {everyCampus && <> ({refund.campusName})</>}
+    </>
+  );
+}
+
 /** A refund due: who is owed what for which order, and 'Mark sent' with the transfer's reference. */
-function DueRefund({ refund, campus }: { refund: TRefund; campus: Campus }) {
+function DueRefund({ refund, everyCampus }: { refund: TRefund; everyCampus: boolean }) {
   const [asking, setAsking] = useState(false);
   const [reference, setReference] = useState('');
-  const mark = useMarkRefundSent(campus);
+  const mark = useMarkRefundSent();
   function save(event: FormEvent) {
     event.preventDefault();
     mark.mutate({ id: refund.id, reference: reference.trim() });
@@ -26,8 +41,7 @@ function DueRefund({ refund, campus }: { refund: TRefund; campus: Campus }) {
       data-testid="refund-due"
     >
       <p className="font-semibold">
-        {formatRs(refund.amountPaisa)} to {refund.studentName}, order{' '}
-        <span className="font-mono">{refund.paymentReference}</span>
+        {formatRs(refund.amountPaisa)} to {whoseRefund(refund, everyCampus)}
       </p>
       <p className="text-sm text-gray-800">{refund.reason}</p>
       {mark.isError && <Alert>{formatError(mark.error).message}</Alert>}
@@ -53,11 +67,94 @@ function DueRefund({ refund, campus }: { refund: TRefund; campus: Campus }) {
 }
 
 /**
- * The campus's refunds (decision 024): what is owed to whom and why, due first; each marked sent
- * with the reference of the transfer that sent it back (the student is mailed); then those sent.
+ * A refund an admin records by hand (an over-payment, a payment made twice): the order's payment
+ * reference, the amount and why. The api finds the order at the campus and checks the rest.
  */
-export function RefundsTab({ campus }: { campus: Campus }) {
+function RecordRefund({ campus }: { campus: Campus }) {
+  const [open, setOpen] = useState(false);
+  const [fields, setFields] = useState({ paymentReference: '', amount: '', reason: '' });
+  const [problem, setProblem] = useState<string | null>(null);
+  const record = useRecordRefund();
+  if (!open) {
+    return (
+      <div className="space-y-2">
+        {record.isSuccess && (
+          <SuccessNotice>
+            {`Refund of ${formatRs(record.data.refund.amountPaisa)} recorded for order ${record.data.refund.paymentReference}.`}
+          </SuccessNotice>
+        )}
+        <button type="button" className={secondaryButton} onClick={() => setOpen(true)}>
+          Record a refund
+        </button>
+      </div>
+    );
+  }
+  function save(event: FormEvent) {
+    event.preventDefault();
+    const amount = Number(fields.amount.replace(/,/g, ''));
+    const checked = ZRecordRefundByReferenceRequest.safeParse({
+      ...campus,
+      paymentReference: fields.paymentReference,
+      amountPaisa: Number.isFinite(amount) ? rupeesToPaisa(amount) : Number.NaN,
+      reason: fields.reason,
+    });
+    if (!checked.success) {
+      setProblem(checked.error.issues[0]?.message ?? null);
+      return;
+    }
+    setProblem(null);
+    record.mutate(checked.data, {
+      onSuccess: () => {
+        setOpen(false);
+        setFields({ paymentReference: '', amount: '', reason: '' });
+      },
+    });
+  }
+  const set = (name: keyof typeof fields) => (event: { target: { value: string } }) =>
+    setFields((now) => ({ ...now, [name]: event.target.value }));
+  return (
+    <form
+      onSubmit={save}
+      noValidate
+      aria-label="Record a refund"
+      className="space-y-3 rounded-lg border border-gray-200 bg-white p-4"
+    >
+      <h3 className="font-semibold">Record a refund</h3>
+      <TextField
+        label="Payment reference of the order"
+        placeholder="CB-…"
+        value={fields.paymentReference}
+        onChange={set('paymentReference')}
+      />
+      <TextField
+        label="Amount (Rs)"
+        inputMode="decimal"
+        value={fields.amount}
+        onChange={set('amount')}
+      />
+      <TextAreaField label="Why" rows={2} value={fields.reason} onChange={set('reason')} />
+      {(problem || record.isError) && <Alert>{problem ?? formatError(record.error).message}</Alert>}
+      <div className="flex flex-wrap gap-2">
+        <button type="submit" className={primaryButton} disabled={record.isPending}>
+          Record refund
+        </button>
+        <button type="button" className={secondaryButton} onClick={() => setOpen(false)}>
+          Cancel
+        </button>
+      </div>
+    </form>
+  );
+}
+
+/**
+ * The refunds (decision 024) of a campus, or (`campus` null, a super admin's) of every campus:
+ * what is owed to whom and why, due first; each marked sent with the reference of the transfer
+ * that sent it back (the student is mailed); then those sent, in each campus's time zone. A
+ * campus's admin records one by hand there too.
+ */
+export function RefundsTab({ campus }: { campus: Campus | null }) {
   const refunds = useRefunds(campus);
+  const everyCampus = campus === null;
   if (refunds.isPending) return <StatusMessage title="Loading refunds..." busy />;
   if (refunds.isError)
     return <LoadFailure error={refunds.error} onRetry={() => refunds.refetch()} />;
@@ -65,6 +162,7 @@ export function RefundsTab({ campus }: { campus: Campus }) {
   const sent = refunds.data.filter((refund) => refund.state === 'sent');
   return (
     <div className="space-y-6">
+      {campus && <RecordRefund campus={campus} />}
       <section aria-labelledby="refunds-due-heading" className="space-y-2">
         <h2 id="refunds-due-heading" className="text-lg font-semibold">
           Refunds due
@@ -74,7 +172,7 @@ export function RefundsTab({ campus }: { campus: Campus }) {
         ) : (
           <ul className="space-y-2">
             {due.map((refund) => (
-              <DueRefund key={refund.id} refund={refund} campus={campus} />
+              <DueRefund key={refund.id} refund={refund} everyCampus={everyCampus} />
             ))}
           </ul>
         )}
@@ -89,8 +187,7 @@ export function RefundsTab({ campus }: { campus: Campus }) {
           <ul className="divide-y divide-gray-200 text-sm">
             {sent.map((refund) => (
               <li key={refund.id} className="py-2" data-testid="refund-sent">
-                {refund.studentName}, order{' '}
-                <span className="font-mono">{refund.paymentReference}</span>: {refundText(refund)}
+                {whoseRefund(refund, everyCampus)}: {refundText(refund, refund.timeZone)}
               </li>
             ))}
           </ul>

@@ -5,7 +5,7 @@ import { stubAdminApi } from '@/test/fake-api';
 import { openPage } from '@/test/render';
 
 describe('the super admin dashboard', () => {
-  it('has the eight tabs of the spec, in its order, System Overview first, then Payments and Batches', async () => {
+  it('has the eight tabs of the spec, in its order, System Overview first, then Payments, Refunds and Batches', async () => {
     stubAdminApi({ session: buildSuperAdmin() });
     openPage('/super-admin');
     const tabs = await screen.findAllByRole('tab');
@@ -19,6 +19,7 @@ describe('the super admin dashboard', () => {
       'Domain Management',
       'Order Dashboard',
       'Payments',
+      'Refunds',
       'Batches',
       'Insights',
     ]);

@@ -8,6 +8,7 @@ import { InsightsTab } from '../insights/insights-tab';
 import { MartItemsManager } from '../mart-items/mart-items-manager';
 import { MenuItemsManager } from '../menu-items/menu-items-manager';
 import { PaymentsTab } from '../payments/payments-tab';
+import { RefundsTab } from '../refunds/refunds-tab';
 import { RestaurantsManager } from '../restaurants/restaurants-manager';
 import { UniversitiesTab } from '../universities/universities-tab';
 import { UsersTab } from '../users/users-tab';
@@ -15,8 +16,8 @@ import { OrderDashboardTab } from './order-dashboard-tab';
 import { OverviewTab } from './overview-tab';
 
 /**
- * The tabs of docs/product.md §2, in its order, then the payments to check and the delivery batches
- * (docs/architecture.md §8).
+ * The tabs of docs/product.md §2, in its order, then the payments to check, the refunds owed and
+ * the delivery batches (docs/architecture.md §8).
  */
 const TABS = [
   { id: 'overview', label: 'System Overview' },
@@ -28,6 +29,7 @@ const TABS = [
   { id: 'domains', label: 'Domain Management' },
   { id: 'orders', label: 'Order Dashboard' },
   { id: 'payments', label: 'Payments' },
+  { id: 'refunds', label: 'Refunds' },
   { id: 'batches', label: 'Batches' },
   { id: 'insights', label: 'Insights' },
 ] as const;
@@ -85,6 +87,7 @@ export function SuperAdminScreen() {
     domains: <DomainsTab />,
     orders: <OrderDashboardTab />,
     payments: <PaymentsTab scope={ALL} />,
+    refunds: <RefundsTab campus={null} />,
     batches: <BatchesTab scope={ALL} />,
     insights: <InsightsTab scope={ALL} />,
   };

@@ -107,8 +107,9 @@ test('a price changed under the bucket: the cart shows it, the quote says it bef
       'Prices changed since you filled your bucket: Walk Juice is now Rs 150.00.',
     );
 
-    // It changes again before checkout: the quote says so, line by line, and the account to pay
-    // waits until the student takes the new total.
+    // It changes again before checkout, on a phone: the quote says so, line by line, and the
+    // account to pay waits until the student takes the new total.
+    await page.setViewportSize({ width: 390, height: 844 });
     await admin.update(juice, { price: 170 });
     await page.goto('/checkout');
     const changes = page.getByTestId('quote-changes');

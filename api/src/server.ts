@@ -18,6 +18,7 @@ import { createAccountServices } from './auth/services';
 import { RepeatAnswers } from './catalogue/repeat-answers';
 import { LiveEvents } from './events/live-events';
 import { serveHttp } from './serve';
+import { moveOldScreenshots } from './uploads/move-old-screenshots';
 import { sweepUnattachedUploads, UPLOAD_SWEEP_EVERY_MS } from './uploads/sweep-unattached';
 
 // How long requests under way may take to finish once the server is told to stop.
@@ -114,6 +115,17 @@ export async function startApi(options: {
       },
     },
   });
+  // Screenshots an earlier version kept among the public photos are private from this start on.
+  const uploadsDir = options.adapters.uploadsDir;
+  if (uploadsDir) {
+    await moveOldScreenshots({ db: options.database.db, dir: uploadsDir, log: options.log }).catch(
+      (error: unknown) =>
+        options.log.error(
+          { err: error },
+          'old payment screenshots not moved; the next start retries',
+        ),
+    );
+  }
   // Uploads no order or item took are swept by the process that holds the image store.
   const sweep = startPeriodic(
     'unattached uploads',

@@ -61,18 +61,19 @@ export function startPipeline(options: {
     upkeepTimes.everyMs,
     async () => {
       await closeLateBatches();
-      await reviveStaleOrderJobs(
-        options.deps,
-        options.producer,
-        await databaseNow(options.deps.database.db),
-        upkeepTimes.staleOrderMs,
-      );
+      // Before anything that needs Redis: giving held stock back needs the database only.
       await releaseHeldQuotes(options.deps, options.connection, options.prefix).catch(
         (error: unknown) =>
           options.deps.log.warn(
             { err: error },
             'releasing expired quotes failed; the upkeep retries',
           ),
+      );
+      await reviveStaleOrderJobs(
+        options.deps,
+        options.producer,
+        await databaseNow(options.deps.database.db),
+        upkeepTimes.staleOrderMs,
       );
       await pruneOutbox(options.deps.database.db);
       await pruneUsedCaptchas(options.deps.database.db);

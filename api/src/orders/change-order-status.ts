@@ -168,8 +168,11 @@ export async function changeOrderStatus(
         .set({
           status: rule.to,
           statusChangedAt: now,
-          // Each rejection says anew what the next screenshot is to show.
-          ...(request.action === 'reject' ? { balanceDuePaisa: balanceDue } : {}),
+          // Each rejection says anew what the next screenshot is to show; a reopened order is
+          // checked against its total again.
+          ...(request.action === 'reject' || request.action === 'reopen'
+            ? { balanceDuePaisa: balanceDue }
+            : {}),
         })
         .where(and(eq(orders.id, order.id), eq(orders.status, from)))
         .returning({ id: orders.id });

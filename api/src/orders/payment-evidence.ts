@@ -72,6 +72,7 @@ export async function unpaidPart(db: Db, orderId: string): Promise<number> {
   const [order] = await db
     .select({
       grandTotalPaisa: orders.grandTotalPaisa,
+      balanceDuePaisa: orders.balanceDuePaisa,
       credited: statementCredits.amountPaisa,
       reading: receiptReadings.reading,
     })
@@ -79,10 +80,12 @@ export async function unpaidPart(db: Db, orderId: string): Promise<number> {
     .leftJoin(statementCredits, eq(statementCredits.orderId, orders.id))
     .leftJoin(receiptReadings, eq(receiptReadings.orderId, orders.id))
     .where(eq(orders.id, orderId));
+  // After a first 'pay the difference', the screenshot read is of the difference, and the credit
+  // matched is the first payment's: the rest is measured against what was asked.
   const unpaid =
     order &&
-    unpaidPaisa(order.grandTotalPaisa, {
-      creditedPaisa: order.credited,
+    unpaidPaisa(order.balanceDuePaisa ?? order.grandTotalPaisa, {
+      creditedPaisa: order.balanceDuePaisa === null ? order.credited : null,
       readPaisa: order.reading?.amount?.value ?? null,
     });
   if (!unpaid) {

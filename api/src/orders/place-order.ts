@@ -115,7 +115,8 @@ async function heldLines(
       .select({ paymentReference: orders.paymentReference })
       .from(orders)
       .where(eq(orders.id, quote.orderId));
-    throw refuse(QUOTE_MESSAGES.used(used?.paymentReference ?? quote.orderId));
+    // No field: a fresh quote would only hold stock again for an order already placed.
+    throw failedPrecondition(QUOTE_MESSAGES.used(used?.paymentReference ?? quote.orderId));
   }
   if (quote.releasedAt && quote.releasedAt < quote.expiresAt) throw refuse(QUOTE_MESSAGES.replaced);
   if (quote.releasedAt || quote.expiresAt <= now) {
@@ -126,6 +127,9 @@ async function heldLines(
     .from(quoteLines)
     .where(eq(quoteLines.quoteId, quote.id))
     .orderBy(asc(quoteLines.position));
+  // An item deleted since the quote: its line has nothing to point at any more.
+  const gone = rows.find((row) => (row.kind === 'mart' ? row.martItemId : row.menuItemId) === null);
+  if (gone) throw refuse(QUOTE_MESSAGES.removed(gone.name));
   const lines: PricedLine[] = rows.map((row) => ({
     kind: row.kind,
     itemId: (row.kind === 'mart' ? row.martItemId : row.menuItemId) ?? '',

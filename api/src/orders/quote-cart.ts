@@ -22,7 +22,7 @@ import type { CatalogueCache } from '@campus/shared/server/catalogue/cache';
 import type { Db } from '@campus/shared/server/db/client';
 import { databaseNow } from '@campus/shared/server/db/database-now';
 import { newId } from '@campus/shared/server/db/ids';
-import { martItems, quoteLines, quotes } from '@campus/shared/server/db/schema';
+import { martItems, quoteLines, quotes, users } from '@campus/shared/server/db/schema';
 import { heldQuote, releaseQuote } from '@campus/shared/server/quotes/release-quotes';
 import { and, asc, eq, inArray, isNotNull } from 'drizzle-orm';
 import type { Logger } from 'pino';
@@ -148,7 +148,9 @@ export async function quoteCart(
   const holdMinutes = deps.holdMinutes ?? QUOTE_HOLD_MINUTES;
   const answer = await db.transaction(async (tx) => {
     const now = await databaseNow(tx);
-    // The person's live quote, locked: a second quote of theirs at once waits for this one.
+    // The person, locked: a second quote of theirs at once waits for this one to commit, then
+    // finds its quote live and gives it up (a lock on the quote alone would not see it).
+    await tx.select({ id: users.id }).from(users).where(eq(users.id, user.uid)).for('update');
     const [old] = await tx
       .select({ id: quotes.id, campusId: quotes.campusId })
       .from(quotes)

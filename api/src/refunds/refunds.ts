@@ -14,7 +14,7 @@ import { refundSentMailJob } from '@campus/shared/server/jobs';
 import { enqueueOutboxJobs, writeOutbox } from '@campus/shared/server/outbox';
 import type { Producer } from '@campus/shared/server/queue';
 import { recordOwedRefund } from '@campus/shared/server/refunds/owed-refund';
-import { keepRefundState } from '@campus/shared/server/refunds/refund-state';
+import { keepRefundState, lockOrderOfRefund } from '@campus/shared/server/refunds/refund-state';
 import { and, desc, eq, isNull, type SQL, sql } from 'drizzle-orm';
 import type { Logger } from 'pino';
 import { audit } from '../admin/audit';
@@ -163,6 +163,7 @@ export async function recordRefund(
   let sheetJob: string | null = null;
   try {
     await db.transaction(async (tx) => {
+      await lockOrderOfRefund(tx, orderId);
       await tx.insert(refunds).values({ id, orderId, campusId, ...request, recordedBy: admin.uid });
       sheetJob = await keepRefundState(tx, orderId);
       await audit(tx, admin, {
@@ -215,6 +216,7 @@ export async function markRefundSent(
   const { db } = deps;
   const [found] = await db
     .select({
+      orderId: refunds.orderId,
       campusId: refunds.campusId,
       universityId: campuses.universityId,
       timeZone: campuses.timeZone,
@@ -226,6 +228,7 @@ export async function markRefundSent(
   assertCampusAccess(admin, found);
   const job = refundSentMailJob(refundId);
   const sent = await db.transaction(async (tx) => {
+    await lockOrderOfRefund(tx, found.orderId);
     const moved = await tx
       .update(refunds)
       .set({ state: 'sent', sentAt: now, sentReference: reference, sentBy: admin.uid })

@@ -2,15 +2,16 @@ import { eq, sql } from 'drizzle-orm';
 import { REFUND_MESSAGES } from '../../domain/refunds';
 import type { Db } from '../db/client';
 import { newId } from '../db/ids';
-import { refunds, statementCredits } from '../db/schema';
-import { keepRefundState } from './refund-state';
+import { orders, refunds, statementCredits } from '../db/schema';
+import { keepRefundState, lockOrderOfRefund } from './refund-state';
 
 /**
  * The refund the app records for a paid order (its credit found in the statement) that ended
  * cancelled or rejected (decision 024): the credit's amount. Called when the order ends so, and
  * when its credit is matched after it did. A refund an admin recorded that is still due grows to
  * the credit's amount (an over-payment is part of the money to send back) and becomes the app's;
- * one already sent stays.
+ * one already sent stays. A rejection that asked only for the missing amount owes nothing: the
+ * money that arrived waits for the rest (if it never comes, an admin records the refund).
  */
 export async function recordOwedRefund(
   tx: Db,
@@ -22,6 +23,13 @@ export async function recordOwedRefund(
     .from(statementCredits)
     .where(eq(statementCredits.orderId, order.id));
   if (!credit) return;
+  // A rejection that asked for the missing amount keeps what arrived for the order.
+  const [asked] = await tx
+    .select({ balanceDuePaisa: orders.balanceDuePaisa })
+    .from(orders)
+    .where(eq(orders.id, order.id));
+  if (order.status === 'rejected' && asked?.balanceDuePaisa != null) return;
+  await lockOrderOfRefund(tx, order.id);
   await tx
     .insert(refunds)
     .values({

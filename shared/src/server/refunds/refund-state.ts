@@ -5,6 +5,14 @@ import { orderRefundSheetJob } from '../jobs';
 import { writeOutbox } from '../outbox';
 
 /**
+ * Locks the order's row before its refund's is written: every transaction that writes both takes
+ * the order first (a status change does too), so two of them never deadlock.
+ */
+export async function lockOrderOfRefund(tx: Db, orderId: string): Promise<void> {
+  await tx.select({ id: orders.id }).from(orders).where(eq(orders.id, orderId)).for('update');
+}
+
+/**
  * In the transaction that changed the order's refund: the order keeps its refund's state for the
  * sheet's Status cell, and when it changed, the sheet job that writes it goes to the outbox. The
  * job's id, for the caller to enqueue after commit (else the outbox relay sends it); null when

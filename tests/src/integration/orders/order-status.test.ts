@@ -17,6 +17,7 @@ import {
   orderTransitions,
   outbox,
   receiptReadings,
+  statementCredits,
 } from '@campus/shared/server/db/schema';
 import {
   type OrderEventPublisher,
@@ -361,9 +362,26 @@ describe(`a new payment screenshot after a rejection on ${engine}`, () => {
       message: ORDER_STATUS_MESSAGES.nothingShort,
     });
     await readAs(total - 4_000);
+    // The statement holds what arrived: the order keeps it, no refund is owed while the rest comes.
+    await db()
+      .insert(statementCredits)
+      .values({
+        id: `credit-${orderId}`,
+        campusId: tree.campus.id,
+        rowKey: `row-${orderId}`,
+        creditedOn: '2026-12-01',
+        creditedAt: null,
+        amountPaisa: total - 4_000,
+        description: 'IBFT',
+        transactionId: '',
+        references: [],
+        orderId,
+        matchedBy: 'amount',
+      });
     await rejectShort();
     const seen = await getOrder(db(), student, orderId, 'student');
     expect(seen.balanceDuePaisa).toBe(4_000);
+    expect(seen.refund).toBeNull();
 
     const screenshot = await screenshotUploadOf(db(), student.uid);
     await resubmit(student, orderId, screenshot);
@@ -377,6 +395,38 @@ describe(`a new payment screenshot after a rejection on ${engine}`, () => {
     expect(kinds).not.toContain('amount_over');
     // A rejection that asks for the whole total again says so.
     await act(admin, orderId, 'reject', 'The screenshot is unreadable.');
+    const rejected = await getOrder(db(), student, orderId, 'student');
+    expect(rejected.balanceDuePaisa).toBeNull();
+    // Rejected for good: what arrived is owed back.
+    expect(rejected.refund).toMatchObject({ amountPaisa: total - 4_000, state: 'due' });
+  });
+
+  it('checks a reopened order against its total again after a rejection that asked for the rest', async () => {
+    const { orderId, student } = await placeOrder(0);
+    const [placed] = await db().select().from(orders).where(eq(orders.id, orderId));
+    await db()
+      .insert(receiptReadings)
+      .values({
+        orderId,
+        outcome: 'read',
+        lines: [],
+        transactionId: null,
+        reading: {
+          amount: { value: (placed?.grandTotalPaisa ?? 0) - 1_000, confidence: 95 },
+          transactionId: null,
+          paidAt: null,
+          recipientAccountEnding: null,
+          references: [],
+          characters: 200,
+        },
+      });
+    await changeOrderStatus(deps(), admin, orderId, {
+      action: 'reject',
+      reason: 'The amount does not match the order total.',
+      askDifference: true,
+    });
+    expect((await getOrder(db(), student, orderId, 'student')).balanceDuePaisa).toBe(1_000);
+    await act(admin, orderId, 'reopen', 'The rest arrived in cash.');
     expect((await getOrder(db(), student, orderId, 'student')).balanceDuePaisa).toBeNull();
   });
 

@@ -304,6 +304,43 @@ describe(`the quote held before payment, on ${engine}`, () => {
     });
   });
 
+  it('keeps one live quote when a student asks for two at once, and refuses one whose item went', async () => {
+    const { student, screenshotId } = await buildOrderingStudent(db(), tree);
+    const answers = await Promise.all([
+      quoteOf(student, [martLine(tree, 2)]),
+      quoteOf(student, [martLine(tree, 3)]),
+    ]);
+    expect(answers.every((answer) => answer.quote !== null)).toBe(true);
+    const live = await db()
+      .select({ id: quotes.id })
+      .from(quotes)
+      .where(
+        sql`${quotes.userId} = ${student.uid} and ${quotes.orderId} is null and ${quotes.releasedAt} is null`,
+      );
+    expect(live).toHaveLength(1);
+    // Only the live one's units are out of the mart.
+    const held = answers.find((answer) => answer.quote?.id === live[0]?.id)?.quote;
+    expect(await stockLeft()).toBe(5 - (held?.lines[0]?.quantity ?? 0));
+
+    const [extra] = await db()
+      .insert(martItems)
+      .values({
+        id: `x-${tree.campus.id}`,
+        campusId: tree.campus.id,
+        name: 'Juice',
+        pricePaisa: 9_000,
+        stock: 3,
+      })
+      .returning();
+    if (!extra) throw new Error('not inserted');
+    const quote = await heldQuote(student, [menuLine(tree, 1), martLine(tree, 1, extra)]);
+    await db().delete(martItems).where(eq(martItems.id, extra.id));
+    await expect(placeWith(student, screenshotId, quote)).rejects.toMatchObject({
+      status: 409,
+      userMessage: QUOTE_MESSAGES.removed('Juice'),
+    });
+  });
+
   it('refuses a quote of another campus', async () => {
     const elsewhere = await buildCampusTree(db());
     const { student, screenshotId } = await buildOrderingStudent(db(), tree);

@@ -210,6 +210,7 @@ export async function quoteCart(
       id,
       campusId: campus.id,
       expiresAt: expiresAt.toISOString(),
+      heldForSeconds: holdMinutes * 60,
       lines: lines.map(({ kind: _kind, ...line }) => line),
       itemTotalPaisa,
       deliveryChargePaisa: totals.deliveryCharge,

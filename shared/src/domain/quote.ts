@@ -36,6 +36,8 @@ export const ZQuote = z.object({
   id: z.string(),
   campusId: z.string(),
   expiresAt: z.iso.datetime(),
+  /** How long it holds from the answer: a countdown on the device clock, however far off it is. */
+  heldForSeconds: z.int().nonnegative(),
   lines: z.array(
     z.object({
       itemId: z.string(),

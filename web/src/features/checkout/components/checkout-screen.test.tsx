@@ -35,6 +35,7 @@ function heldQuoteOf(changes: TQuoteChange[] = [], pricePaisa = rupeesToPaisa(li
       id: 'quote-1',
       campusId: 'campus-1',
       expiresAt: new Date(Date.now() + 20 * 60_000).toISOString(),
+      heldForSeconds: 20 * 60,
       lines: [
         {
           itemId: line.itemId,
@@ -211,7 +212,7 @@ describe('the quote held before payment', () => {
       answers += 1;
       const answer = heldQuoteOf();
       // The first one runs out at once.
-      if (answers === 1) answer.quote.expiresAt = new Date(Date.now() - 1_000).toISOString();
+      if (answers === 1) answer.quote.heldForSeconds = 0;
       return answer;
     });
     const expired = await screen.findByTestId('quote-expired');

@@ -453,7 +453,13 @@ function CheckoutForm({
               </>
             )}
           </p>
-          <SubmitButton label="Checkout" busyLabel="Processing..." busy={busy} disabled={empty} />
+          <SubmitButton
+            label="Checkout"
+            busyLabel="Processing..."
+            busy={busy}
+            // Only with the amount a quote holds (one that ran out is refused and renewed).
+            disabled={empty || !['held', 'expired', 'none'].includes(quote.state.kind)}
+          />
         </div>
       </form>
     </section>

@@ -2,7 +2,7 @@ import type { TCartLine } from '@campus/shared/domain/entities';
 import type { TQuote, TQuoteResponse } from '@campus/shared/domain/quote';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import { apiPost } from '@/lib/api-client';
+import { apiFetch } from '@/lib/api-client';
 
 /** Where the quote stands, as checkout shows it (docs/decisions/025-held-quote.md). */
 export type QuoteState =
@@ -38,7 +38,7 @@ function useSecondClock(ticking: boolean): number {
 /**
  * The cart's quote from the api: asked when checkout opens and whenever the cart's items or
  * quantities change (each new one gives the last one's stock back), and again on `fresh()`. The
- * countdown runs on the device clock from the time the api gave.
+ * countdown runs on the device clock from the answer's arrival, for the time the api gave.
  */
 export function useQuote(
   campus: { universityId: string; campusId: string },
@@ -46,34 +46,44 @@ export function useQuote(
 ) {
   const query = useQuery({
     queryKey: ['quote', campus.campusId, cartKey(items)],
-    queryFn: () => apiPost<TQuoteResponse>('/api/checkout/quote', { ...campus, cartItems: items }),
+    // A quote asked for a cart since changed is let go: only the last cart's counts.
+    queryFn: ({ signal }) =>
+      apiFetch<TQuoteResponse>('/api/checkout/quote', {
+        method: 'POST',
+        body: JSON.stringify({ ...campus, cartItems: items }),
+        signal,
+      }),
     enabled: campus.campusId !== '' && items.length > 0,
     staleTime: Number.POSITIVE_INFINITY,
     gcTime: 0,
     refetchOnWindowFocus: false,
     retry: 1,
   });
-  // The quote whose changes the student accepted, and the item total of one that ran out.
+  // The quote whose changes the student accepted, and the quote that ran out before a fresh one
+  // (its cart and item total): a fresh one says whether anything changed since.
   const [accepted, setAccepted] = useState<string | null>(null);
-  const [ranOut, setRanOut] = useState<number | null>(null);
+  const [ranOut, setRanOut] = useState<{ cart: string; itemTotalPaisa: number } | null>(null);
   const answer = query.data;
   const quote = answer?.quote ?? null;
   const now = useSecondClock(quote !== null);
-  const secondsLeft = quote
-    ? Math.max(0, Math.ceil((new Date(quote.expiresAt).getTime() - now) / 1000))
-    : 0;
+  // Counted from when the answer came, on this device's clock: a phone's clock may be off.
+  const endsAt = quote ? query.dataUpdatedAt + quote.heldForSeconds * 1000 : 0;
+  const secondsLeft = quote ? Math.max(0, Math.ceil((endsAt - now) / 1000)) : 0;
 
   let state: QuoteState;
   if (campus.campusId === '' || items.length === 0) state = { kind: 'none' };
   else if (query.isFetching || (!answer && !query.error)) state = { kind: 'loading' };
-  else if (!answer) state = { kind: 'failed', error: query.error };
+  else if (!answer || query.isRefetchError) state = { kind: 'failed', error: query.error };
   else if (answer.changes.length > 0 && (quote === null || accepted !== quote.id)) {
     state = { kind: 'changed', quote, changes: answer.changes };
   } else if (!quote) state = { kind: 'changed', quote: null, changes: [] };
   else if (secondsLeft === 0) state = { kind: 'expired', quote };
   else {
     const unchanged =
-      ranOut !== null && answer.changes.length === 0 && ranOut === quote.itemTotalPaisa;
+      ranOut !== null &&
+      ranOut.cart === cartKey(items) &&
+      answer.changes.length === 0 &&
+      ranOut.itemTotalPaisa === quote.itemTotalPaisa;
     state = { kind: 'held', quote, secondsLeft, unchanged };
   }
 
@@ -85,7 +95,7 @@ export function useQuote(
     },
     /** A new quote for the cart as it is, saying afterwards whether anything changed. */
     fresh() {
-      setRanOut(quote?.itemTotalPaisa ?? null);
+      setRanOut(quote ? { cart: cartKey(items), itemTotalPaisa: quote.itemTotalPaisa } : null);
       void query.refetch();
     },
   };

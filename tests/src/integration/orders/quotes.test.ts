@@ -15,6 +15,7 @@ import {
   orders,
   quotes,
   restaurants,
+  users,
 } from '@campus/shared/server/db/schema';
 import { releaseExpiredQuotes } from '@campus/shared/server/quotes/release-quotes';
 import { eq, sql } from 'drizzle-orm';
@@ -339,6 +340,19 @@ describe(`the quote held before payment, on ${engine}`, () => {
       status: 409,
       userMessage: QUOTE_MESSAGES.removed('Juice'),
     });
+  });
+
+  it("gives back a deleted account's held stock once its quote runs out", async () => {
+    const { student } = await buildOrderingStudent(db(), tree);
+    const quote = await heldQuote(student, [martLine(tree, 2)]);
+    expect(await stockLeft()).toBe(3);
+    await db().delete(users).where(eq(users.id, student.uid));
+    await db()
+      .update(quotes)
+      .set({ expiresAt: sql`${quotes.expiresAt} - interval '1 day'` })
+      .where(eq(quotes.id, quote.id));
+    await releaseExpiredQuotes(db(), await databaseNow(db()));
+    expect(await stockLeft()).toBe(5);
   });
 
   it('refuses a quote of another campus', async () => {

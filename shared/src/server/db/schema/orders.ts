@@ -284,9 +284,9 @@ export const quotes = pgTable(
   'quotes',
   {
     id: text('id').primaryKey(),
-    userId: text('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    // Set null when the person's account is deleted: a live quote then runs out and its stock
+    // goes back like any other's.
+    userId: text('user_id').references(() => users.id, { onDelete: 'set null' }),
     campusId: text('campus_id')
       .notNull()
       .references(() => campuses.id, { onDelete: 'cascade' }),

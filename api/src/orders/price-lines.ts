@@ -5,6 +5,7 @@ import {
   MAX_LINE_QUANTITY,
 } from '@campus/shared/domain/cart';
 import { CHECKOUT_MESSAGES, type TCheckoutForm } from '@campus/shared/domain/checkout';
+import type { TCartLine } from '@campus/shared/domain/entities';
 import { rupeesToPaisa } from '@campus/shared/domain/money';
 import type { OrderTextLine } from '@campus/shared/domain/order';
 import type { Db } from '@campus/shared/server/db/client';
@@ -21,6 +22,29 @@ export type PricedLine = OrderTextLine & {
   hours: { openTime: string; closeTime: string; is24x7: boolean } | null;
 };
 
+/** The cart's lines of one item each: two lines of an item (a tampered cart, or one kept across a rename) are one. */
+export function mergedLines(cart: TCheckoutForm['cartItems']) {
+  const merged = new Map<string, { line: TCartLine; quantity: number; seen: number[] }>();
+  for (const line of cart) {
+    const key = `${line.restaurantId === null ? 'mart' : 'menu'}:${line.itemId}`;
+    const known = merged.get(key);
+    if (known) {
+      known.quantity += line.quantity;
+      known.seen.push(line.price);
+    } else {
+      merged.set(key, { line, quantity: line.quantity, seen: [line.price] });
+    }
+  }
+  return [...merged.values()];
+}
+
+/** Refuses a merged line over the most of one item, named as the database names it. */
+export function refuseOverLineLimit(name: string, quantity: number): void {
+  if (quantity > MAX_LINE_QUANTITY) {
+    throw outOfRange(CART_MESSAGES.lineQuantity(name), { field: 'cartItems' });
+  }
+}
+
 /**
  * Prices every cart line from the database: the item must exist at this campus; name, price,
  * restaurant and hours are the database's. Lines of the same item are merged. Inside the order's
@@ -32,33 +56,23 @@ export async function priceLines(
   lines: TCheckoutForm['cartItems'],
 ): Promise<PricedLine[]> {
   const { menu: menuById, mart: martById } = await findCartItems(tx, lines, true);
-  const priced = new Map<string, PricedLine>();
-  for (const line of lines) {
+  const priced: PricedLine[] = [];
+  for (const { line, quantity, seen } of mergedLines(lines)) {
     const isMart = line.restaurantId === null;
     const row = isMart ? martById.get(line.itemId) : menuById.get(line.itemId);
     if (!row) throw failedPrecondition(CHECKOUT_MESSAGES.itemUnavailable(line.name));
     if (campusLockMessage(campusId, row.campusId)) {
       throw forbidden(CART_MESSAGES.campusLock, { field: 'cartItems' });
     }
-    const key = `${isMart ? 'mart' : 'menu'}:${row.id}`;
-    const known = priced.get(key);
-    if (known) {
-      // Two lines of one item (a tampered cart, or one kept across a rename) are one line.
-      known.quantity += line.quantity;
-      known.seenPrices.push(line.price);
-      if (known.quantity > MAX_LINE_QUANTITY) {
-        throw outOfRange(CART_MESSAGES.lineQuantity(known.name), { field: 'cartItems' });
-      }
-      continue;
-    }
+    refuseOverLineLimit(row.name, quantity);
     const menu = isMart ? null : menuById.get(line.itemId);
-    priced.set(key, {
+    priced.push({
       kind: isMart ? 'mart' : 'menu',
       itemId: row.id,
       name: row.name,
-      quantity: line.quantity,
+      quantity,
       unitPricePaisa: row.pricePaisa,
-      seenPrices: [line.price],
+      seenPrices: seen,
       restaurantId: menu?.restaurantId ?? null,
       restaurantName: menu?.restaurantName ?? MART_RESTAURANT_NAME,
       hours: menu
@@ -66,7 +80,7 @@ export async function priceLines(
         : null,
     });
   }
-  return [...priced.values()];
+  return priced;
 }
 
 /**

@@ -3,7 +3,6 @@ import {
   campusLockMessage,
   isWithinOrderLimit,
   MART_RESTAURANT_NAME,
-  MAX_LINE_QUANTITY,
   orderTotals,
 } from '@campus/shared/domain/cart';
 import { CHECKOUT_MESSAGES } from '@campus/shared/domain/checkout';
@@ -30,27 +29,9 @@ import { parseWith } from '../http/body';
 import { forbidden, outOfRange } from '../http/errors';
 import { findCartItems } from './cart-items';
 import { loadCampus, takeStock } from './checkout-statements';
+import { mergedLines, refuseOverLineLimit } from './price-lines';
 
 type QuoteLine = TQuote['lines'][number] & { kind: 'menu' | 'mart' };
-
-/** The cart's lines of one item each: two lines of an item (a tampered cart) are one. */
-function mergedLines(cart: readonly TCartLine[]) {
-  const merged = new Map<string, { line: TCartLine; quantity: number; seen: number[] }>();
-  for (const line of cart) {
-    const key = `${line.restaurantId === null ? 'mart' : 'menu'}:${line.itemId}`;
-    const known = merged.get(key);
-    if (!known) {
-      merged.set(key, { line, quantity: line.quantity, seen: [line.price] });
-      continue;
-    }
-    known.quantity += line.quantity;
-    known.seen.push(line.price);
-    if (known.quantity > MAX_LINE_QUANTITY) {
-      throw outOfRange(CART_MESSAGES.lineQuantity(line.name), { field: 'cartItems' });
-    }
-  }
-  return [...merged.values()];
-}
 
 /** Locks the mart rows of both the quote given up and the new one, at once, in id order. */
 async function lockMartRows(tx: Db, ids: string[]) {
@@ -81,7 +62,8 @@ async function quotedLines(
     changes.push({ kind, name, message });
   for (const { line, quantity: wanted, seen } of mergedLines(cart)) {
     const isMart = line.restaurantId === null;
-    const row = isMart ? mart.get(line.itemId) : menu.get(line.itemId);
+    const menuRow = isMart ? undefined : menu.get(line.itemId);
+    const row = isMart ? mart.get(line.itemId) : menuRow;
     if (!row) {
       change('removed', line.name, QUOTE_MESSAGES.removed(line.name));
       continue;
@@ -89,7 +71,7 @@ async function quotedLines(
     if (campusLockMessage(campus.id, row.campusId)) {
       throw forbidden(CART_MESSAGES.campusLock, { field: 'cartItems' });
     }
-    const menuRow = isMart ? null : menu.get(line.itemId);
+    refuseOverLineLimit(row.name, wanted);
     if (menuRow) {
       const hours = {
         openTime: menuRow.openTime,

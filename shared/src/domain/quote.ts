@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { orderTotals } from './cart';
+import { CHECKOUT_MESSAGES } from './checkout';
 import { ZCartLine } from './entities';
 import { zIdText } from './form-validation';
 import { formatRs } from './money';
@@ -16,7 +17,7 @@ export const QUOTE_HOLD_MINUTES = 20;
 export const ZQuoteRequest = z.object({
   universityId: zIdText(),
   campusId: zIdText(),
-  cartItems: z.array(ZCartLine).min(1, 'Your cart is empty.').max(100),
+  cartItems: z.array(ZCartLine).min(1, CHECKOUT_MESSAGES.emptyCart).max(100),
 });
 export type TQuoteRequest = z.infer<typeof ZQuoteRequest>;
 
@@ -88,7 +89,6 @@ export const QUOTE_MESSAGES = {
   expiredOnScreen: 'The prices held for you ran out. Get a fresh quote before you transfer.',
   freshQuote: 'Get a fresh quote',
   nothingChanged: 'Nothing changed: the same items at the same prices.',
-  loading: 'Checking prices and stock...',
   // Placing an order with a quote that cannot be used.
   expired: (at: Date, timeZone: string) =>
     `The prices held for you ran out at ${formatTime12h(minutesOfDay(at, timeZone))}. Get a fresh quote; it says if anything changed.`,

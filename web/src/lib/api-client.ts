@@ -30,8 +30,8 @@ export function apiGet<T>(path: string) {
 }
 
 /** POSTs a JSON body. */
-export function apiPost<T>(path: string, body: unknown): Promise<T> {
-  return apiFetch<T>(path, { method: 'POST', body: JSON.stringify(body) });
+export function apiPost<T>(path: string, body: unknown, signal?: AbortSignal): Promise<T> {
+  return apiFetch<T>(path, { method: 'POST', body: JSON.stringify(body), signal });
 }
 
 /** POSTs multipart form data (uploads); the browser sets the boundary, errors take the same path. */

@@ -378,8 +378,7 @@ function CheckoutForm({
               }}
               onFresh={quote.fresh}
             />
-            {/* The account to pay shows only with the amount a quote holds. */}
-            {(quote.state.kind === 'held' || quote.state.kind === 'none') && (
+            {quote.showsPayTo && (
               <PayToDetails
                 campusChosen={orderCampus.campusId !== ''}
                 payTo={context.data?.payTo}
@@ -457,8 +456,7 @@ function CheckoutForm({
             label="Checkout"
             busyLabel="Processing..."
             busy={busy}
-            // Only with the amount a quote holds (one that ran out is refused and renewed).
-            disabled={empty || !['held', 'expired', 'none'].includes(quote.state.kind)}
+            disabled={empty || !quote.placeable}
           />
         </div>
       </form>

@@ -7,6 +7,7 @@ import {
 } from '@campus/shared/domain/quote';
 import { Alert } from '@/components/ui/alert';
 import { secondaryButton } from '@/components/ui/button-styles';
+import { CHECKOUT_STEP_LABELS } from '../hooks/checkout-process';
 import type { QuoteState } from '../hooks/use-quote';
 
 const box = 'rounded border p-3 text-sm';
@@ -33,7 +34,7 @@ export function QuoteHold({
     case 'loading':
       return (
         <p role="status" className="text-sm text-gray-800">
-          {QUOTE_MESSAGES.loading}
+          {CHECKOUT_STEP_LABELS['checking-prices']}
         </p>
       );
     case 'failed':

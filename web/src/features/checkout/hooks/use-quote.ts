@@ -2,7 +2,7 @@ import type { TCartLine } from '@campus/shared/domain/entities';
 import type { TQuote, TQuoteResponse } from '@campus/shared/domain/quote';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import { apiFetch } from '@/lib/api-client';
+import { apiPost } from '@/lib/api-client';
 
 /** Where the quote stands, as checkout shows it (docs/decisions/025-held-quote.md). */
 export type QuoteState =
@@ -48,11 +48,7 @@ export function useQuote(
     queryKey: ['quote', campus.campusId, cartKey(items)],
     // A quote asked for a cart since changed is let go: only the last cart's counts.
     queryFn: ({ signal }) =>
-      apiFetch<TQuoteResponse>('/api/checkout/quote', {
-        method: 'POST',
-        body: JSON.stringify({ ...campus, cartItems: items }),
-        signal,
-      }),
+      apiPost<TQuoteResponse>('/api/checkout/quote', { ...campus, cartItems: items }, signal),
     enabled: campus.campusId !== '' && items.length > 0,
     staleTime: Number.POSITIVE_INFINITY,
     gcTime: 0,
@@ -89,6 +85,10 @@ export function useQuote(
 
   return {
     state,
+    /** The account to pay shows only beside a held quote (or, no campus chosen, with its hint). */
+    showsPayTo: state.kind === 'held' || state.kind === 'none',
+    /** Checkout places with a held quote; one that ran out is refused and renewed. */
+    placeable: state.kind === 'held' || state.kind === 'expired' || state.kind === 'none',
     /** The student took the changes: the pay-to account shows for this quote. */
     accept(quoteId: string | null) {
       setAccepted(quoteId);

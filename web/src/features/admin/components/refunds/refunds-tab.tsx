@@ -1,5 +1,5 @@
 import { formatError } from '@campus/shared/domain/error-catalogue';
-import { formatRs, rupeesToPaisa } from '@campus/shared/domain/money';
+import { formatRs, parseRupees } from '@campus/shared/domain/money';
 import {
   refundText,
   type TRefund,
@@ -91,11 +91,12 @@ function RecordRefund({ campus }: { campus: Campus }) {
   }
   function save(event: FormEvent) {
     event.preventDefault();
-    const amount = Number(fields.amount.replace(/,/g, ''));
+    // '1,250.50' as a bank app prints it: the thousands commas are no part of the amount.
+    const amountPaisa = parseRupees(fields.amount.replaceAll(',', ''));
     const checked = ZRecordRefundByReferenceRequest.safeParse({
       ...campus,
       paymentReference: fields.paymentReference,
-      amountPaisa: Number.isFinite(amount) ? rupeesToPaisa(amount) : Number.NaN,
+      amountPaisa: amountPaisa ?? Number.NaN,
       reason: fields.reason,
     });
     if (!checked.success) {

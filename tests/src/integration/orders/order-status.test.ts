@@ -103,6 +103,27 @@ async function stateOf(orderId: string) {
   return order?.status;
 }
 
+/** The order's receipt as read to show `amountPaisa`, in place of any reading before. */
+async function receiptReadAs(orderId: string, amountPaisa: number) {
+  await db().delete(receiptReadings).where(eq(receiptReadings.orderId, orderId));
+  await db()
+    .insert(receiptReadings)
+    .values({
+      orderId,
+      outcome: 'read',
+      lines: [],
+      transactionId: null,
+      reading: {
+        amount: { value: amountPaisa, confidence: 95 },
+        transactionId: null,
+        paidAt: null,
+        recipientAccountEnding: null,
+        references: [],
+        characters: 200,
+      },
+    });
+}
+
 async function martStock() {
   const [item] = await db()
     .select({ stock: martItems.stock })
@@ -330,25 +351,7 @@ describe(`a new payment screenshot after a rejection on ${engine}`, () => {
     const { orderId, student } = await placeOrder(0);
     const [placed] = await db().select().from(orders).where(eq(orders.id, orderId));
     const total = placed?.grandTotalPaisa ?? 0;
-    const readAs = async (amountPaisa: number) => {
-      await db().delete(receiptReadings).where(eq(receiptReadings.orderId, orderId));
-      await db()
-        .insert(receiptReadings)
-        .values({
-          orderId,
-          outcome: 'read',
-          lines: [],
-          transactionId: null,
-          reading: {
-            amount: { value: amountPaisa, confidence: 95 },
-            transactionId: null,
-            paidAt: null,
-            recipientAccountEnding: null,
-            references: [],
-            characters: 200,
-          },
-        });
-    };
+    const readAs = (amountPaisa: number) => receiptReadAs(orderId, amountPaisa);
     const rejectShort = () =>
       changeOrderStatus(deps(), admin, orderId, {
         action: 'reject',
@@ -404,22 +407,7 @@ describe(`a new payment screenshot after a rejection on ${engine}`, () => {
   it('checks a reopened order against its total again after a rejection that asked for the rest', async () => {
     const { orderId, student } = await placeOrder(0);
     const [placed] = await db().select().from(orders).where(eq(orders.id, orderId));
-    await db()
-      .insert(receiptReadings)
-      .values({
-        orderId,
-        outcome: 'read',
-        lines: [],
-        transactionId: null,
-        reading: {
-          amount: { value: (placed?.grandTotalPaisa ?? 0) - 1_000, confidence: 95 },
-          transactionId: null,
-          paidAt: null,
-          recipientAccountEnding: null,
-          references: [],
-          characters: 200,
-        },
-      });
+    await receiptReadAs(orderId, (placed?.grandTotalPaisa ?? 0) - 1_000);
     await changeOrderStatus(deps(), admin, orderId, {
       action: 'reject',
       reason: 'The amount does not match the order total.',

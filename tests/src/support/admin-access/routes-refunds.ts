@@ -12,13 +12,21 @@ import { buildOrder, buildUser } from '../builders';
 import { campusQuery, db } from './context';
 import type { Route } from './route';
 
-/** A cancelled order of the campus whose payment arrived, and the refund it is owed. */
-async function refundAt(tree: AdminTree) {
+/** An order of a student of the campus, in `status`. */
+async function orderAt(tree: AdminTree, status: 'cancelled' | 'verified') {
   const student = await buildUser(db(), {
     universityId: tree.university.id,
     campusId: tree.campus.id,
   });
-  const order = await buildOrder(db(), tree, student, { status: 'cancelled' });
+  return buildOrder(db(), tree, student, { status });
+}
+
+/** A verified order of the campus: one an admin records a refund for (paid too much, twice). */
+const verifiedOrderAt = (tree: AdminTree) => orderAt(tree, 'verified');
+
+/** A cancelled order of the campus whose payment arrived, and the refund it is owed. */
+async function refundAt(tree: AdminTree) {
+  const order = await orderAt(tree, 'cancelled');
   const id = newId();
   await db().insert(refunds).values({
     id,
@@ -52,11 +60,7 @@ export const REFUND_ROUTES: Route[] = [
     success: 201,
     audit: { action: 'create', entity: 'refund' },
     make: async (tree) => {
-      const student = await buildUser(db(), {
-        universityId: tree.university.id,
-        campusId: tree.campus.id,
-      });
-      const order = await buildOrder(db(), tree, student, { status: 'verified' });
+      const order = await verifiedOrderAt(tree);
       return {
         method: 'POST',
         path: REFUND_PATHS.record(order.id),
@@ -74,11 +78,7 @@ export const REFUND_ROUTES: Route[] = [
     success: 201,
     audit: { action: 'create', entity: 'refund' },
     make: async (tree) => {
-      const student = await buildUser(db(), {
-        universityId: tree.university.id,
-        campusId: tree.campus.id,
-      });
-      const order = await buildOrder(db(), tree, student, { status: 'verified' });
+      const order = await verifiedOrderAt(tree);
       return {
         method: 'POST',
         path: REFUND_PATHS.recordByReference,

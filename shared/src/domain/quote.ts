@@ -88,6 +88,8 @@ export const QUOTE_MESSAGES = {
   heldFor: (left: string) => `Prices and stock held for you for ${left}.`,
   expiredOnScreen: 'The prices held for you ran out. Get a fresh quote before you transfer.',
   freshQuote: 'Get a fresh quote',
+  quoteFirst:
+    'Your amount to transfer is not held yet: see the payment section (take the changes, or get a fresh quote).',
   nothingChanged: 'Nothing changed: the same items at the same prices.',
   // Placing an order with a quote that cannot be used.
   expired: (at: Date, timeZone: string) =>

@@ -189,12 +189,23 @@ describe('the quote held before payment', () => {
       name: line.name,
       message: QUOTE_MESSAGES.price(line.name, rupeesToPaisa(line.price), newPrice),
     };
-    const { user } = await openCheckout({}, () => heldQuoteOf([change], newPrice));
+    const { user, callsOf } = await openCheckout({}, () => heldQuoteOf([change], newPrice));
     const changes = await screen.findByTestId('quote-changes');
     expect(changes.textContent).toContain(change.message);
     const newTotal = QUOTE_MESSAGES.newTotal(newPrice + DELIVERY_CHARGE_PER_PERSON_PAISA);
     expect(changes.textContent).toContain(newTotal);
     expect(screen.queryByTestId('pay-to-details')).toBeNull();
+    // A complete form before the changes are taken: nothing is sent, and it says what comes first.
+    await user.type(field('Phone'), '03001234567');
+    await user.type(field('Your account title'), 'Ayesha Khan');
+    await user.type(field('Your bank'), 'HBL');
+    await user.upload(field('Payment Screenshot'), png('receipt.png'));
+    solveCaptcha();
+    await user.click(submit());
+    expect((await screen.findByTestId('checkout-failure')).textContent).toBe(
+      QUOTE_MESSAGES.quoteFirst,
+    );
+    expect(callsOf('POST', '/api/uploads')).toEqual([]);
     await user.click(within(changes).getByRole('button', { name: QUOTE_MESSAGES.acceptChanges }));
     const amount = await screen.findByTestId('amount-to-transfer');
     expect(amount.textContent).toBe(formatRs(newPrice + DELIVERY_CHARGE_PER_PERSON_PAISA));

@@ -3,7 +3,7 @@ import { CHECKOUT_MESSAGES, type TCheckoutValues } from '@campus/shared/domain/c
 import type { TUserProfile } from '@campus/shared/domain/entities';
 import { paisaToRupees } from '@campus/shared/domain/money';
 import { normalisePhoneInput } from '@campus/shared/domain/phone';
-import { quoteTotals } from '@campus/shared/domain/quote';
+import { QUOTE_MESSAGES, quoteTotals } from '@campus/shared/domain/quote';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { type FieldErrors, useForm } from 'react-hook-form';
@@ -251,6 +251,12 @@ function CheckoutForm({
         fail(checked.message, checked.field);
         return;
       }
+      // Checkout stays pressable (docs/product.md §5 Checkout); without a held quote it says what
+      // comes first.
+      if (!quote.placeable) {
+        fail(QUOTE_MESSAGES.quoteFirst, null);
+        return;
+      }
       const outcome = await process(checked.form);
       if (!outcome) return; // a second submit while the first runs
       if (outcome.ok) {
@@ -452,12 +458,7 @@ function CheckoutForm({
               </>
             )}
           </p>
-          <SubmitButton
-            label="Checkout"
-            busyLabel="Processing..."
-            busy={busy}
-            disabled={empty || !quote.placeable}
-          />
+          <SubmitButton label="Checkout" busyLabel="Processing..." busy={busy} disabled={empty} />
         </div>
       </form>
     </section>

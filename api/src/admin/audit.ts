@@ -28,6 +28,7 @@ export interface AuditEntry {
     | 'sheet-tab'
     | 'order'
     | 'delivery-slots'
+    | 'delivery-places'
     | 'delivery-batch'
     | 'statement'
     | 'refund';

@@ -1,5 +1,6 @@
 import { AppError } from '@campus/shared/domain/app-error';
 import { BATCH_MESSAGES, type TBatchAction } from '@campus/shared/domain/batch-api';
+import { clockTime } from '@campus/shared/domain/delivery-rounds';
 import type { TUserProfile } from '@campus/shared/domain/entities';
 import type { TOrderAction, TOrderState } from '@campus/shared/domain/order-status';
 import { ROLE_LABELS } from '@campus/shared/domain/roles';
@@ -47,9 +48,10 @@ async function closeNow(
 }
 
 /**
- * A step of a whole batch: close it now; dispatch (every verified order goes out for delivery,
- * the batch closing first if still open, since the round has left); or deliver (every order out
- * for delivery). Each order moves through the order rule (changeOrderStatus) with its own
+ * A step of a whole batch: close it now; dispatch (every verified order goes out for delivery);
+ * or deliver (every order out for delivery). A round whose cut-off is still ahead is not
+ * dispatched: orders could still join it after the food left (decision 026); an admin closes it
+ * first. One past its cut-off whose close has not run yet closes as it is dispatched. Each order moves through the order rule (changeOrderStatus) with its own
  * timeline row, mail and event; one that someone else moved meanwhile is left as it is. Returns
  * how many moved (for a close, how many orders it closed with); a 409 when there was nothing to do.
  */
@@ -66,6 +68,9 @@ export async function runBatchStep(
       throw failedPrecondition(BATCH_MESSAGES.closed);
     // Nothing moves: the orders it closed with, for 'Round closed early with 3 orders.'
     return (await countsOfBatch(deps.db, batch.id)).orderCount;
+  }
+  if (step === 'dispatch' && !batch.closedAt && batch.cutoffAt > now) {
+    throw failedPrecondition(BATCH_MESSAGES.stillOpen(clockTime(batch.cutoffAt, batch.timeZone)));
   }
   const rule = STEPS[step];
   const waiting = await deps.db

@@ -1,4 +1,4 @@
-import type { TBatchList, TDropHall, TPickList } from '@campus/shared/domain/batch-api';
+import type { TBatchList, TDropPlace, TPickList } from '@campus/shared/domain/batch-api';
 import { roundName } from '@campus/shared/domain/delivery-rounds';
 import { formatRs } from '@campus/shared/domain/money';
 import type { SheetExport } from '../sheets/sheet-export';
@@ -21,19 +21,32 @@ function pickListTable(lists: readonly TPickList[]): Pick<SheetExport, 'header' 
   };
 }
 
-/** The drop list as one table: a row per order, by hall then room. */
-function dropListTable(halls: readonly TDropHall[]): Pick<SheetExport, 'header' | 'rows'> {
+/** The drop list as one table: a row per order, by place then room. */
+function dropListTable(places: readonly TDropPlace[]): Pick<SheetExport, 'header' | 'rows'> {
   return {
-    header: ['Hall', 'Room', 'Name', 'Phone', 'Items', 'Amount', 'Status', 'Order ID'],
-    rows: halls.flatMap((hall) =>
-      hall.orders.map((order) => [
-        hall.hall,
+    header: [
+      'Place',
+      'Room',
+      'Name',
+      'Phone',
+      'Items',
+      'Instruction',
+      'Amount',
+      'Status',
+      'Order',
+      'Order ID',
+    ],
+    rows: places.flatMap(({ place, orders }) =>
+      orders.map((order) => [
+        place,
         order.room,
         order.name,
         order.phone,
         order.items,
+        order.instruction,
         formatRs(order.grandTotalPaisa),
         order.status.replaceAll('_', ' '),
+        order.paymentReference,
         order.orderId,
       ]),
     ),
@@ -44,7 +57,7 @@ function dropListTable(halls: readonly TDropHall[]): Pick<SheetExport, 'header' 
 export function batchListExport(
   batch: FoundBatch,
   list: TBatchList,
-  content: { pickLists: readonly TPickList[]; dropList: readonly TDropHall[] },
+  content: { pickLists: readonly TPickList[]; dropList: readonly TDropPlace[] },
 ): SheetExport {
   const table =
     list === 'pick-list' ? pickListTable(content.pickLists) : dropListTable(content.dropList);

@@ -1,12 +1,18 @@
 import type {
   TBatchDetailResponse,
   TBatchSummary,
-  TDropHall,
+  TDropPlace,
 } from '@campus/shared/domain/batch-api';
-import { hallOf } from '@campus/shared/domain/delivery-rounds';
+import { NO_PLACE } from '@campus/shared/domain/delivery-places';
 import type { TUserProfile } from '@campus/shared/domain/entities';
 import type { Db } from '@campus/shared/server/db/client';
-import { campuses, deliveryBatches, orders, universities } from '@campus/shared/server/db/schema';
+import {
+  campuses,
+  deliveryBatches,
+  deliveryPlaces,
+  orders,
+  universities,
+} from '@campus/shared/server/db/schema';
 import { countsOfBatch } from '@campus/shared/server/delivery/batch-counts';
 import { pickLists } from '@campus/shared/server/delivery/pick-lists';
 import { and, asc, eq, inArray } from 'drizzle-orm';
@@ -54,22 +60,29 @@ const byText = (a: string, b: string) =>
   a.localeCompare(b, 'en', { numeric: true, sensitivity: 'base' });
 
 /**
- * The drop list of a batch: its paid orders (verified, out for delivery, delivered) by hostel hall
- * then room, each with who takes it, their phone, the items and the amount.
+ * The drop list of a batch: its paid orders (verified, out for delivery, delivered) by delivery
+ * place, in the campus's order of its places (a removed place after them, then 'No place given'),
+ * and by room within a place, each with who takes it, their phone, the items, the instruction and
+ * the amount.
  */
-export async function dropList(db: Db, batchId: string): Promise<TDropHall[]> {
+export async function dropList(db: Db, batchId: string): Promise<TDropPlace[]> {
   const rows = await db
     .select({
       orderId: orders.id,
+      paymentReference: orders.paymentReference,
       status: orders.status,
+      placeName: orders.placeName,
+      placePosition: deliveryPlaces.position,
       room: orders.room,
       firstName: orders.firstName,
       lastName: orders.lastName,
       phone: orders.phone,
       items: orders.cartItemsText,
+      instruction: orders.specialInstruction,
       grandTotalPaisa: orders.grandTotalPaisa,
     })
     .from(orders)
+    .leftJoin(deliveryPlaces, eq(deliveryPlaces.id, orders.placeId))
     .where(
       and(
         eq(orders.batchId, batchId),
@@ -77,16 +90,24 @@ export async function dropList(db: Db, batchId: string): Promise<TDropHall[]> {
       ),
     )
     .orderBy(asc(orders.placedAt));
-  const halls = new Map<string, TDropHall>();
-  for (const { firstName, lastName, ...row } of rows) {
-    const hall = hallOf(row.room);
-    const group = halls.get(hall) ?? { hall, orders: [] };
+  const places = new Map<string, TDropPlace & { position: number }>();
+  for (const { firstName, lastName, placeName, placePosition, ...row } of rows) {
+    const place = placeName || NO_PLACE;
+    const position = placeName
+      ? (placePosition ?? Number.MAX_SAFE_INTEGER - 1)
+      : Number.MAX_SAFE_INTEGER;
+    const group = places.get(place) ?? { place, position, orders: [] };
+    group.position = Math.min(group.position, position);
     group.orders.push({ ...row, name: `${firstName} ${lastName}`.trim() });
-    halls.set(hall, group);
+    places.set(place, group);
   }
-  const sorted = [...halls.values()].sort((a, b) => byText(a.hall, b.hall));
-  for (const hall of sorted) hall.orders.sort((a, b) => byText(a.room, b.room));
-  return sorted;
+  const sorted = [...places.values()].sort(
+    (a, b) => a.position - b.position || byText(a.place, b.place),
+  );
+  return sorted.map(({ place, orders: list }) => ({
+    place,
+    orders: list.sort((a, b) => byText(a.room, b.room)),
+  }));
 }
 
 /** A batch's page: its counts, the pick list of each restaurant and the mart, and its drop list. */

@@ -99,6 +99,8 @@ const NEW_ORDER_FIELDS = [
   'sheetTabName',
   'firstName',
   'lastName',
+  'placeId',
+  'placeName',
   'room',
   'phone',
   'email',

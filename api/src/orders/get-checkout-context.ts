@@ -8,13 +8,14 @@ import type { Db } from '@campus/shared/server/db/client';
 import { campuses, orders } from '@campus/shared/server/db/schema';
 import { desc, eq } from 'drizzle-orm';
 import { campusDomainNames } from '../auth/allowed-domains';
+import { campusPlaces } from '../delivery/delivery-places';
 import { openPaymentReference } from './payment-reference';
 
 /**
  * What /checkout shows: the pay-to account of the campus ordered from (the configured default
  * unless the campus has a complete one), the person's open payment reference there, the
- * e-mail domains of the person's own campus (docs/architecture.md §7), and the phone, room and
- * bank details of their last order, so nobody retypes them.
+ * e-mail domains of the person's own campus (docs/architecture.md §7), the campus's delivery
+ * places, and the place, phone, room and bank details of their last order, so nobody retypes them.
  */
 export async function getCheckoutContext(
   deps: { db: Db; payToDefault: TPayTo },
@@ -31,8 +32,10 @@ export async function getCheckoutContext(
     .where(eq(campuses.id, campusId));
   const payTo = campus ? payToOf(campus, deps.payToDefault) : deps.payToDefault;
   const paymentReference = campus ? await openPaymentReference(deps.db, user.uid, campusId) : null;
-  const [lastDetails] = await deps.db
+  const places = campus ? await campusPlaces(deps.db, campusId) : [];
+  const [last] = await deps.db
     .select({
+      placeId: orders.placeId,
       phone: orders.phone,
       room: orders.room,
       accountTitle: orders.accountTitle,
@@ -46,6 +49,12 @@ export async function getCheckoutContext(
     payTo,
     paymentReference,
     allowedDomains: await campusDomainNames(deps.db, user.campusId),
-    lastDetails: lastDetails ?? null,
+    places,
+    lastDetails: last
+      ? {
+          ...last,
+          placeId: places.some((place) => place.id === last.placeId) ? last.placeId : null,
+        }
+      : null,
   };
 }

@@ -79,6 +79,7 @@ async function loadOrderDetail(db: Db, orderId: string, viewer: TransitionActor)
       userId: orders.userId,
       universityId: orders.universityId,
       campusId: orders.campusId,
+      placeName: orders.placeName,
       room: orders.room,
       email: orders.email,
       persons: orders.persons,

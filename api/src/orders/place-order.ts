@@ -23,6 +23,7 @@ import { joinRound } from '@campus/shared/server/delivery/join-round';
 import { placedOrderJobs } from '@campus/shared/server/jobs';
 import type { WrittenOutboxRow } from '@campus/shared/server/outbox';
 import { asc, eq, inArray } from 'drizzle-orm';
+import { chosenPlace } from '../delivery/delivery-places';
 import { failedPrecondition, forbidden, outOfRange } from '../http/errors';
 import {
   findOrderByIdempotencyKey,
@@ -213,6 +214,7 @@ export async function placeOrder(
     const placed = await db.transaction(async (tx) => {
       // The database's clock, never this replica's (shared/src/server/db/database-now.ts).
       const now = at ?? (await databaseNow(tx));
+      const place = await chosenPlace(tx, campus.id, input.placeId);
       const { quoteId } = input;
       const { lines, totals } = quoteId
         ? await heldLines(tx, user, campus, { ...input, quoteId }, now)
@@ -234,6 +236,8 @@ export async function placeOrder(
         sheetTabName: sheetTabName(campus.universityName, campus.name),
         firstName: input.firstName,
         lastName: input.lastName,
+        placeId: place?.id ?? null,
+        placeName: place?.name ?? '',
         room: input.room,
         phone: input.phone,
         email: input.email,

@@ -24,6 +24,7 @@ export const ADMIN_API = {
   martItems: '/api/admin/mart-items',
   orders: '/api/admin/orders',
   deliverySlots: '/api/admin/delivery-slots',
+  deliveryPlaces: '/api/admin/delivery-places',
   batches: '/api/admin/batches',
   insights: '/api/admin/insights',
 } as const;

@@ -81,28 +81,58 @@ export type TPickList = z.infer<typeof ZPickList>;
 /** One order to hand over, in the drop list. */
 export const ZDropOrder = z.object({
   orderId: z.string(),
+  /** The order's short code, as the bag and the student's page show it. */
+  paymentReference: z.string(),
   status: ZOrderState,
   room: z.string(),
   name: z.string(),
   phone: z.string(),
   items: z.string(),
+  /** The student's special instruction ('call on arrival'); '' without one. */
+  instruction: z.string(),
   grandTotalPaisa: z.number().int(),
 });
 export type TDropOrder = z.infer<typeof ZDropOrder>;
 
-/** The drop list of a hostel hall: its orders by room. */
-export const ZDropHall = z.object({ hall: z.string(), orders: z.array(ZDropOrder) });
-export type TDropHall = z.infer<typeof ZDropHall>;
+/** The drop list of a delivery place (NO_PLACE for orders without one): its orders by room. */
+export const ZDropPlace = z.object({ place: z.string(), orders: z.array(ZDropOrder) });
+export type TDropPlace = z.infer<typeof ZDropPlace>;
 
 /** GET /api/admin/batches/:id: a batch with its pick lists and drop list. */
 export const ZBatchDetailResponse = z.object({
   ok: z.literal(true),
   batch: ZBatchSummary.extend({ id: z.string() }),
   pickLists: z.array(ZPickList),
-  /** Verified and out-for-delivery orders, by hall then room. */
-  dropList: z.array(ZDropHall),
+  /** Verified, out-for-delivery and delivered orders, by place (the campus's order) then room. */
+  dropList: z.array(ZDropPlace),
 });
 export type TBatchDetailResponse = z.infer<typeof ZBatchDetailResponse>;
+
+/**
+ * One bag to hand over: an order's part from one restaurant (or the mart), labelled with the
+ * order's code, where it goes, whose it is, what is in it, and which of the order's bags it is.
+ */
+export const ZBagLabel = z.object({
+  orderId: z.string(),
+  paymentReference: z.string(),
+  place: z.string(),
+  room: z.string(),
+  firstName: z.string(),
+  restaurantName: z.string(),
+  /** Bag `bag` of `bags` of the order (1 of 2: its Chai Dhaba part). */
+  bag: z.number().int(),
+  bags: z.number().int(),
+  lines: z.array(ZPickItem),
+});
+export type TBagLabel = z.infer<typeof ZBagLabel>;
+
+/** GET /api/admin/batches/:id/labels: a label per bag, in the drop list's order. */
+export const ZBagLabelsResponse = z.object({
+  ok: z.literal(true),
+  batch: ZBatchSummary.extend({ id: z.string() }),
+  labels: z.array(ZBagLabel),
+});
+export type TBagLabelsResponse = z.infer<typeof ZBagLabelsResponse>;
 
 export const BATCH_ACTIONS = ['close', 'dispatch', 'deliver'] as const;
 export const ZBatchAction = z.enum(BATCH_ACTIONS);
@@ -123,6 +153,8 @@ export function waitingText(count: number): string {
 
 export const BATCH_MESSAGES = {
   closed: 'This round is already closed.',
+  stillOpen: (cutoff: string) =>
+    `This round is still open: orders can join it until ${cutoff}. Close it first, then dispatch.`,
   nothingToDispatch: 'No verified order in this round is waiting to go out.',
   nothingToDeliver: 'No order of this round is out for delivery.',
 } as const;

@@ -9,6 +9,7 @@ import {
   MAX_LINE_QUANTITY,
   orderTotals,
 } from './cart';
+import { placeProblem, ZDeliveryPlace } from './delivery-places';
 import { ZCartLine } from './entities';
 import { ERROR_CATEGORIES } from './error-catalogue';
 import {
@@ -56,6 +57,9 @@ const checkoutShape = z.object({
     .transform((lines) => lines ?? []),
   firstName: zText(),
   lastName: zText(),
+  // One of the campus's delivery places (docs/decisions/026-delivery-places.md); none where the
+  // campus keeps no list.
+  placeId: zIdText().optional(),
   room: zText({ max: TEXT_LIMITS.room }),
   phone: zText({ max: TEXT_LIMITS.short }),
   email: zText({ max: TEXT_LIMITS.email }).transform((email) => email.toLowerCase()),
@@ -81,8 +85,15 @@ export type TCheckoutValues = Omit<z.input<typeof checkoutShape>, 'screenshot'> 
   screenshot?: unknown;
 };
 
-/** What checkout checks against: the allowed domains of the signed-in user's campus. */
-export type CheckoutContext = { allowedDomains: readonly string[] };
+/**
+ * What checkout checks against: the allowed domains of the signed-in user's campus and, where the
+ * form knows them, the delivery places of the campus ordered from (the api checks the place inside
+ * the placement transaction instead, against the list as it is then).
+ */
+export type CheckoutContext = {
+  allowedDomains: readonly string[];
+  places?: readonly { id: string }[];
+};
 
 function hasScreenshot(screenshot: unknown): boolean {
   if (screenshot === null || screenshot === undefined) return false;
@@ -96,6 +107,7 @@ type CheckoutFields = Pick<
   TCheckoutValues,
   | 'firstName'
   | 'lastName'
+  | 'placeId'
   | 'phone'
   | 'email'
   | 'screenshot'
@@ -113,6 +125,8 @@ function personProblems(values: CheckoutFields, context: CheckoutContext): Field
   for (const field of ['firstName', 'lastName', 'phone', 'email'] as const) {
     if (isBlank(values[field])) problems.push(fieldError(field, CHECKOUT_MESSAGES.requiredFields));
   }
+  const place = context.places && placeProblem(values.placeId || undefined, context.places);
+  if (place) problems.push(fieldError('placeId', place));
   if (!isBlank(values.phone) && !isValidPakistaniPhone(values.phone ?? '')) {
     problems.push(fieldError('phone', CHECKOUT_MESSAGES.phoneFormat));
   }
@@ -236,9 +250,13 @@ export const ZCheckoutContextResponse = z.object({
    */
   paymentReference: z.string().nullable(),
   allowedDomains: z.array(z.string()),
+  /** The campus's delivery places, in the order offered; empty: the room alone says where. */
+  places: z.array(ZDeliveryPlace),
   /** What the person gave on their last order, offered on this one (editable); null before any. */
   lastDetails: z
     .object({
+      /** The place of the last order, when it is still one of this campus's places. */
+      placeId: z.string().nullable(),
       phone: z.string(),
       room: z.string(),
       accountTitle: z.string(),

@@ -2,7 +2,6 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
   DELIVERY_SLOT_MESSAGES,
-  hallOf,
   nextRound,
   roundAt,
   roundName,
@@ -165,19 +164,5 @@ describe('the slots an admin saves', () => {
     expect(
       problem([slot('tue', '12:30 PM', '1:30 PM'), slot('wed', '12:30 PM', '1:30 PM')]),
     ).toBeNull();
-  });
-});
-
-describe('the hall of a room', () => {
-  it.each([
-    ['Hall 3, Room 12', 'Hall 3'],
-    ['Iqbal Hall 204', 'Iqbal Hall'],
-    ['Hall 3 Room 12', 'Hall 3'],
-    ['H-12 204', 'H-12'],
-    ['  Jinnah   Hostel  B-17 ', 'Jinnah Hostel'],
-    ['Library', 'Library'],
-    ['', 'No room given'],
-  ])('%j is in %j', (room, hall) => {
-    expect(hallOf(room)).toBe(hall);
   });
 });

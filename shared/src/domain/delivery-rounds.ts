@@ -284,21 +284,3 @@ export function roundMoveNote(
     ? `${cause}; this order goes with the ${roundName(to, timeZone)}.`
     : `${cause}; the campus runs no rounds now, so this order is delivered outside a batch.`;
 }
-
-// ---- Lists of a batch -----------------------------------------------------------------------
-
-/**
- * The hostel hall of a room as a student typed it ('Hall 3, Room 12', 'Iqbal Hall 204'): the
- * text before the last comma, else before a trailing room number; the drop list groups by it.
- */
-export function hallOf(room: string): string {
-  const text = room.trim().replace(/\s+/g, ' ');
-  if (text === '') return NO_HALL;
-  const comma = text.lastIndexOf(',');
-  if (comma > 0) return text.slice(0, comma).trim();
-  const trailing = /^(.*?)\s+(?:room\s*|rm\.?\s*|#)?[A-Za-z]{0,2}-?\d+[A-Za-z]?$/i.exec(text);
-  return trailing?.[1] ? trailing[1].trim() : text;
-}
-
-/** Where orders without a room are listed in a drop list. */
-export const NO_HALL = 'No room given';

@@ -64,6 +64,8 @@ export type TOrderNote = z.infer<typeof ZOrderNote>;
 
 /** One order with everything its page shows. */
 export const ZOrderDetail = ZOrderSummary.extend({
+  /** The delivery place as it was named when the order was placed; '' without one. */
+  placeName: z.string(),
   room: z.string(),
   email: z.string(),
   persons: z.number().int(),

@@ -1,3 +1,4 @@
+import { deliveryAddress } from './delivery-places';
 import { roundName } from './delivery-rounds';
 import { buildSheetRow, formatOrderTimestamp, type SheetCell } from './order';
 import { sheetStatusText, type TOrderState } from './order-status';
@@ -12,6 +13,7 @@ export type OrderRowSource = {
   campusName: string;
   firstName: string;
   lastName: string;
+  placeName: string;
   room: string;
   phone: string;
   email: string;
@@ -29,7 +31,8 @@ export type OrderRowSource = {
 
 /**
  * The order's sheet row (ORDER_SHEET_HEADER): docs/product.md §3's columns, then the order id. The
- * screenshot's address is whole (`publicUrl`'s for our own uploads): the sheet is read elsewhere.
+ * Room cell says the delivery place and the room ('Iqbal Hall, Room 214'). The screenshot's address
+ * is whole (`publicUrl`'s for our own uploads): the sheet is read elsewhere.
  */
 export function orderSheetRow(order: OrderRowSource, publicUrl: string): SheetCell[] {
   return [
@@ -38,7 +41,7 @@ export function orderSheetRow(order: OrderRowSource, publicUrl: string): SheetCe
       campusName: order.campusName,
       firstName: order.firstName,
       lastName: order.lastName,
-      room: order.room,
+      room: deliveryAddress(order),
       phone: order.phone,
       email: order.email,
       persons: order.persons,

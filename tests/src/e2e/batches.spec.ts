@@ -54,6 +54,28 @@ async function openBatches(page: Page) {
   return editor;
 }
 
+/** Opens the Batches tab's delivery places; returns their form. */
+async function openPlaces(page: Page) {
+  await page.getByRole('tab', { name: 'Batches' }).click();
+  const folded = page.locator('details', { hasText: 'Delivery places' });
+  if ((await folded.getAttribute('open')) === null) await folded.locator('summary').click();
+  const editor = page.getByRole('form', { name: 'Delivery places' });
+  await expect(editor).toBeVisible();
+  return editor;
+}
+
+/** Removes the place this test added, if it is there, and saves. */
+async function removeWalkPlace(page: Page) {
+  const editor = await openPlaces(page);
+  const remove = editor.getByRole('button', { name: `Remove ${WALK_PLACE}` });
+  if ((await remove.count()) === 0) return;
+  await remove.click();
+  await editor.getByRole('button', { name: 'Save delivery places' }).click();
+  await expect(editor.getByRole('status').getByText('Delivery places saved.')).toBeVisible();
+}
+
+const WALK_PLACE = 'Walk Library';
+
 /** Removes every round and saves: the campus delivers outside batches again. */
 async function removeRounds(page: Page) {
   const editor = await openBatches(page);
@@ -96,6 +118,19 @@ test('an admin runs a delivery round: slots, verified order, printed pick lists,
     await expect(editor.getByRole('status').getByText('Delivery rounds saved.')).toBeVisible();
     await expect(editor.getByText(/^Next round: /)).toBeVisible();
 
+    // A place of the campus's own: students choose it at checkout.
+    const places = await openPlaces(admin);
+    await places.getByRole('button', { name: 'Add place' }).click();
+    const count = await places.getByRole('listitem').count();
+    await places.getByLabel(`Place ${count} Name`, { exact: true }).fill(WALK_PLACE);
+    await places.getByLabel(`${WALK_PLACE} Code`, { exact: true }).fill('wlib');
+    await places
+      .getByLabel(`${WALK_PLACE} Note for students`, { exact: true })
+      .fill('Hand over at the issue desk.');
+    await places.getByRole('button', { name: 'Save delivery places' }).click();
+    await expect(places.getByRole('status').getByText('Delivery places saved.')).toBeVisible();
+    await expect(places.getByLabel(`${WALK_PLACE} Code`, { exact: true })).toHaveValue('WLIB');
+
     // The student orders tea and a slice (two restaurants) and is promised that round.
     await checkoutWithTea(page);
     await openMenu(page, 'Slice Corner');
@@ -107,8 +142,14 @@ test('an admin runs a delivery round: slots, verified order, printed pick lists,
       `^Arrives with the ${twelveHour(delivery)} round.*; order by ${twelveHour(cutoffMinutes)}`,
     );
     await expect(page.getByTestId('delivery-round')).toHaveText(promise);
-    const order = await submitCheckout(page);
+    await expect(page.getByLabel('Delivery place')).toContainText(WALK_PLACE);
+    await page.getByLabel('Delivery place').selectOption({ label: WALK_PLACE });
+    await expect(page.getByLabel('Delivery place')).toHaveAccessibleDescription(
+      'Hand over at the issue desk.',
+    );
+    const order = await submitCheckout(page, undefined, { name: WALK_PLACE, room: 'Room 5' });
     await expect(page.getByTestId('order-round')).toHaveText(promise);
+    await expect(page.getByTestId('order-deliver-to')).toHaveText(`${WALK_PLACE}, Room 5`);
 
     // The admin verifies the payment from the Payments tab.
     await admin.getByRole('tab', { name: 'Payments' }).click();
@@ -139,7 +180,9 @@ test('an admin runs a delivery round: slots, verified order, printed pick lists,
     await expect(batch.getByRole('region', { name: 'Pick list: Slice Corner' })).toContainText(
       'Margherita Slice',
     );
-    await expect(batch.getByRole('region', { name: /^Drop list: / }).first()).toBeVisible();
+    await expect(batch.getByRole('region', { name: `Drop list: ${WALK_PLACE}` })).toContainText(
+      'Room 5',
+    );
 
     // The print view: one printed page per restaurant.
     const printHref = await batch
@@ -158,7 +201,10 @@ test('an admin runs a delivery round: slots, verified order, printed pick lists,
     expect(pdf.match(/\/Type\s*\/Page(?!s)/g)?.length).toBe(restaurants);
     await printPage.close();
 
-    // Close the round now (no order joins it any more), then send it out.
+    // An open round is not sent out: orders could still join it.
+    await expect(batch.getByRole('button', { name: 'Mark dispatched' })).toBeDisabled();
+    await expect(batch.getByText(/^This round is still open: /)).toBeVisible();
+    // Close the round now (no order joins it any more), then send it out, each after a confirmation.
     await batch.getByRole('button', { name: 'Close now' }).click();
     await admin
       .getByRole('alertdialog', { name: 'Close this round now?' })
@@ -166,6 +212,10 @@ test('an admin runs a delivery round: slots, verified order, printed pick lists,
       .click();
     await expect(batch.getByRole('status')).toHaveText(/^Round closed early with /);
     await batch.getByRole('button', { name: 'Mark dispatched' }).click();
+    await admin
+      .getByRole('alertdialog', { name: /^Send \d+ orders? out for delivery\?$/ })
+      .getByRole('button', { name: 'Mark dispatched' })
+      .click();
     await expect(batch.getByRole('status')).toHaveText(/marked out for delivery\.$/);
     await expect(batch.getByRole('button', { name: /^Delivered: / }).first()).toBeVisible();
 
@@ -176,6 +226,9 @@ test('an admin runs a delivery round: slots, verified order, printed pick lists,
   } finally {
     await removeRounds(admin).catch((error: unknown) =>
       console.warn('Could not remove the delivery rounds of the demo campus', error),
+    );
+    await removeWalkPlace(admin).catch((error: unknown) =>
+      console.warn('Could not remove the delivery place of the test', error),
     );
     await adminContext.close();
   }

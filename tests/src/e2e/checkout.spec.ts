@@ -4,7 +4,7 @@ import { gradientPng } from '../support/png';
 import { expectNoSevereViolations } from './support/a11y';
 import { DEMO, signIn, waitForCaptcha } from './support/auth';
 import { chooseCampus, DEMO_CAMPUS, DEMO_UNIVERSITY } from './support/campus';
-import { checkoutWithTea } from './support/orders';
+import { checkoutWithTea, chooseDeliveryPlace } from './support/orders';
 import { openSheetRow, sheetRow } from './support/sheet';
 import { expect, test } from './support/test';
 
@@ -100,7 +100,7 @@ async function expectFailure(page: Page, message: string) {
 /** Fills what the profile does not: phone, room, persons, payment fields and the screenshot. */
 async function fillOrderDetails(page: Page) {
   await page.getByLabel('Phone', { exact: true }).fill('0300-1234567');
-  await page.getByLabel(/Hostel Room/).fill('Iqbal Hall, Room 214');
+  await chooseDeliveryPlace(page);
   await page.getByRole('button', { name: 'Increase number of persons' }).click();
   await page.getByLabel(/Special Instructions/).fill('Please call on arrival');
   await page.getByLabel('Your account title', { exact: true }).fill('Ayesha Student');
@@ -318,7 +318,8 @@ test('a student checks out: the spec checks in order, a closed restaurant, then 
   expect(retry).toMatchObject({
     firstName: 'Ayesha',
     lastName: 'Student',
-    room: 'Iqbal Hall, Room 214',
+    placeId: expect.any(String),
+    room: 'Room 214',
     phone: '0300-1234567',
     email: DEMO.student.email,
     persons: 2,

@@ -3,6 +3,7 @@ import { gradientPng } from '../support/png';
 import { expectNoSevereViolations } from './support/a11y';
 import { DEMO, signIn, waitForCaptcha } from './support/auth';
 import { chooseCampus, DEMO_CAMPUS, DEMO_UNIVERSITY } from './support/campus';
+import { chooseDeliveryPlace } from './support/orders';
 import { card } from './support/storefront';
 import { expect, test } from './support/test';
 
@@ -122,6 +123,7 @@ test('a price changed under the bucket: the cart shows it, the quote says it bef
     await expect(page.getByTestId('quote-countdown')).toHaveText(
       /^Prices and stock held for you for (20:00|19:\d\d)\.$/,
     );
+    await chooseDeliveryPlace(page);
     await page.getByLabel('Phone', { exact: true }).fill('0300-1234567');
     await page.getByLabel('Your account title', { exact: true }).fill('Ayesha Student');
     await page.getByLabel('Your bank', { exact: true }).fill('Meezan Bank');

@@ -127,7 +127,8 @@ export function buildOrder(overrides: Partial<TOrderDetail> = {}): TOrderDetail 
     phone: '0300-1234567',
     grandTotalPaisa: 42_000,
     cartItemsText: 'Chai Dhaba:\n- Doodh Patti x 2 = Rs 160.00\n\nMart:\n- Water x 1 = Rs 130.00',
-    room: 'Hall 3, Room 12',
+    placeName: 'Hall 3',
+    room: 'Room 12',
     email: 'ayesha@uni.edu.pk',
     persons: 1,
     accountTitle: 'Ayesha Khan',
@@ -186,7 +187,7 @@ export function buildBatch(overrides: Partial<TBatchSummary> = {}): TBatchSummar
   };
 }
 
-/** A batch with its lists: two restaurants and the mart, three orders in two halls. */
+/** A batch with its lists: two restaurants and the mart, three orders at two places. */
 export function buildBatchDetail(
   overrides: Partial<TBatchDetailResponse> = {},
 ): TBatchDetailResponse {
@@ -221,38 +222,44 @@ export function buildBatchDetail(
     ],
     dropList: [
       {
-        hall: 'Hall 3',
+        place: 'Hall 3',
         orders: [
           {
             orderId: 'o-ayesha',
+            paymentReference: 'CB-4KX7',
             status: 'out_for_delivery',
-            room: 'Hall 3, Room 12',
+            room: 'Room 12',
             name: 'Ayesha Khan',
             phone: '0300-1234567',
             items: 'Doodh Patti x 2',
+            instruction: 'Call on arrival',
             grandTotalPaisa: 42_000,
           },
           {
             orderId: 'o-hamza',
+            paymentReference: 'CB-9PQ2',
             status: 'verified',
-            room: 'Hall 3, Room 20',
+            room: 'Room 20',
             name: 'Hamza Ali',
             phone: '0321-7654321',
             items: 'Zinger x 2',
+            instruction: '',
             grandTotalPaisa: 123_400,
           },
         ],
       },
       {
-        hall: 'Iqbal Hall',
+        place: 'Iqbal Hall',
         orders: [
           {
             orderId: 'o-sana',
+            paymentReference: 'CB-3MN8',
             status: 'verified',
-            room: 'Iqbal Hall 204',
+            room: '204',
             name: 'Sana Iqbal',
             phone: '0333-1112223',
             items: 'Water x 4',
+            instruction: '',
             grandTotalPaisa: 65_000,
           },
         ],

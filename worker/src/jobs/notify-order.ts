@@ -1,4 +1,5 @@
 import { CHECKOUT_MESSAGES } from '@campus/shared/domain/checkout';
+import { deliveryAddress } from '@campus/shared/domain/delivery-places';
 import { type Round, roundName, roundPromise } from '@campus/shared/domain/delivery-rounds';
 import { formatRs } from '@campus/shared/domain/money';
 import { absoluteImageUrl } from '@campus/shared/domain/uploads';
@@ -60,7 +61,7 @@ export function orderConfirmationMail(order: Order, publicUrl: string): MailMess
       '',
       ...(order.round ? [`${roundPromise(order.round, order.placedAt, order.timeZone)}.`, ''] : []),
       `Paid by: ${order.accountTitle} (${order.bankName})`,
-      ...(order.room ? [`Deliver to: ${order.room}`] : []),
+      ...(deliveryAddress(order) ? [`Deliver to: ${deliveryAddress(order)}`] : []),
       '',
       `Follow your order: ${orderPageUrl(publicUrl, order.id)}`,
     ].join('\n'),
@@ -78,7 +79,7 @@ export function newOrderNoticeMail(order: Order, to: string, publicUrl: string):
       ...summary(order),
       '',
       `Customer: ${order.firstName} ${order.lastName}, ${order.phone}, ${order.email}`,
-      `Room: ${order.room || '-'}`,
+      `Deliver to: ${deliveryAddress(order) || '-'}`,
       ...(order.round ? [`Round: ${roundName(order.round, order.timeZone)}`] : []),
       `Payment: ${order.accountTitle} (${order.bankName}), screenshot: ${absoluteImageUrl(publicUrl, order.screenshotUrl)}`,
       ...(order.specialInstruction ? [`Special instruction: ${order.specialInstruction}`] : []),

@@ -12,6 +12,7 @@ import {
   allowedDomains,
   auditLog,
   campuses,
+  deliveryPlaces,
   martItems,
   menuItems,
   restaurants,
@@ -73,6 +74,15 @@ const DEMO_ROUNDS: TDeliverySlot[] = WEEKDAYS.flatMap((weekday) => [
   { weekday, cutoff: '10:30 PM', delivery: '11:15 PM' },
 ]);
 
+/** The demo's Lahore campus delivers to its halls, a department and the gate. */
+const DEMO_PLACES = [
+  { name: 'Iqbal Hall', code: 'IQH', note: '' },
+  { name: 'Jinnah Hall', code: 'JNH', note: '' },
+  { name: 'Fatima Hall', code: 'FTH', note: 'Hand over at the front desk.' },
+  { name: 'Engineering Block', code: 'ENG', note: '' },
+  { name: 'Main Gate', code: 'GATE', note: 'By the guard post.' },
+];
+
 /**
  * Fills an empty database with demo data, once: a 'seed' row in the audit log remembers it, so a
  * later start never seeds again, even after an admin deletes everything. With `savePhoto`, every
@@ -122,6 +132,15 @@ export async function seedDemoData(
       { id: islamabad, universityId: northfield, name: 'Islamabad Campus', location: 'H-11' },
       { id: riversideMain, universityId: riverside, name: 'Main Campus', location: 'Karachi' },
     ]);
+
+    await tx.insert(deliveryPlaces).values(
+      DEMO_PLACES.map((place, position) => ({
+        id: newId(),
+        campusId: lahore,
+        position,
+        ...place,
+      })),
+    );
 
     await tx.insert(allowedDomains).values([
       {

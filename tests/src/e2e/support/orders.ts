@@ -31,19 +31,28 @@ export async function placeTeaOrder(page: Page): Promise<PlacedOrder> {
   return submitCheckout(page);
 }
 
+/** The demo's Lahore campus delivers to its places: checkout asks for one, then the room. */
+export async function chooseDeliveryPlace(page: Page, place = 'Iqbal Hall', room = 'Room 214') {
+  await page.getByLabel('Delivery place').selectOption({ label: place });
+  await page.getByLabel('Room (optional)').fill(room);
+}
+
 /**
- * Fills the checkout page the demo student is on (bucket filled) and places the order, paid with
- * `screenshot` (a picture with no text, unless given); returns
+ * Fills the checkout page the demo student is on (bucket filled) and places the order to `place`
+ * (Iqbal Hall, Room 214 unless given), paid with `screenshot` (a picture with no text, unless
+ * given); returns
  * the order the thank-you view shows, and leaves the page there. The order number shown is the
  * payment reference the checkout asked to put in the transfer's note.
  */
 export async function submitCheckout(
   page: Page,
   screenshot: Buffer = gradientPng(48, 32),
+  place: { name: string; room: string } = { name: 'Iqbal Hall', room: 'Room 214' },
 ): Promise<PlacedOrder> {
   const asked = page.getByTestId('payment-reference');
   await expect(asked).toHaveText(/^Put CB-[2-9A-HJKMNP-Z]{5} in the transfer's note$/);
   const askedText = (await asked.textContent()) ?? '';
+  await chooseDeliveryPlace(page, place.name, place.room);
   await page.getByLabel('Phone', { exact: true }).fill('0300-1234567');
   await page.getByLabel('Your account title', { exact: true }).fill('Ayesha Student');
   await page.getByLabel('Your bank', { exact: true }).fill('Meezan Bank');

@@ -5,6 +5,8 @@ import { getBatch } from '@campus/api/delivery/get-batch';
 import { changeOrderStatus } from '@campus/api/orders/change-order-status';
 import { getOrder } from '@campus/api/orders/get-order';
 import { placeOrder } from '@campus/api/orders/place-order';
+import { BATCH_MESSAGES } from '@campus/shared/domain/batch-api';
+import { NO_PLACE } from '@campus/shared/domain/delivery-places';
 import type { TDeliverySlot } from '@campus/shared/domain/delivery-rounds';
 import type { TUserProfile } from '@campus/shared/domain/entities';
 import type { Database } from '@campus/shared/server/db/client';
@@ -234,7 +236,7 @@ describe(`delivery rounds on ${engine}`, () => {
     expect(detail.batch).toMatchObject({ orderCount: 2, verifiedCount: 1, waitingCount: 1 });
     expect(detail.dropList).toEqual([
       {
-        hall: 'Iqbal Hall',
+        place: NO_PLACE,
         orders: [expect.objectContaining({ orderId: paid.orderId, room: 'Iqbal Hall 204' })],
       },
     ]);
@@ -259,6 +261,22 @@ describe(`delivery rounds on ${engine}`, () => {
     expect(await runBatchStep(deps(), admin, batch.id, 'deliver', karachi('13:30:00'))).toBe(1);
     const order = await getOrder(db(), paid.student, paid.orderId, 'student');
     expect(order.status).toBe('delivered');
+  });
+
+  it('refuses to dispatch a round whose cut-off is still ahead, and moves nothing', async () => {
+    const paid = await orderAt(karachi('10:00:00'));
+    await verify(paid.orderId, karachi('10:10:00'));
+    const batch = await batchOf(paid.orderId);
+    await expect(
+      runBatchStep(deps(), admin, batch?.id ?? '', 'dispatch', karachi('11:00:00')),
+    ).rejects.toMatchObject({ status: 409, userMessage: BATCH_MESSAGES.stillOpen('12:30 PM') });
+    const order = await getOrder(db(), paid.student, paid.orderId, 'student');
+    expect(order.status).toBe('verified');
+    // Closed early by the admin, it goes.
+    await runBatchStep(deps(), admin, batch?.id ?? '', 'close', karachi('11:01:00'));
+    expect(
+      await runBatchStep(deps(), admin, batch?.id ?? '', 'dispatch', karachi('11:02:00')),
+    ).toBe(1);
   });
 
   it("keeps a deleted restaurant's pick list apart from the mart's", async () => {

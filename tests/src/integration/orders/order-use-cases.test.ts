@@ -159,6 +159,7 @@ describe(`checkout on ${engine}`, () => {
       payTo: TEST_PAY_TO,
       paymentReference: expect.stringMatching(/^CB-/),
       allowedDomains: ['@uni.edu.pk'],
+      places: [],
       lastDetails: null,
     });
     const account = { accountTitle: 'Canteen', bankName: 'HBL', accountNumber: 'PK12' };
@@ -199,6 +200,7 @@ describe(`the details offered at checkout on ${engine}`, () => {
       bankName: 'Meezan Bank',
     });
     expect(await offered(student)).toEqual({
+      placeId: null,
       phone: '0321-7654321',
       room: 'Hall 9, room 12',
       accountTitle: 'Ayesha Khan',

@@ -1,11 +1,19 @@
 import { ADMIN_API } from '@campus/shared/domain/admin-api';
 import type {
+  TBagLabelsResponse,
   TBatchDetailResponse,
   TBatchesResponse,
   TDeliverySlotsResponse,
 } from '@campus/shared/domain/batch-api';
+import type { TDeliveryPlacesResponse } from '@campus/shared/domain/delivery-places';
 import { newId } from '@campus/shared/server/db/ids';
-import { campuses, deliveryBatches, orders } from '@campus/shared/server/db/schema';
+import {
+  campuses,
+  deliveryBatches,
+  deliveryPlaces,
+  orderLines,
+  orders,
+} from '@campus/shared/server/db/schema';
 import { eq } from 'drizzle-orm';
 import { expect } from 'vitest';
 import type { AdminTree } from '../admin';
@@ -71,6 +79,44 @@ export const BATCH_ROUTES: Route[] = [
     }),
   },
   {
+    label: 'GET /api/admin/delivery-places',
+    who: 'C',
+    make: async (tree) => {
+      // Every caller's request gets a place of its own: names and codes are unique per campus.
+      const id = newId();
+      const code = id.replaceAll('-', '').slice(0, 8).toUpperCase();
+      await db()
+        .insert(deliveryPlaces)
+        .values({ id, campusId: tree.campus.id, name: `Hall ${code}`, code, position: 0 });
+      return {
+        method: 'GET',
+        path: `${ADMIN_API.deliveryPlaces}${campusQuery(tree)}`,
+        done: async (answer) => {
+          const { places } = answer as TDeliveryPlacesResponse;
+          expect(places.map((place) => place.id)).toContain(id);
+        },
+      };
+    },
+  },
+  {
+    label: 'PUT /api/admin/delivery-places',
+    who: 'C',
+    audit: { action: 'update', entity: 'delivery-places' },
+    make: async (tree) => ({
+      method: 'PUT',
+      path: `${ADMIN_API.deliveryPlaces}${campusQuery(tree)}`,
+      body: { places: [{ name: 'Main Gate', code: 'gate', note: '' }] },
+      entityId: tree.campus.id,
+      done: async () => {
+        const rows = await db()
+          .select({ name: deliveryPlaces.name, code: deliveryPlaces.code })
+          .from(deliveryPlaces)
+          .where(eq(deliveryPlaces.campusId, tree.campus.id));
+        expect(rows).toEqual([{ name: 'Main Gate', code: 'GATE' }]);
+      },
+    }),
+  },
+  {
     label: 'GET /api/admin/batches',
     who: 'C',
     make: async (tree) => {
@@ -97,9 +143,36 @@ export const BATCH_ROUTES: Route[] = [
         done: async (answer) => {
           const detail = answer as TBatchDetailResponse;
           expect(detail.batch.id).toBe(batch.id);
-          expect(detail.dropList.flatMap((hall) => hall.orders.map((o) => o.orderId))).toEqual([
+          expect(detail.dropList.flatMap((place) => place.orders.map((o) => o.orderId))).toEqual([
             order.id,
           ]);
+        },
+      };
+    },
+  },
+  {
+    label: 'GET /api/admin/batches/:id/labels',
+    who: 'C',
+    make: async (tree) => {
+      const { batch, order } = await batchAt(tree);
+      await db().insert(orderLines).values({
+        orderId: order.id,
+        position: 0,
+        kind: 'menu',
+        menuItemId: tree.menuItem.id,
+        restaurantId: tree.restaurant.id,
+        restaurantName: tree.restaurant.name,
+        name: tree.menuItem.name,
+        unitPricePaisa: tree.menuItem.pricePaisa,
+        quantity: 1,
+        lineTotalPaisa: tree.menuItem.pricePaisa,
+      });
+      return {
+        method: 'GET',
+        path: `${ADMIN_API.batches}/${batch.id}/labels`,
+        done: async (answer) => {
+          const { labels } = answer as TBagLabelsResponse;
+          expect(labels.map((label) => label.orderId)).toEqual([order.id]);
         },
       };
     },

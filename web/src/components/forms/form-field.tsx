@@ -98,19 +98,27 @@ export function TextAreaField({
   );
 }
 
-/** A labelled select. */
+/** A labelled select with an optional message and hint below it. */
 export function SelectField({
   label,
+  hint,
+  error,
+  id,
   children,
   ...select
-}: { label: string; children: ReactNode } & ComponentProps<'select'>) {
+}: FieldProps & { children: ReactNode } & ComponentProps<'select'>) {
   return (
-    <label className={labelClass}>
-      {label}
-      <select className={inputClass} {...select}>
-        {children}
-      </select>
-    </label>
+    <Field
+      label={label}
+      hint={hint}
+      error={error}
+      id={id}
+      control={(props) => (
+        <select {...props} className={inputClass} {...select}>
+          {children}
+        </select>
+      )}
+    />
   );
 }
 

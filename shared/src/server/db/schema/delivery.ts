@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import {
   check,
   index,
+  integer,
   pgTable,
   primaryKey,
   text,
@@ -48,4 +49,24 @@ export const batchMails = pgTable(
     sentAt: timestamp('sent_at', { withTimezone: true }).notNull(),
   },
   (t) => [primaryKey({ columns: [t.batchId, t.recipient] })],
+);
+
+// Delivery places (decision 026): a campus's halls, departments and gates, in checkout's order.
+// Orders keep the place's name (orders.place_name), so removing a place only unlinks them.
+export const deliveryPlaces = pgTable(
+  'delivery_places',
+  {
+    id: text('id').primaryKey(),
+    campusId: text('campus_id')
+      .notNull()
+      .references(() => campuses.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    code: text('code').notNull(),
+    note: text('note').notNull().default(''),
+    position: integer('position').notNull(),
+  },
+  (t) => [
+    uniqueIndex('delivery_places_campus_name_key').on(t.campusId, sql`lower(${t.name})`),
+    uniqueIndex('delivery_places_campus_code_key').on(t.campusId, t.code),
+  ],
 );

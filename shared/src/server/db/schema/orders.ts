@@ -23,7 +23,7 @@ import {
 import { REFUND_STATES } from '../../../domain/refunds';
 import { campuses, martItems, menuItems, restaurants } from './catalogue';
 import { createdAt } from './columns';
-import { deliveryBatches } from './delivery';
+import { deliveryBatches, deliveryPlaces } from './delivery';
 import { users } from './people';
 
 // Orders keep names and prices as they were when placed: a later catalogue edit, a deleted campus
@@ -46,6 +46,10 @@ export const orders = pgTable(
     sheetTabName: text('sheet_tab_name').notNull(),
     firstName: text('first_name').notNull(),
     lastName: text('last_name').notNull(),
+    // The delivery place chosen at checkout (decision 026), its name as it was then ('' before
+    // places, or imported); a removed place unlinks the order and leaves the name.
+    placeId: text('place_id').references(() => deliveryPlaces.id, { onDelete: 'set null' }),
+    placeName: text('place_name').notNull().default(''),
     room: text('room').notNull().default(''),
     phone: text('phone').notNull(),
     email: text('email').notNull(),

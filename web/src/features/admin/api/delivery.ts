@@ -1,3 +1,4 @@
+import { ADMIN_API } from '@campus/shared/domain/admin-api';
 import {
   type TBatchAction,
   type TBatchList,
@@ -6,6 +7,10 @@ import {
   ZBatchesResponse,
   ZDeliverySlotsResponse,
 } from '@campus/shared/domain/batch-api';
+import {
+  type TDeliveryPlaceInput,
+  ZDeliveryPlacesResponse,
+} from '@campus/shared/domain/delivery-places';
 import type { TDeliverySlot } from '@campus/shared/domain/delivery-rounds';
 import { useMutation, useMutationState, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
@@ -41,6 +46,7 @@ export const batchKeys = {
   /** Everything about rounds and batches: what an order's change invalidates. */
   all: () => [...adminKeys.all, 'batches'] as const,
   slots: (campus: TBatchCampus) => [...adminKeys.all, 'batches', 'slots', campus] as const,
+  places: (campus: TBatchCampus) => [...adminKeys.all, 'batches', 'places', campus] as const,
   list: (campus: TBatchCampus) => [...adminKeys.all, 'batches', 'list', campus] as const,
   detail: (id: string) => [...adminKeys.all, 'batches', 'detail', id] as const,
 };
@@ -53,6 +59,37 @@ export function useDeliverySlots(campus: TBatchCampus, enabled = true) {
     enabled: enabled && campus.campusId !== '',
     retry: false,
     refetchOnWindowFocus: false,
+  });
+}
+
+/** A campus's delivery places (decision 026), in checkout's order. */
+export function useDeliveryPlaces(campus: TBatchCampus) {
+  return useQuery({
+    queryKey: batchKeys.places(campus),
+    queryFn: () =>
+      checked(
+        ZDeliveryPlacesResponse,
+        adminGet(`${ADMIN_API.deliveryPlaces}${campusQuery(campus)}`),
+      ),
+    enabled: campus.campusId !== '',
+    retry: false,
+    refetchOnWindowFocus: false,
+  });
+}
+
+/** Saves a campus's whole list of places; a 400 names the refused field ('places.2.code'). */
+export function useSaveDeliveryPlaces(campus: TBatchCampus) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (places: TDeliveryPlaceInput[]) =>
+      checked(
+        ZDeliveryPlacesResponse,
+        apiFetch(`${ADMIN_API.deliveryPlaces}${campusQuery(campus)}`, {
+          method: 'PUT',
+          body: JSON.stringify({ places }),
+        }),
+      ),
+    onSuccess: (answer) => queryClient.setQueryData(batchKeys.places(campus), answer),
   });
 }
 

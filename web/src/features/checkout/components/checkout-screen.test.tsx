@@ -1,5 +1,6 @@
 import { CART_OWNER_KEY, CART_STORAGE_KEY } from '@campus/shared/domain/cart';
 import { CHECKOUT_MESSAGES } from '@campus/shared/domain/checkout';
+import { PLACE_MESSAGES, type TDeliveryPlace } from '@campus/shared/domain/delivery-places';
 import {
   DELIVERY_CHARGE_PER_PERSON_PAISA,
   formatRs,
@@ -54,7 +55,7 @@ function heldQuoteOf(changes: TQuoteChange[] = [], pricePaisa = rupeesToPaisa(li
 }
 
 async function openCheckout(
-  context: { lastDetails?: object | null } = {},
+  context: { lastDetails?: object | null; places?: TDeliveryPlace[] } = {},
   quote: () => object = () => heldQuoteOf(),
 ) {
   window.localStorage.setItem(CART_STORAGE_KEY, JSON.stringify([line]));
@@ -69,6 +70,7 @@ async function openCheckout(
           payTo: { accountTitle: 'CampusBucket', bankName: 'Meezan Bank', accountNumber: '0101' },
           paymentReference: 'CB-7K3QM',
           allowedDomains: ['@uni.edu.pk'],
+          places: [],
           lastDetails: null,
           ...context,
         }),
@@ -167,6 +169,46 @@ describe('the checkout form', () => {
     expectMessage('Your bank', CHECKOUT_MESSAGES.paymentFields);
     solveCaptcha();
     await waitFor(() => expect(screen.queryByText(CHECKOUT_MESSAGES.captchaRequired)).toBeNull());
+  });
+});
+
+describe('the delivery place', () => {
+  const places: TDeliveryPlace[] = [
+    { id: 'p-iqbal', name: 'Iqbal Hall', code: 'IQH', note: '' },
+    { id: 'p-gate', name: 'Main Gate', code: 'GATE', note: 'Hand over at the guard post' },
+  ];
+
+  it("offers the campus's places and a room, and asks for a place before anything is sent", async () => {
+    const { user, callsOf } = await openCheckout({ places });
+    expect(screen.queryByLabelText(/Hostel Room/)).toBeNull();
+    const select = screen.getByLabelText('Delivery place') as HTMLSelectElement;
+    expect([...select.options].map((option) => option.textContent)).toEqual([
+      'Choose a place',
+      'Iqbal Hall',
+      'Main Gate',
+    ]);
+    await user.click(submit());
+    await waitFor(() => expectMessage('Delivery place', PLACE_MESSAGES.choose));
+    await user.selectOptions(select, 'p-gate');
+    await waitFor(() => expectValid('Delivery place'));
+    // The place's note is its hint.
+    expect(described(select)).toContain('Hand over at the guard post');
+    expect(field('Room (optional)')).toBeTruthy();
+    expect(callsOf('POST', '/api/orders')).toEqual([]);
+  });
+
+  it('takes the place of the last order', async () => {
+    const lastDetails = {
+      placeId: 'p-iqbal',
+      phone: '0321-7654321',
+      room: 'Room 12',
+      accountTitle: 'Ayesha Khan',
+      bankName: 'HBL',
+    };
+    await openCheckout({ places, lastDetails });
+    const select = screen.getByLabelText('Delivery place') as HTMLSelectElement;
+    await waitFor(() => expect(select.value).toBe('p-iqbal'));
+    expect(field('Room (optional)').value).toBe('Room 12');
   });
 });
 

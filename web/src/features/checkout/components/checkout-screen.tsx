@@ -10,7 +10,7 @@ import { type FieldErrors, useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router-dom';
 import { PriceChangesNotice } from '@/components/cart/price-changes-notice';
 import { useCaptcha } from '@/components/forms/captcha-field';
-import { fieldHint, TextAreaField, TextField } from '@/components/forms/form-field';
+import { fieldHint, SelectField, TextAreaField, TextField } from '@/components/forms/form-field';
 import { NameFields } from '@/components/forms/name-fields';
 import { ScreenshotField } from '@/components/forms/screenshot-field';
 import { SubmitButton } from '@/components/forms/submit-button';
@@ -65,6 +65,7 @@ const MESSAGE_FIELDS = [
   'lastName',
   'email',
   'phone',
+  'placeId',
   'room',
   'specialInstruction',
   'accountTitle',
@@ -91,6 +92,7 @@ const KEPT_FIELDS = [
   'firstName',
   'lastName',
   'phone',
+  'placeId',
   'room',
   'persons',
   'specialInstruction',
@@ -98,7 +100,7 @@ const KEPT_FIELDS = [
   'bankName',
 ] as const satisfies readonly (keyof CheckoutFields)[];
 /** The fields the person's last order fills in when this tab kept nothing of them. */
-const LAST_ORDER_FIELDS = ['phone', 'room', 'accountTitle', 'bankName'] as const;
+const LAST_ORDER_FIELDS = ['placeId', 'phone', 'room', 'accountTitle', 'bankName'] as const;
 
 /** The form's first values: what this tab kept of them, else the account's. */
 function firstValues(user: TUserProfile): CheckoutFields {
@@ -108,6 +110,7 @@ function firstValues(user: TUserProfile): CheckoutFields {
   return {
     firstName: text('firstName', user.firstName),
     lastName: text('lastName', user.lastName),
+    placeId: text('placeId', ''),
     room: text('room', ''),
     phone: text('phone', ''),
     email: user.email,
@@ -152,6 +155,9 @@ function CheckoutForm({
   const captchaMessageRef = useRef<HTMLParagraphElement>(null);
   // Until the context arrives the domain rule waits for the server, which checks it again.
   const allowedDomains = context.data?.allowedDomains ?? [];
+  // The place rule likewise (decision 026): unknown until the campus's places arrive.
+  const places = context.data?.places;
+  const rules = { allowedDomains, places };
   const [firstValuesOnce] = useState(() => firstValues(user));
   const form = useForm<CheckoutFields>({
     // Every field's rule on submit, all at once; after it each field is checked again as it
@@ -161,7 +167,7 @@ function CheckoutForm({
     // The form moves the focus itself, once its fields are enabled again.
     shouldFocusError: false,
     resolver: async (fields) => {
-      const errors = formErrors(await checkoutFieldErrors(fields, { allowedDomains }));
+      const errors = formErrors(await checkoutFieldErrors(fields, rules));
       return Object.keys(errors).length === 0
         ? { values: fields, errors: {} }
         : { values: {}, errors };
@@ -192,7 +198,7 @@ function CheckoutForm({
     if (!lastDetails) return;
     for (const field of LAST_ORDER_FIELDS) {
       if (!form.getValues(field) && !form.getFieldState(field).isDirty) {
-        form.setValue(field, lastDetails[field]);
+        form.setValue(field, lastDetails[field] ?? '');
       }
     }
   }, [form, lastDetails]);
@@ -202,6 +208,8 @@ function CheckoutForm({
   );
   const { errors } = form.formState;
   const persons = form.watch('persons');
+  const placeId = form.watch('placeId');
+  const placeNote = places?.find((place) => place.id === placeId)?.note;
   const empty = cart.items.length === 0;
   // The quote held, once its changes were taken: the order is placed at its total.
   const held =
@@ -245,7 +253,7 @@ function CheckoutForm({
           grandTotal: paisaToRupees(totals?.grandTotal ?? 0),
           quoteId: held?.id,
         },
-        { allowedDomains },
+        rules,
       );
       if (!checked.ok) {
         fail(checked.message, checked.field);
@@ -350,13 +358,39 @@ function CheckoutForm({
                   form.setValue('phone', normalisePhoneInput(event.target.value)),
               })}
             />
-            <TextField
-              label={<>Hostel Room {optional}</>}
-              placeholder="Hall name and room number"
-              autoComplete="off"
-              error={errors.room?.message}
-              {...form.register('room')}
-            />
+            {places && places.length > 0 ? (
+              <>
+                <SelectField
+                  label="Delivery place"
+                  required
+                  hint={placeNote && fieldHint(placeNote)}
+                  error={errors.placeId?.message}
+                  {...form.register('placeId')}
+                >
+                  <option value="">Choose a place</option>
+                  {places.map((place) => (
+                    <option key={place.id} value={place.id}>
+                      {place.name}
+                    </option>
+                  ))}
+                </SelectField>
+                <TextField
+                  label={<>Room {optional}</>}
+                  placeholder="Room number"
+                  autoComplete="off"
+                  error={errors.room?.message}
+                  {...form.register('room')}
+                />
+              </>
+            ) : (
+              <TextField
+                label={<>Hostel Room {optional}</>}
+                placeholder="Hall name and room number"
+                autoComplete="off"
+                error={errors.room?.message}
+                {...form.register('room')}
+              />
+            )}
           </div>
 
           <div className={card}>

@@ -146,6 +146,7 @@ describe('checkoutFieldErrors', () => {
   const fieldValues = (overrides: Partial<CheckoutFieldValues> = {}): CheckoutFieldValues => ({
     firstName: 'Ayesha',
     lastName: 'Student',
+    placeId: '',
     phone: '0300-1234567',
     email: 'ayesha@lhr.example.edu',
     accountTitle: 'Ayesha Student',

@@ -75,7 +75,14 @@ export function checkCheckout(values: TCheckoutValues, context: CheckoutContext)
 export type CheckoutFieldValues = Required<
   Pick<
     TCheckoutValues,
-    'firstName' | 'lastName' | 'phone' | 'email' | 'accountTitle' | 'bankName' | 'captcha'
+    | 'firstName'
+    | 'lastName'
+    | 'placeId'
+    | 'phone'
+    | 'email'
+    | 'accountTitle'
+    | 'bankName'
+    | 'captcha'
   >
 > & { screenshot: File | null };
 
@@ -114,6 +121,7 @@ function buildOrderRequest(
     cartItems: form.cartItems,
     firstName: form.firstName,
     lastName: form.lastName,
+    placeId: form.placeId,
     room: form.room,
     phone: form.phone,
     email: form.email,

@@ -108,6 +108,10 @@ describe("an order's page", () => {
     );
     expect(screen.getByTestId('order-grand-total').textContent).toBe('Rs 420.00');
     expect(within(items).getByRole('rowheader', { name: /Delivery charge/ })).toBeTruthy();
+    // Where the order goes, as the student gave it.
+    const delivery = screen.getByRole('region', { name: 'Delivery' });
+    expect(within(delivery).getByTestId('order-deliver-to').textContent).toBe('Hall 3, Room 12');
+    expect(within(delivery).getByText('0300-1234567')).toBeTruthy();
     expect(
       screen.getByRole('button', { name: 'Your payment screenshot: view full size' }),
     ).toBeTruthy();

@@ -1,3 +1,4 @@
+import { deliveryAddress, NO_PLACE } from '@campus/shared/domain/delivery-places';
 import { roundName } from '@campus/shared/domain/delivery-rounds';
 import { formatError } from '@campus/shared/domain/error-catalogue';
 import type { TOrderDetail } from '@campus/shared/domain/order-api';
@@ -36,6 +37,29 @@ function RejectionReason({ order }: { order: TOrderDetail }) {
       <p className="font-medium">Your payment was rejected.</p>
       <p data-testid="rejection-reason">Reason: {rejection.reason}</p>
     </div>
+  );
+}
+
+/** Where and to whom the order is brought, as the student gave it at checkout. */
+function DeliveryDetails({ order }: { order: TOrderDetail }) {
+  return (
+    <section aria-labelledby="order-delivery-heading" className="space-y-2">
+      <h2 id="order-delivery-heading" className="text-lg font-semibold">
+        Delivery
+      </h2>
+      <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
+        <dt className="font-medium">Deliver to</dt>
+        <dd data-testid="order-deliver-to">{deliveryAddress(order) || NO_PLACE}</dd>
+        <dt className="font-medium">Phone</dt>
+        <dd>{order.phone}</dd>
+        {order.specialInstruction && (
+          <>
+            <dt className="font-medium">Instructions</dt>
+            <dd className="whitespace-pre-line">{order.specialInstruction}</dd>
+          </>
+        )}
+      </dl>
+    </section>
   );
 }
 
@@ -135,6 +159,7 @@ export function OrderScreen() {
           </div>
           <OrderTimeline order={order} />
           <OrderContents order={order} />
+          <DeliveryDetails order={order} />
           <PaymentDetails order={order} />
         </>
       )}

@@ -1,5 +1,6 @@
 import {
   BATCH_LISTS,
+  BATCH_MESSAGES,
   type TBatchAction,
   type TBatchSummary,
   waitingText,
@@ -37,7 +38,7 @@ function doneText(action: TBatchAction, moved: number): string {
 
 /**
  * One batch (docs/architecture.md §8): what each restaurant prepares (the pick lists, the mart's
- * apart), where the rider hands the orders over (the drop list by hall and room), and the round's
+ * apart), where the rider hands the orders over (the drop list by place and room), and the round's
  * actions: close early, dispatch, deliver; downloads of both lists and a print view of the pick
  * lists.
  */
@@ -48,12 +49,38 @@ const orderCount = (count: number) => `${count} ${count === 1 ? 'order' : 'order
 const readyToDispatch = (batch: TBatchSummary) =>
   batch.verifiedCount - batch.outForDeliveryCount - batch.deliveredCount;
 
+/** What each step's confirmation says: what moves, how many, and who is told. */
+function confirmation(step: TBatchAction, batch: TBatchSummary, name: string) {
+  if (step === 'close') {
+    return {
+      title: 'Close this round now?',
+      message: `No more orders join the ${name}; orders placed from now on go with the next round.`,
+      confirmLabel: 'Close now',
+    };
+  }
+  if (step === 'dispatch') {
+    const ready = readyToDispatch(batch);
+    return {
+      title: `Send ${orderCount(ready)} out for delivery?`,
+      message: `The verified ${ready === 1 ? 'order' : 'orders'} of the ${name} ${ready === 1 ? 'goes' : 'go'} out for delivery, and each student is told.${batch.waitingCount > 0 ? ` ${orderCount(batch.waitingCount)} still waiting for a payment check ${batch.waitingCount === 1 ? 'stays' : 'stay'} behind.` : ''}`,
+      confirmLabel: 'Mark dispatched',
+    };
+  }
+  const out = batch.outForDeliveryCount;
+  return {
+    title: `Mark ${orderCount(out)} delivered?`,
+    message: `Every order of the ${name} out for delivery is marked delivered, and each student is told. If one could not be handed over, mark the others one by one in the drop list instead.`,
+    confirmLabel: 'Mark all delivered',
+  };
+}
+
 export function BatchView({ batchId, now }: { batchId: string; now: Date }) {
   const query = useBatch(batchId);
   const action = useBatchAction(batchId);
   const deliver = useDeliverOrder();
   const delivering = useOrdersBeingDelivered();
-  const [confirmClose, setConfirmClose] = useState(false);
+  // The step whose confirmation is open: each says what it moves, with its counts.
+  const [confirming, setConfirming] = useState<TBatchAction | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
   const [done, setDone] = useState('');
   const headingId = useId();
@@ -107,7 +134,7 @@ export function BatchView({ batchId, now }: { batchId: string; now: Date }) {
             type="button"
             className={secondaryButton}
             disabled={action.isPending}
-            onClick={() => setConfirmClose(true)}
+            onClick={() => setConfirming('close')}
           >
             Close now
           </button>
@@ -115,8 +142,9 @@ export function BatchView({ batchId, now }: { batchId: string; now: Date }) {
         <button
           type="button"
           className={primaryButton}
-          disabled={action.isPending || readyToDispatch(batch) === 0}
-          onClick={() => run('dispatch')}
+          disabled={action.isPending || open || readyToDispatch(batch) === 0}
+          aria-describedby={open ? `${headingId}-still-open` : undefined}
+          onClick={() => setConfirming('dispatch')}
         >
           Mark dispatched
         </button>
@@ -124,7 +152,7 @@ export function BatchView({ batchId, now }: { batchId: string; now: Date }) {
           type="button"
           className={primaryButton}
           disabled={action.isPending || batch.outForDeliveryCount === 0}
-          onClick={() => run('deliver')}
+          onClick={() => setConfirming('deliver')}
         >
           Mark all delivered
         </button>
@@ -137,6 +165,11 @@ export function BatchView({ batchId, now }: { batchId: string; now: Date }) {
           Print pick lists
         </Link>
       </div>
+      {open && readyToDispatch(batch) > 0 && (
+        <p id={`${headingId}-still-open`} className="text-sm text-gray-700">
+          {BATCH_MESSAGES.stillOpen(clockTime(new Date(batch.cutoffAt), batch.timeZone))}
+        </p>
+      )}
       {failure && (
         <Alert>
           <p>{failure}</p>
@@ -186,7 +219,7 @@ export function BatchView({ batchId, now }: { batchId: string; now: Date }) {
           Drop list
         </h4>
         <DropList
-          halls={dropList}
+          places={dropList}
           delivering={delivering}
           onDelivered={(order) => {
             setFailure(null);
@@ -198,19 +231,19 @@ export function BatchView({ batchId, now }: { batchId: string; now: Date }) {
         />
       </section>
 
-      <ConfirmDialog
-        open={confirmClose}
-        type="warning"
-        title="Close this round now?"
-        message={`No more orders join the ${name}; orders placed from now on go with the next round.`}
-        confirmLabel="Close now"
-        busy={action.isPending}
-        onCancel={() => setConfirmClose(false)}
-        onConfirm={() => {
-          setConfirmClose(false);
-          run('close');
-        }}
-      />
+      {confirming && (
+        <ConfirmDialog
+          open
+          type="warning"
+          {...confirmation(confirming, batch, name)}
+          busy={action.isPending}
+          onCancel={() => setConfirming(null)}
+          onConfirm={() => {
+            setConfirming(null);
+            run(confirming);
+          }}
+        />
+      )}
     </section>
   );
 }

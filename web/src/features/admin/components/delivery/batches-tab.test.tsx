@@ -268,19 +268,28 @@ describe('a batch', () => {
     expect(within(burger).queryByText(/wait/)).toBeNull();
   });
 
-  it('groups the drop list by hall, then room, with a Delivered button for orders on their way', async () => {
+  it('groups the drop list by place, then room, with a Delivered button for orders on their way', async () => {
     const { batch, user, callsOf } = await openBatch();
-    const halls = within(batch).getAllByRole('region', { name: /^Drop list: / });
-    expect(halls.map((hall) => hall.getAttribute('aria-label'))).toEqual([
+    const places = within(batch).getAllByRole('region', { name: /^Drop list: / });
+    expect(places.map((place) => place.getAttribute('aria-label'))).toEqual([
       'Drop list: Hall 3',
       'Drop list: Iqbal Hall',
     ]);
-    const hall3 = halls[0] as HTMLElement;
-    const rooms = within(hall3)
+    const hall3 = places[0] as HTMLElement;
+    const rows = within(hall3)
       .getAllByRole('row')
       .slice(1)
-      .map((row) => within(row).getAllByRole('cell')[0]?.textContent);
-    expect(rooms).toEqual(['Hall 3, Room 12', 'Hall 3, Room 20']);
+      .map((row) =>
+        within(row)
+          .getAllByRole('cell')
+          .map((cell) => cell.textContent),
+      );
+    expect(rows.map((cells) => cells.slice(0, 3))).toEqual([
+      ['Room 12', 'CB-4KX7', 'Ayesha Khan'],
+      ['Room 20', 'CB-9PQ2', 'Hamza Ali'],
+    ]);
+    // The student's instruction reaches whoever hands the order over.
+    expect(rows[0]).toContain('Call on arrival');
     expect(within(hall3).getByText('Rs 1,234.00')).toBeTruthy();
     // Only the order out for delivery can be handed over.
     expect(within(batch).getAllByRole('button', { name: /^Delivered: / })).toHaveLength(1);

@@ -10,6 +10,7 @@ import { type AdminScope, useCatalogueScope } from '../../hooks/use-catalogue-sc
 import { AdminListState } from '../admin-controls';
 import { CampusFilter } from '../place-selects';
 import { BatchView } from './batch-view';
+import { PlacesEditor } from './places-editor';
 import { RoundsEditor } from './rounds-editor';
 import { RoundsList } from './rounds-list';
 
@@ -40,7 +41,7 @@ function dayOf(batch: TBatchSummary, now: Date): TDay {
 /**
  * The Batches tab (docs/architecture.md §8): a campus's delivery rounds, today's first, then the
  * coming week's and the last day's earlier ones, the opened batch below the rounds it is listed
- * with, and last the week of rounds to edit, folded. A super admin filters by university and
+ * with, and last the week of rounds and the delivery places to edit, folded. A super admin filters by university and
  * campus; the rounds editor needs one campus. Order events of the campus (the stream sends an admin
  * only those of their campuses) load the rounds again.
  */
@@ -130,6 +131,18 @@ export function BatchesTab({ scope }: { scope: AdminScope }) {
             <RoundsEditor key={`${campus.universityId}/${campus.campusId}`} campus={campus} />
           ) : (
             <StatusMessage title="Choose a campus to edit its delivery rounds." />
+          )}
+        </div>
+      </details>
+      <details className="rounded-lg border border-gray-200">
+        <summary className="cursor-pointer rounded-lg px-4 py-3 text-lg font-semibold focus-visible:outline-2 focus-visible:outline-orange-700">
+          Delivery places
+        </summary>
+        <div className="border-t border-gray-200 p-4">
+          {campus.campusId ? (
+            <PlacesEditor key={`${campus.universityId}/${campus.campusId}`} campus={campus} />
+          ) : (
+            <StatusMessage title="Choose a campus to edit its delivery places." />
           )}
         </div>
       </details>

@@ -1,4 +1,4 @@
-import type { TDropHall, TDropOrder } from '@campus/shared/domain/batch-api';
+import type { TDropOrder, TDropPlace } from '@campus/shared/domain/batch-api';
 import { formatRs } from '@campus/shared/domain/money';
 import { OrderStatusBadge } from '@/components/ui/order-status-badge';
 import { rowButton } from '../admin-controls';
@@ -6,33 +6,37 @@ import { rowButton } from '../admin-controls';
 const cell = 'px-3 py-2 text-left align-top';
 
 /**
- * Where the rider hands the orders over: by hostel hall, then room, with the student's name,
- * phone, items and amount; an order out for delivery gets its own 'Delivered'.
+ * Where the rider hands the orders over: by delivery place, then room, with the order's code, the
+ * student's name, phone, items, instruction and amount; an order out for delivery gets its own
+ * 'Delivered'.
  */
 export function DropList({
-  halls,
+  places,
   delivering,
   onDelivered,
 }: {
-  halls: readonly TDropHall[];
+  places: readonly TDropPlace[];
   /** The orders whose 'Delivered' is on its way. */
   delivering: ReadonlySet<string>;
   onDelivered(order: TDropOrder): void;
 }) {
-  if (halls.length === 0) {
+  if (places.length === 0) {
     return <p className="text-sm text-gray-700">No verified order to deliver yet.</p>;
   }
   return (
     <div className="space-y-4">
-      {halls.map((hall) => (
-        <section key={hall.hall} aria-label={`Drop list: ${hall.hall}`}>
-          <h5 className="font-semibold">{hall.hall}</h5>
+      {places.map(({ place, orders }) => (
+        <section key={place} aria-label={`Drop list: ${place}`}>
+          <h5 className="font-semibold">{place}</h5>
           <div className="relative overflow-x-auto">
             <table className="min-w-full divide-y divide-gray-200 text-sm">
               <thead className="bg-gray-50">
                 <tr>
                   <th scope="col" className={cell}>
                     Room
+                  </th>
+                  <th scope="col" className={cell}>
+                    Order
                   </th>
                   <th scope="col" className={cell}>
                     Name
@@ -42,6 +46,9 @@ export function DropList({
                   </th>
                   <th scope="col" className={cell}>
                     Items
+                  </th>
+                  <th scope="col" className={cell}>
+                    Instruction
                   </th>
                   <th scope="col" className={cell}>
                     Amount
@@ -55,9 +62,10 @@ export function DropList({
                 </tr>
               </thead>
               <tbody className="divide-y divide-gray-200">
-                {hall.orders.map((order) => (
+                {orders.map((order) => (
                   <tr key={order.orderId}>
                     <td className={cell}>{order.room}</td>
+                    <td className={`${cell} font-mono`}>{order.paymentReference}</td>
                     <td className={cell}>{order.name}</td>
                     <td className={cell}>
                       <a className="underline" href={`tel:${order.phone}`}>
@@ -65,6 +73,7 @@ export function DropList({
                       </a>
                     </td>
                     <td className={`${cell} whitespace-pre-line`}>{order.items}</td>
+                    <td className={`${cell} whitespace-pre-line`}>{order.instruction}</td>
                     <td className={`${cell} tabular-nums`}>{formatRs(order.grandTotalPaisa)}</td>
                     <td className={cell}>
                       <OrderStatusBadge status={order.status} />
@@ -74,7 +83,7 @@ export function DropList({
                         <button
                           type="button"
                           className={rowButton}
-                          aria-label={`Delivered: ${order.name}, ${order.room || 'no room'}`}
+                          aria-label={`Delivered: ${order.name}, ${[place, order.room].filter(Boolean).join(', ')}`}
                           disabled={delivering.has(order.orderId)}
                           onClick={() => onDelivered(order)}
                         >

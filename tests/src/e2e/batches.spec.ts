@@ -1,6 +1,7 @@
 import type { Page } from '@playwright/test';
 import { DEMO, signIn } from './support/auth';
 import { checkoutWithTea, submitCheckout } from './support/orders';
+import { readQrCode } from './support/qr-code';
 import { card, openMenu } from './support/storefront';
 import { expect, test } from './support/test';
 
@@ -200,6 +201,36 @@ test('an admin runs a delivery round: slots, verified order, printed pick lists,
     // Page objects, not the /Pages tree that lists them.
     expect(pdf.match(/\/Type\s*\/Page(?!s)/g)?.length).toBe(restaurants);
     await printPage.close();
+
+    // The bag labels: one per order and restaurant part, each with the QR code of its order.
+    const labelsHref = await batch
+      .getByRole('link', { name: 'Print bag labels' })
+      .getAttribute('href');
+    const labelsPage = await adminContext.newPage();
+    await labelsPage.goto(labelsHref ?? '');
+    await expect(labelsPage.getByRole('heading', { level: 1 })).toContainText('Bag labels: ');
+    const bags = labelsPage.getByRole('list', { name: 'Bag labels' }).locator(':scope > li');
+    const ours = bags.filter({ hasText: order.reference });
+    // Tea and a slice: a bag from each restaurant.
+    await expect(ours).toHaveCount(2);
+    await expect(ours.first()).toContainText(`${WALK_PLACE}, Room 5`);
+    await expect(ours.first()).toContainText('bag 1 of 2');
+    const qr = ours
+      .first()
+      .getByRole('img', { name: `QR code of order ${order.reference}'s page` });
+    await expect(qr).toBeVisible();
+    const link = await readQrCode(qr);
+    expect(link).toBe(new URL(`/orders/${order.id}`, baseURL).href);
+    // On A4, labels sit side by side: fewer pages than bags.
+    await labelsPage.emulateMedia({ media: 'print' });
+    const labelsPdf = (await labelsPage.pdf({ format: 'A4' })).toString('latin1');
+    const labelPages = labelsPdf.match(/\/Type\s*\/Page(?!s)/g)?.length ?? 0;
+    expect(labelPages).toBeGreaterThanOrEqual(1);
+    expect(labelPages).toBeLessThanOrEqual(Math.max(1, Math.ceil((await bags.count()) / 2)));
+    await labelsPage.close();
+    // The student who scans it lands on their order.
+    await page.goto(link ?? '');
+    await expect(page.getByTestId('order-number')).toHaveText(order.reference);
 
     // An open round is not sent out: orders could still join it.
     await expect(batch.getByRole('button', { name: 'Mark dispatched' })).toBeDisabled();

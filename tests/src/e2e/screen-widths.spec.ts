@@ -22,6 +22,9 @@ let orderId = '';
 /** Swaps the context's session for `role`'s, signing in through /login the first time. */
 async function signInAs(page: Page, role: Role) {
   const context = page.context();
+  // Leave the page first: one still open would load its data again with the other person's
+  // cookies (a student's order page asked as an admin answers 404).
+  await page.goto('about:blank');
   await context.clearCookies();
   const saved = sessions.get(role);
   if (saved) {

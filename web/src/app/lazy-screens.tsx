@@ -60,6 +60,13 @@ export const BatchPrintScreen = lazy(() =>
   })),
 );
 
+// A batch's bag labels to print, each with the QR code of its order's page.
+export const BagLabelsScreen = lazy(() =>
+  import('@/features/admin/components/delivery/bag-labels-screen').then((m) => ({
+    default: m.BagLabelsScreen,
+  })),
+);
+
 // The super admin dashboard: every admin form and list loads only here.
 export const SuperAdminScreen = lazy(() =>
   import('@/features/admin/components/super-admin/super-admin-screen').then((m) => ({

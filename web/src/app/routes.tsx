@@ -8,6 +8,7 @@ import { HomeScreen } from '@/features/home/components/home-screen';
 import { MenuScreen } from '@/features/menu/components/menu-screen';
 import { RestaurantsScreen } from '@/features/restaurants/components/restaurants-screen';
 import {
+  BagLabelsScreen,
   BatchPrintScreen,
   CampusAdminScreen,
   CartScreen,
@@ -106,6 +107,15 @@ export const routes: RouteObject[] = [
     element: (
       <RequireAuth roles={['superAdmin', 'campusAdmin']}>
         <BatchPrintScreen />
+      </RequireAuth>
+    ),
+  },
+  {
+    // A batch's bag labels to print, under the same rule.
+    path: '/admin/batches/:batchId/labels',
+    element: (
+      <RequireAuth roles={['superAdmin', 'campusAdmin']}>
+        <BagLabelsScreen />
       </RequireAuth>
     ),
   },

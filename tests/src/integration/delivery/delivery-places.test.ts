@@ -1,4 +1,5 @@
 import { findCampus } from '@campus/api/admin/campus-lookup';
+import { bagLabels } from '@campus/api/delivery/bag-labels';
 import { saveDeliveryPlaces } from '@campus/api/delivery/delivery-places';
 import { saveDeliverySlots } from '@campus/api/delivery/delivery-slots';
 import { getBatch } from '@campus/api/delivery/get-batch';
@@ -22,7 +23,7 @@ import { buildCampusTree } from '../../support/builders';
 import { engine } from '../../support/database';
 import { testLog } from '../../support/logger';
 import { type OrderServices, openOrderServices } from '../../support/order-services';
-import { buildOrderingStudent, menuLine, placeOrderInput } from '../../support/orders';
+import { buildOrderingStudent, martLine, menuLine, placeOrderInput } from '../../support/orders';
 import { createProfile } from '../../support/people';
 
 // Delivery places (decision 026) through the use cases the routes call: the campus's list as its
@@ -55,10 +56,15 @@ async function savePlaces(list: ReturnType<typeof place>[], of: Tree = tree) {
 }
 
 /** A student's order of one tea at `now`, to the place and room given. */
-async function orderTo(placeId: string | undefined, room: string, now = karachi('10:00:00')) {
+async function orderTo(
+  placeId: string | undefined,
+  room: string,
+  cartItems = [menuLine(tree, 1)],
+  now = karachi('10:00:00'),
+) {
   const { student, screenshotId } = await buildOrderingStudent(db(), tree);
   const input = placeOrderInput(tree, student, screenshotId, {
-    cartItems: [menuLine(tree, 1)],
+    cartItems,
     placeId,
     room,
     specialInstruction: 'Call on arrival',
@@ -175,7 +181,8 @@ describe(`delivery places on ${engine}`, () => {
       await orderTo(iqbal.id, 'Room 20'),
       await orderTo(iqbal.id, 'Room 3'),
       await orderTo(library.id, ''),
-      await orderTo(gate.id, ''),
+      // Tea and water: a bag from the restaurant and one from the mart.
+      await orderTo(gate.id, '', [menuLine(tree, 2), martLine(tree, 1)]),
     ];
     // An order from before the campus kept places.
     const old = await orderTo(gate.id, 'Hall 3, Room 12');
@@ -216,6 +223,24 @@ describe(`delivery places on ${engine}`, () => {
     expect(detail.dropList[0]?.orders[0]).toMatchObject({
       instruction: 'Call on arrival',
       paymentReference: placed[3]?.paymentReference,
+    });
+
+    // A bag label per order and restaurant part, in the drop list's order.
+    const { labels } = await bagLabels(db(), admin, detail.batch.id);
+    expect(
+      labels.map((label) => [label.place, label.room, label.restaurantName, label.bag, label.bags]),
+    ).toEqual([
+      ['Main Gate', '', tree.restaurant.name, 1, 2],
+      ['Main Gate', '', 'Mart', 2, 2],
+      ['Iqbal Hall', 'Room 3', tree.restaurant.name, 1, 1],
+      ['Iqbal Hall', 'Room 20', tree.restaurant.name, 1, 1],
+      ['Library', '', tree.restaurant.name, 1, 1],
+      [NO_PLACE, 'Hall 3, Room 12', tree.restaurant.name, 1, 1],
+    ]);
+    expect(labels[0]).toMatchObject({
+      paymentReference: placed[3]?.paymentReference,
+      firstName: 'Ayesha',
+      lines: [{ name: tree.menuItem.name, quantity: 2 }],
     });
   });
 });

@@ -2,6 +2,7 @@ import { ADMIN_API } from '@campus/shared/domain/admin-api';
 import {
   type TBatchAction,
   type TBatchList,
+  ZBagLabelsResponse,
   ZBatchActionResponse,
   ZBatchDetailResponse,
   ZBatchesResponse,
@@ -131,6 +132,17 @@ export function useBatch(id: string | null) {
     queryKey: batchKeys.detail(id ?? ''),
     queryFn: () => checked(ZBatchDetailResponse, adminGet(byId(BATCHES_PATH, id ?? ''))),
     enabled: id !== null && id !== '',
+    retry: false,
+    refetchOnWindowFocus: false,
+  });
+}
+
+/** The bag labels of a batch, one per order and restaurant part, in the drop list's order. */
+export function useBagLabels(id: string) {
+  return useQuery({
+    queryKey: [...batchKeys.detail(id), 'labels'],
+    queryFn: () => checked(ZBagLabelsResponse, adminGet(`${byId(BATCHES_PATH, id)}/labels`)),
+    enabled: id !== '',
     retry: false,
     refetchOnWindowFocus: false,
   });

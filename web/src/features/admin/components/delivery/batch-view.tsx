@@ -39,8 +39,8 @@ function doneText(action: TBatchAction, moved: number): string {
 /**
  * One batch (docs/architecture.md §8): what each restaurant prepares (the pick lists, the mart's
  * apart), where the rider hands the orders over (the drop list by place and room), and the round's
- * actions: close early, dispatch, deliver; downloads of both lists and a print view of the pick
- * lists.
+ * actions: close early, dispatch, deliver; downloads of both lists, a print view of the pick
+ * lists and one of the bag labels.
  */
 /** 'order' or 'orders' after a count: '1 order', '3 orders'. */
 const orderCount = (count: number) => `${count} ${count === 1 ? 'order' : 'orders'}`;
@@ -163,6 +163,14 @@ export function BatchView({ batchId, now }: { batchId: string; now: Date }) {
           className={secondaryButton}
         >
           Print pick lists
+        </Link>
+        <Link
+          to={`/admin/batches/${encodeURIComponent(batch.id)}/labels`}
+          target="_blank"
+          rel="noopener"
+          className={secondaryButton}
+        >
+          Print bag labels
         </Link>
       </div>
       {open && readyToDispatch(batch) > 0 && (

@@ -5,6 +5,7 @@ import { closeBatchesJob } from './jobs/close-batches';
 import { createSheetTabJob } from './jobs/create-sheet-tab';
 import { deleteSheetTabJob } from './jobs/delete-sheet-tab';
 import { ensureMasterTabJob } from './jobs/ensure-master-tab';
+import { notifyBatchAdditionJob } from './jobs/notify-batch-addition';
 import { notifyBatchClosedJob } from './jobs/notify-batch-closed';
 import { notifyOrderJob } from './jobs/notify-order';
 import { notifyOrderStatusJob } from './jobs/notify-order-status';
@@ -26,4 +27,5 @@ export const processors: ProcessorRegistry = {
   'ensure-master-tab': ensureMasterTabJob,
   'close-batches': closeBatchesJob,
   'notify-batch-closed': notifyBatchClosedJob,
+  'notify-batch-addition': notifyBatchAdditionJob,
 };

@@ -7,14 +7,21 @@ import type { FoundBatch } from './get-batch';
 /** The pick lists as one table: a row per restaurant and item, the waiting orders noted apart. */
 function pickListTable(lists: readonly TPickList[]): Pick<SheetExport, 'header' | 'rows'> {
   return {
-    header: ['Restaurant', 'Item', 'Quantity', 'Orders waiting for payment check'],
+    header: [
+      'Restaurant',
+      'Item',
+      'Quantity',
+      'Added after the pick list',
+      'Orders waiting for payment check',
+    ],
     rows: lists.flatMap((list) =>
       list.items.length === 0
-        ? [[list.restaurantName, '', 0, list.waitingOrders]]
+        ? [[list.restaurantName, '', 0, 0, list.waitingOrders]]
         : list.items.map((item, index) => [
             list.restaurantName,
             item.name,
             item.quantity,
+            item.added,
             index === 0 ? list.waitingOrders : '',
           ]),
     ),

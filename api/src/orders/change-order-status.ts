@@ -13,13 +13,14 @@ import type { CatalogueCache } from '@campus/shared/server/catalogue/cache';
 import type { Db } from '@campus/shared/server/db/client';
 import {
   campuses,
+  deliveryBatches,
   martItems,
   orderLines,
   orders,
   orderTransitions,
 } from '@campus/shared/server/db/schema';
 import type { OrderEventPublisher } from '@campus/shared/server/events/order-events';
-import { orderStatusJobs } from '@campus/shared/server/jobs';
+import { batchAdditionMailJob, type OutboxJob, orderStatusJobs } from '@campus/shared/server/jobs';
 import { enqueueOutboxJobs, writeOutbox } from '@campus/shared/server/outbox';
 import type { Producer } from '@campus/shared/server/queue';
 import { and, asc, desc, eq, gte, isNotNull, sql } from 'drizzle-orm';
@@ -121,6 +122,21 @@ async function moveStock(tx: Db, orderId: string, effect: 'give-back' | 'take'):
   return lines.length > 0;
 }
 
+/**
+ * The mail of an order verified after its batch closed: its restaurants add it to the pick lists
+ * they were sent (decision 026). The batch is read FOR SHARE, so a close at this moment waits for
+ * the verification and its pick lists then hold the order.
+ */
+async function lateAddition(tx: Db, orderId: string): Promise<OutboxJob[]> {
+  const [batch] = await tx
+    .select({ id: deliveryBatches.id, closedAt: deliveryBatches.closedAt })
+    .from(orders)
+    .innerJoin(deliveryBatches, eq(deliveryBatches.id, orders.batchId))
+    .where(eq(orders.id, orderId))
+    .for('share', { of: deliveryBatches });
+  return batch?.closedAt ? [batchAdditionMailJob(orderId, batch.id)] : [];
+}
+
 /** Thrown inside the transaction when another request changed the order first. */
 class Overtaken extends Error {}
 
@@ -160,9 +176,9 @@ export async function changeOrderStatus(
 
   const from = order.status;
   let movedStock = false;
-  let transitionId: number;
+  let changed: { id: number; jobIds: string[] };
   try {
-    transitionId = await db.transaction(async (tx) => {
+    changed = await db.transaction(async (tx) => {
       const moved = await tx
         .update(orders)
         .set({
@@ -209,14 +225,18 @@ export async function changeOrderStatus(
           ...(screenshot ? { screenshotUrl: screenshot.url } : {}),
         },
       });
-      await writeOutbox(tx, orderStatusJobs(order.id, id, request.action));
-      return id;
+      const jobs = [
+        ...orderStatusJobs(order.id, id, request.action),
+        ...(rule.to === 'verified' ? await lateAddition(tx, order.id) : []),
+      ];
+      await writeOutbox(tx, jobs);
+      return { id, jobIds: jobs.map((job) => job.jobId) };
     });
   } catch (error) {
     if (error instanceof Overtaken) throw await conflict(db, order, request.action);
     throw error;
   }
-  const jobIds = orderStatusJobs(order.id, transitionId, request.action).map((job) => job.jobId);
+  const { id: transitionId, jobIds } = changed;
   await enqueueOutboxJobs(db, deps.producer, jobIds, log);
   if (movedStock && order.campusId) {
     await deps.catalogue

@@ -66,13 +66,19 @@ export type TBatchesResponse = z.infer<typeof ZBatchesResponse>;
 /** One item of a pick list: the total quantity over the batch's verified orders. */
 export const ZPickItem = z.object({ name: z.string(), quantity: z.number().int() });
 
+/** An item of a batch's pick list, with how much of it was added after the list went out. */
+export const ZPickListItem = ZPickItem.extend({
+  /** From orders verified after the batch closed (its pick lists sent): mailed as additions. */
+  added: z.number().int(),
+});
+
 /** What one restaurant (or the mart) prepares for a batch. */
 export const ZPickList = z.object({
   /** The mart's list; a restaurant deleted since keeps its own list, without an id. */
   isMart: z.boolean(),
   restaurantId: z.string().nullable(),
   restaurantName: z.string(),
-  items: z.array(ZPickItem),
+  items: z.array(ZPickListItem),
   /** Orders with lines here that still wait for their payment check: not in the items yet. */
   waitingOrders: z.number().int(),
 });
@@ -150,6 +156,9 @@ export type TBatchList = (typeof BATCH_LISTS)[number];
 export function waitingText(count: number): string {
   return `${count} ${count === 1 ? 'order still waits' : 'orders still wait'} for their payment check`;
 }
+
+/** What a pick list says of an item's part from orders verified after it went out. */
+export const addedText = (quantity: number) => `${quantity} added after the pick list`;
 
 export const BATCH_MESSAGES = {
   closed: 'This round is already closed.',

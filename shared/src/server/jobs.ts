@@ -57,6 +57,14 @@ export const JOBS = {
   'notify-refund-sent': { queue: 'mail', payload: z.object({ refundId: z.string().min(1) }) },
   /** Mails a closed batch's pick lists to its restaurants and its counts to the campus admins. */
   'notify-batch-closed': { queue: 'mail', payload: z.object({ batchId: z.string().min(1) }) },
+  /**
+   * Mails the restaurants of an order verified after its batch closed what it adds to their pick
+   * lists, and the campus admins what no restaurant was sent (decision 026).
+   */
+  'notify-batch-addition': {
+    queue: 'mail',
+    payload: z.object({ orderId: z.string().min(1), batchId: z.string().min(1) }),
+  },
 } as const satisfies Record<string, { queue: QueueName; payload: z.ZodType }>;
 
 export type JobName = keyof typeof JOBS;
@@ -183,6 +191,15 @@ export function batchClosedMailJob(batchId: string) {
     jobName: 'notify-batch-closed',
     jobId: jobId('batch', batchId, 'closed', 'mail'),
     payload: { batchId },
+  } as const satisfies OutboxJob;
+}
+
+/** The mails of an order verified after its batch's pick lists went out (decision 026). */
+export function batchAdditionMailJob(orderId: string, batchId: string) {
+  return {
+    jobName: 'notify-batch-addition',
+    jobId: jobId('order', orderId, 'batch', batchId, 'addition', 'mail'),
+    payload: { orderId, batchId },
   } as const satisfies OutboxJob;
 }
 

@@ -199,7 +199,7 @@ export function buildBatchDetail(
         isMart: true,
         restaurantId: null,
         restaurantName: 'Mart',
-        items: [{ name: 'Water', quantity: 4 }],
+        items: [{ name: 'Water', quantity: 4, added: 0 }],
         waitingOrders: 0,
       },
       {
@@ -207,8 +207,8 @@ export function buildBatchDetail(
         restaurantId: 'r-1',
         restaurantName: 'Chai Dhaba',
         items: [
-          { name: 'Doodh Patti', quantity: 5 },
-          { name: 'Samosa', quantity: 3 },
+          { name: 'Doodh Patti', quantity: 5, added: 0 },
+          { name: 'Samosa', quantity: 3, added: 1 },
         ],
         waitingOrders: 2,
       },
@@ -216,7 +216,7 @@ export function buildBatchDetail(
         isMart: false,
         restaurantId: 'r-2',
         restaurantName: 'Burger Lab',
-        items: [{ name: 'Zinger', quantity: 2 }],
+        items: [{ name: 'Zinger', quantity: 2, added: 0 }],
         waitingOrders: 0,
       },
     ],

@@ -1,6 +1,7 @@
 import { type TPickList, waitingText } from '@campus/shared/domain/batch-api';
 import { roundName } from '@campus/shared/domain/delivery-rounds';
 import { formatRs } from '@campus/shared/domain/money';
+import type { Db } from '@campus/shared/server/db/client';
 import {
   batchMails,
   campuses,
@@ -91,17 +92,8 @@ export function batchClosedNoticeMail(
   };
 }
 
-/**
- * `batch-<id>-closed-mail`: each restaurant with a contact e-mail gets its pick list, and the
- * campus admins a notice with the counts and the mart's list. Each recipient is marked in
- * batch_mails once sent, so a retry skips what went; a failure part-way through the admins'
- * notices may repeat one to an admin already mailed, never a restaurant's list.
- */
-export const notifyBatchClosedJob: JobProcessor<'notify-batch-closed'> = async (
-  { batchId },
-  context,
-) => {
-  const { db } = context.database;
+/** A closed batch with how its mails describe it; the job cannot run without one. */
+export async function loadClosedBatch(db: Db, batchId: string) {
   const [row] = await db
     .select({
       batch: deliveryBatches,
@@ -130,6 +122,36 @@ export const notifyBatchClosedJob: JobProcessor<'notify-batch-closed'> = async (
         ? `at its cut-off, ${closedAtText}`
         : `early, at ${closedAtText}, by ${batch.closedBy}`,
   };
+  return { batch, closed };
+}
+
+/** The contact e-mail of each of these restaurants that has one. */
+export async function restaurantContacts(
+  db: Db,
+  restaurantIds: readonly string[],
+): Promise<Map<string, string>> {
+  if (restaurantIds.length === 0) return new Map();
+  const rows = await db
+    .select({ id: restaurants.id, email: restaurants.contactEmail })
+    .from(restaurants)
+    .where(and(inArray(restaurants.id, [...restaurantIds]), isNotNull(restaurants.contactEmail)));
+  return new Map(
+    rows.flatMap(({ id, email }) => (email?.trim() ? [[id, email.trim()] as const] : [])),
+  );
+}
+
+/**
+ * `batch-<id>-closed-mail`: each restaurant with a contact e-mail gets its pick list, and the
+ * campus admins a notice with the counts and the mart's list. Each recipient is marked in
+ * batch_mails once sent, so a retry skips what went; a failure part-way through the admins'
+ * notices may repeat one to an admin already mailed, never a restaurant's list.
+ */
+export const notifyBatchClosedJob: JobProcessor<'notify-batch-closed'> = async (
+  { batchId },
+  context,
+) => {
+  const { db } = context.database;
+  const { batch, closed } = await loadClosedBatch(db, batchId);
 
   const sent = new Set(
     (
@@ -143,16 +165,9 @@ export const notifyBatchClosedJob: JobProcessor<'notify-batch-closed'> = async (
     db.insert(batchMails).values({ batchId, recipient, sentAt: new Date() }).onConflictDoNothing();
 
   const lists = await pickLists(db, batchId);
-  const restaurantIds = lists.flatMap((list) => (list.restaurantId ? [list.restaurantId] : []));
-  const contacts = new Map(
-    restaurantIds.length === 0
-      ? []
-      : (
-          await db
-            .select({ id: restaurants.id, email: restaurants.contactEmail })
-            .from(restaurants)
-            .where(and(inArray(restaurants.id, restaurantIds), isNotNull(restaurants.contactEmail)))
-        ).flatMap(({ id, email }) => (email?.trim() ? [[id, email.trim()] as const] : [])),
+  const contacts = await restaurantContacts(
+    db,
+    lists.flatMap((list) => (list.restaurantId ? [list.restaurantId] : [])),
   );
 
   let restaurantMails = 0;

@@ -1,9 +1,9 @@
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { TPickList } from '../../domain/batch-api';
 import { MART_RESTAURANT_NAME } from '../../domain/cart';
 import type { TOrderState } from '../../domain/order-status';
 import type { Db } from '../db/client';
-import { orderLines, orders, restaurants } from '../db/schema';
+import { deliveryBatches, orderLines, orders, orderTransitions, restaurants } from '../db/schema';
 
 /** The states of an order whose payment was checked: its lines are prepared. */
 export const PICKED_STATES = [
@@ -22,7 +22,8 @@ const isPicked = (state: TOrderState) => (PICKED_STATES as readonly TOrderState[
  * What each restaurant (and the mart, restaurantId null, listed last) prepares for a batch: per
  * item, its quantity summed over the batch's orders whose payment was checked (verified, out for
  * delivery, delivered), and apart from them how many orders with lines there still wait for
- * their payment check. Rejected and cancelled orders count nowhere. The Batches tab, its
+ * their payment check; of each quantity, how much came from orders verified after the batch closed
+ * (added after the pick list went out). Rejected and cancelled orders count nowhere. The Batches tab, its
  * downloads and the closed batch's mails all read this one list.
  */
 export async function pickLists(db: Db, batchId: string): Promise<TPickList[]> {
@@ -36,15 +37,23 @@ export async function pickLists(db: Db, batchId: string): Promise<TPickList[]> {
       restaurantName: restaurants.name,
       name: orderLines.name,
       quantity: orderLines.quantity,
+      // First verified after the batch closed: its pick lists had gone out (decision 026).
+      late: sql<boolean>`(exists (select 1 from ${orderTransitions} where ${orderTransitions.orderId} = ${orders.id} and ${orderTransitions.toState} = 'verified' and ${orderTransitions.at} > ${deliveryBatches.closedAt}) and not exists (select 1 from ${orderTransitions} where ${orderTransitions.orderId} = ${orders.id} and ${orderTransitions.toState} = 'verified' and ${orderTransitions.at} <= ${deliveryBatches.closedAt}))`,
     })
     .from(orderLines)
     .innerJoin(orders, eq(orders.id, orderLines.orderId))
+    .innerJoin(deliveryBatches, eq(deliveryBatches.id, orders.batchId))
     .leftJoin(restaurants, eq(restaurants.id, orderLines.restaurantId))
     .where(and(eq(orders.batchId, batchId), inArray(orders.status, LISTED_STATES)));
 
   const lists = new Map<
     string,
-    { list: TPickList; quantities: Map<string, number>; waiting: Set<string> }
+    {
+      list: TPickList;
+      quantities: Map<string, number>;
+      added: Map<string, number>;
+      waiting: Set<string>;
+    }
   >();
   for (const line of lines) {
     const mart = line.kind === 'mart';
@@ -63,22 +72,24 @@ export async function pickLists(db: Db, batchId: string): Promise<TPickList[]> {
           waitingOrders: 0,
         },
         quantities: new Map(),
+        added: new Map(),
         waiting: new Set(),
       };
       lists.set(key, entry);
     }
     if (isPicked(line.status)) {
       entry.quantities.set(line.name, (entry.quantities.get(line.name) ?? 0) + line.quantity);
+      if (line.late) entry.added.set(line.name, (entry.added.get(line.name) ?? 0) + line.quantity);
     } else {
       entry.waiting.add(line.orderId);
     }
   }
   const byName = (a: string, b: string) => a.localeCompare(b, 'en');
   return [...lists.values()]
-    .map(({ list, quantities, waiting }) => ({
+    .map(({ list, quantities, added, waiting }) => ({
       ...list,
       items: [...quantities]
-        .map(([name, quantity]) => ({ name, quantity }))
+        .map(([name, quantity]) => ({ name, quantity, added: added.get(name) ?? 0 }))
         .sort((a, b) => byName(a.name, b.name)),
       waitingOrders: waiting.size,
     }))

@@ -1,8 +1,11 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { changeOrderStatus } from '@campus/api/orders/change-order-status';
 import { roundName } from '@campus/shared/domain/delivery-rounds';
 import { ORDER_STATES, type TOrderState } from '@campus/shared/domain/order-status';
+import { CatalogueCache } from '@campus/shared/server/catalogue/cache';
+import { databaseCatalogueSource } from '@campus/shared/server/catalogue/queries';
 import type { Database } from '@campus/shared/server/db/client';
 import { newId } from '@campus/shared/server/db/ids';
 import {
@@ -14,7 +17,8 @@ import {
 } from '@campus/shared/server/db/schema';
 import { closeBatch, closeDueBatches } from '@campus/shared/server/delivery/close-batch';
 import { PICKED_STATES, pickLists } from '@campus/shared/server/delivery/pick-lists';
-import { batchClosedMailJob } from '@campus/shared/server/jobs';
+import { createOrderEventPublisher } from '@campus/shared/server/events/order-events';
+import { batchAdditionMailJob, batchClosedMailJob } from '@campus/shared/server/jobs';
 import { listOutbox } from '@campus/shared/server/mail/eml';
 import { createMailer } from '@campus/shared/server/mail/mailer';
 import { createProducer, type Producer } from '@campus/shared/server/queue';
@@ -25,10 +29,11 @@ import { eq, inArray, isNull } from 'drizzle-orm';
 import fc from 'fast-check';
 import type { Redis } from 'ioredis';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { TEST_PAY_TO } from '../../support/app';
 import { buildCampusTree, buildOrder, buildUser } from '../../support/builders';
 import { engine, openTestDatabase } from '../../support/database';
 import { testLog } from '../../support/logger';
-import { createPerson } from '../../support/people';
+import { createPerson, createProfile } from '../../support/people';
 import { waitForDrainedQueue } from '../../support/queues';
 import { testQueuePrefix, testRedisUrl } from '../../support/redis';
 import { removeKeysOf } from '../../support/redis-keys';
@@ -280,6 +285,62 @@ describe(`closing delivery batches on ${engine}`, () => {
     expect(marked).toHaveLength(6);
   });
 
+  it('an order verified after its round closed goes to the restaurant as an addition, once, and its pick list marks it', async () => {
+    const { tree, contactEmail, admin } = await buildBatchCampus();
+    const batch = await insertBatch(tree.campus.id, 30 * MINUTE);
+    await insertBatchOrder(tree, batch.id, 'verified', [{ item: 'tea', quantity: 2 }]);
+    const late = await insertBatchOrder(tree, batch.id, 'placed', [
+      { item: 'tea', quantity: 1 },
+      { item: 'water', quantity: 3 },
+    ]);
+    workers = await startWorkers(1);
+    expect(await closeBatch(db(), batch.id, { adminName: 'Sana Admin' }, new Date())).toBe(true);
+    const atClose = await workers.mails();
+
+    const deps = {
+      db: db(),
+      producer: workers.producer,
+      payToDefault: TEST_PAY_TO,
+      catalogue: new CatalogueCache(databaseCatalogueSource(db())),
+      events: createOrderEventPublisher({ redis, prefix: workers.prefix, log: testLog }),
+      log: testLog,
+    };
+    const checker = await createProfile(db(), 'campusAdmin', tree.campus);
+    await changeOrderStatus(deps, checker, late.id, { action: 'verify', reason: '' });
+    // Besides the student's mail that their payment was verified.
+    const all = await workers.mails();
+    const mails = all.filter((mail) => mail.subject.startsWith('Added'));
+    const round = roundName(batch, tree.campus.timeZone);
+    const toKitchen = mails.filter((mail) => mail.to.includes(contactEmail));
+    expect(toKitchen.map((mail) => mail.subject)).toEqual([
+      `Added to your pick list: ${tree.university.name} - Main Campus — ${round}`,
+    ]);
+    expect(toKitchen[0]?.text).toContain(
+      `Please also prepare for ${tree.restaurant.name}:\n  Tea x 1`,
+    );
+    expect(toKitchen[0]?.text).toContain(`Order ${late.paymentReference} for Test`);
+    expect(toKitchen[0]?.text).not.toContain('Water');
+    // The mart's part goes to the admins.
+    const toAdmin = mails.filter((mail) => mail.to.includes(admin.email));
+    expect(toAdmin).toHaveLength(1);
+    expect(toAdmin[0]?.text).toContain('Mart:\n  Water x 3');
+
+    // The round's pick list counts it, marked as added after the list went out.
+    const lists = await pickLists(db(), batch.id);
+    expect(lists.find((list) => !list.isMart)?.items).toEqual([
+      { name: 'Tea', quantity: 3, added: 1 },
+    ]);
+    expect(lists.find((list) => list.isMart)?.items).toEqual([
+      { name: 'Water', quantity: 3, added: 3 },
+    ]);
+    // A retry of the addition's job sends nothing again.
+    const job = await workers.producer
+      .queue('mail')
+      .getJob(batchAdditionMailJob(late.id, batch.id).jobId);
+    await job?.retry('completed');
+    expect(await workers.mails()).toHaveLength(all.length);
+  });
+
   it("the restaurant's pick list goes once to its contact e-mail, with the verified orders' quantities; the admins get the counts and the mart's list", async () => {
     const { tree, contactEmail, admin } = await buildBatchCampus();
     const other = await buildCampusTree(db());
@@ -402,8 +463,9 @@ describe(`pick lists on ${engine}`, () => {
                   isMart: mart,
                   restaurantId: mart ? null : tree.restaurant.id,
                   restaurantName: mart ? 'Mart' : 'Cafe',
+                  // An open batch: nothing was added after its pick lists went out.
                   items: [...totals]
-                    .map(([name, quantity]) => ({ name, quantity }))
+                    .map(([name, quantity]) => ({ name, quantity, added: 0 }))
                     .sort((a, b) => a.name.localeCompare(b.name)),
                   waitingOrders: waiting,
                 },

@@ -1,5 +1,4 @@
-import type { TPickList } from '@campus/shared/domain/batch-api';
-import { waitingText } from '@campus/shared/domain/batch-api';
+import { addedText, type TPickList, waitingText } from '@campus/shared/domain/batch-api';
 import { MART_RESTAURANT_NAME } from '@campus/shared/domain/cart';
 import type { ReactNode } from 'react';
 
@@ -14,7 +13,8 @@ const pickListName = (list: TPickList) =>
 
 /**
  * What one restaurant (or the mart) prepares: each item with its total quantity over the
- * verified orders; the orders still waiting for their payment check are counted apart.
+ * verified orders, and how much of it was added after the list went out; the orders still waiting
+ * for their payment check are counted apart.
  */
 export function PickList({
   list,
@@ -51,7 +51,14 @@ export function PickList({
           <tbody className="divide-y divide-gray-200">
             {list.items.map((item) => (
               <tr key={item.name}>
-                <td className="py-1 pr-6">{item.name}</td>
+                <td className="py-1 pr-6">
+                  {item.name}
+                  {item.added > 0 && (
+                    <span className="ms-2 rounded bg-amber-100 px-1 text-xs text-amber-900">
+                      {addedText(item.added)}
+                    </span>
+                  )}
+                </td>
                 <td className="py-1 text-right tabular-nums">{item.quantity}</td>
               </tr>
             ))}

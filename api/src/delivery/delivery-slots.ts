@@ -6,6 +6,7 @@ import {
 import {
   nextRound,
   roundAt,
+  roundFullText,
   roundMoveNote,
   sortSlots,
   type TDeliverySlot,
@@ -16,11 +17,16 @@ import { DEFAULT_TIME_ZONE } from '@campus/shared/domain/time-zone';
 import type { Db } from '@campus/shared/server/db/client';
 import { campuses, deliveryBatches, orderNotes, orders } from '@campus/shared/server/db/schema';
 import { syncBatchSchedulers } from '@campus/shared/server/delivery/batch-schedulers';
-import { firstOpenRound } from '@campus/shared/server/delivery/join-round';
+import {
+  firstOpenRound,
+  fullRestaurant,
+  MAX_FULL_ROUNDS,
+  roundCapacities,
+} from '@campus/shared/server/delivery/join-round';
 import { type OutboxJob, orderBatchSheetJob } from '@campus/shared/server/jobs';
 import { enqueueOutboxJobs, writeOutbox } from '@campus/shared/server/outbox';
 import type { Producer } from '@campus/shared/server/queue';
-import { and, eq, gt, isNotNull, isNull } from 'drizzle-orm';
+import { and, eq, gt, isNull } from 'drizzle-orm';
 import type { Logger } from 'pino';
 import { audit } from '../admin/audit';
 import type { FoundCampus } from '../admin/campus-lookup';
@@ -34,31 +40,37 @@ async function slotsOf(db: Db, campusId: string) {
 }
 
 /**
- * The round an order placed at `now` would join (a round an admin closed early is passed over),
- * without making its batch; null when the campus runs no rounds.
+ * The round an order placed at `now` would join (a round an admin closed early is passed over, and
+ * one where a restaurant of `restaurantIds` is full, with the text that says so), without making
+ * its batch; null when the campus runs no rounds. Placement decides again under its locks.
  */
 export async function upcomingRound(
   db: Db,
   campusId: string,
   now: Date,
-): Promise<{ round: TRound | null; timeZone: string }> {
+  restaurantIds: readonly string[] = [],
+): Promise<{ round: TRound | null; timeZone: string; fullNote: string | null }> {
   const { slots, timeZone } = await slotsOf(db, campusId);
-  const closedEarly = await db
-    .select({ cutoffAt: deliveryBatches.cutoffAt })
+  const laterBatches = await db
+    .select({
+      id: deliveryBatches.id,
+      cutoffAt: deliveryBatches.cutoffAt,
+      closedAt: deliveryBatches.closedAt,
+    })
     .from(deliveryBatches)
-    .where(
-      and(
-        eq(deliveryBatches.campusId, campusId),
-        isNotNull(deliveryBatches.closedAt),
-        gt(deliveryBatches.cutoffAt, now),
-      ),
-    );
-  const closed = new Set(closedEarly.map((batch) => batch.cutoffAt.getTime()));
+    .where(and(eq(deliveryBatches.campusId, campusId), gt(deliveryBatches.cutoffAt, now)));
+  const batchAt = new Map(laterBatches.map((batch) => [batch.cutoffAt.getTime(), batch]));
+  const capped = await roundCapacities(db, restaurantIds);
+  let fullNote: string | null = null;
   let round = nextRound(slots, now, timeZone);
-  while (round && closed.has(round.cutoffAt.getTime())) {
+  for (let tries = 0; round && tries <= MAX_FULL_ROUNDS; tries++) {
+    const batch = batchAt.get(round.cutoffAt.getTime());
+    const full = batch?.closedAt ? null : batch && (await fullRestaurant(db, batch.id, capped));
+    if (!batch?.closedAt && !full) break;
+    if (full && !fullNote) fullNote = `${roundFullText(full.name, round, timeZone)}.`;
     round = nextRound(slots, round.cutoffAt, timeZone);
   }
-  return { round: isoRound(round), timeZone };
+  return { round: isoRound(round), timeZone, fullNote };
 }
 
 /** A campus's week of rounds, and the round an order placed now joins. */

@@ -59,3 +59,15 @@ export function idQuery(c: Context, name: string): string {
   if (value !== '' && !isIdText(value)) throw invalidField(name, TEXT_MESSAGES.invalidId);
   return value;
 }
+
+// A bucket names a few restaurants; more is no bucket.
+const MAX_LISTED_IDS = 50;
+
+/** Ids given as one query value, comma-separated ('a,b'); none when the value is absent. */
+export function idListQuery(c: Context, name: string): string[] {
+  const ids = (c.req.query(name) ?? '').split(',').filter((id) => id !== '');
+  if (ids.length > MAX_LISTED_IDS || ids.some((id) => !isIdText(id))) {
+    throw invalidField(name, TEXT_MESSAGES.invalidId);
+  }
+  return ids;
+}

@@ -222,7 +222,8 @@ export async function placeOrder(
       const martLines = lines.filter((l) => l.kind === 'mart');
       // A quote's stock was taken when it was made.
       if (!quoteId) await takeMartStock(tx, martLines, now);
-      const joined = await joinRound(tx, campus, now);
+      const restaurantIds = new Set(lines.flatMap((l) => (l.restaurantId ? [l.restaurantId] : [])));
+      const joined = await joinRound(tx, campus, now, [...restaurantIds]);
       const paymentReference = await claimPaymentReference(tx, user.uid, campus.id);
       const order: NewOrder = {
         id: orderId,

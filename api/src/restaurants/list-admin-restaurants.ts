@@ -6,7 +6,8 @@ import { inArray } from 'drizzle-orm';
 
 /**
  * The admin list of restaurants: the storefront's rows (same filter, same order) with each
- * restaurant's contact e-mail, which only admins see; the public catalogue query stays without it.
+ * restaurant's contact e-mail and round capacity, which only admins see; the public catalogue
+ * query stays without them.
  */
 export async function listAdminRestaurants(
   db: Db,
@@ -15,7 +16,11 @@ export async function listAdminRestaurants(
   const rows = await listRestaurants(db, filter);
   if (rows.length === 0) return [];
   const contacts = await db
-    .select({ id: restaurants.id, contactEmail: restaurants.contactEmail })
+    .select({
+      id: restaurants.id,
+      contactEmail: restaurants.contactEmail,
+      roundCapacity: restaurants.roundCapacity,
+    })
     .from(restaurants)
     .where(
       inArray(
@@ -23,6 +28,10 @@ export async function listAdminRestaurants(
         rows.map((row) => row.id),
       ),
     );
-  const emailOf = new Map(contacts.map((row) => [row.id, row.contactEmail]));
-  return rows.map((row) => ({ ...row, contactEmail: emailOf.get(row.id) ?? null }));
+  const adminOnly = new Map(contacts.map(({ id, ...columns }) => [id, columns]));
+  return rows.map((row) => ({
+    ...row,
+    contactEmail: adminOnly.get(row.id)?.contactEmail ?? null,
+    roundCapacity: adminOnly.get(row.id)?.roundCapacity ?? null,
+  }));
 }

@@ -18,6 +18,7 @@ export function restaurantOf(
     closeTime: form.closeTime,
     is24x7: form.is24x7,
     contactEmail: form.contactEmail,
+    roundCapacity: form.roundCapacity,
   };
 }
 
@@ -33,5 +34,6 @@ export function restaurantColumns(restaurant: TAdminRestaurant) {
     closeTime: restaurant.closeTime ?? '',
     is24x7: restaurant.is24x7,
     contactEmail: restaurant.contactEmail,
+    roundCapacity: restaurant.roundCapacity,
   };
 }

@@ -16,7 +16,7 @@ import type { Guards } from '../auth/guards';
 import { withinPersonLimit } from '../auth/needs-redis';
 import type { RateLimiter } from '../auth/rate-limit';
 import { upcomingRound } from '../delivery/delivery-slots';
-import { idQuery, jsonBody, parseWith } from '../http/body';
+import { idListQuery, idQuery, jsonBody, parseWith } from '../http/body';
 import { tooManyRequests } from '../http/errors';
 import { noStore } from '../http/no-store';
 import { checkOut } from '../orders/check-out';
@@ -71,7 +71,12 @@ export function checkoutRoutes(
       await signedInUser(c);
       const body: TCheckoutRoundResponse = {
         ok: true,
-        ...(await upcomingRound(db, idQuery(c, 'campusId'), new Date())),
+        ...(await upcomingRound(
+          db,
+          idQuery(c, 'campusId'),
+          new Date(),
+          idListQuery(c, 'restaurants'),
+        )),
       };
       return c.json(body);
     })

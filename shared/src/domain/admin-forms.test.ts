@@ -100,6 +100,12 @@ describe('restaurant', () => {
     expect(ZRestaurantForm.parse({ ...valid, is24x7: undefined }).is24x7).toBe(true);
   });
 
+  it('keeps the round capacity optional, as a whole number', () => {
+    expect(ZRestaurantForm.parse(valid).roundCapacity).toBeNull();
+    expect(ZRestaurantForm.parse({ ...valid, roundCapacity: ' 25 ' }).roundCapacity).toBe(25);
+    expect(ZRestaurantForm.parse({ ...valid, roundCapacity: '500' }).roundCapacity).toBe(500);
+  });
+
   it('keeps the contact e-mail optional and stores it in lower case', () => {
     expect(ZRestaurantForm.parse(valid).contactEmail).toBeNull();
     expect(ZRestaurantForm.parse({ ...valid, contactEmail: '  ' }).contactEmail).toBeNull();
@@ -117,6 +123,10 @@ describe('restaurant', () => {
     [{ closeTime: '10:00' }, 'Closing time must look like 10:00 PM.'],
     [{ closeTime: '10:60 PM' }, 'Closing time must look like 10:00 PM.'],
     [{ contactEmail: 'orders at burger' }, 'Please enter a valid contact e-mail.'],
+    ...['0', '501', '2.5', 'ten', '-3'].map((roundCapacity): [object, string] => [
+      { roundCapacity },
+      ADMIN_FORM_MESSAGES.roundCapacityInvalid,
+    ]),
   ])('with %j says %s', (change, message) => {
     expect(messages(ZRestaurantForm.safeParse({ ...valid, ...change }))).toEqual([message]);
   });

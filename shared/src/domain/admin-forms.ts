@@ -22,6 +22,9 @@ import { normaliseTime12h, parseTime12h } from './time-of-day';
 /** The most stock a mart item may have. */
 export const MAX_STOCK = 1_000_000;
 
+/** The most orders one round may take from a restaurant. */
+export const MAX_ROUND_CAPACITY = 500;
+
 /**
  * Messages of the admin forms; the four selection messages are the spec's (docs/product.md §5
  * Admin).
@@ -41,6 +44,7 @@ export const ADMIN_FORM_MESSAGES = {
   openTimeInvalid: 'Opening time must look like 10:00 AM.',
   closeTimeInvalid: 'Closing time must look like 10:00 PM.',
   contactEmailInvalid: 'Please enter a valid contact e-mail.',
+  roundCapacityInvalid: `Orders per round must be a whole number from 1 to ${MAX_ROUND_CAPACITY}, or empty for no limit.`,
   itemNameRequired: 'Please enter an item name.',
   priceRequired: 'Please enter a price.',
   priceInvalid: MONEY_MESSAGES.invalidPrice,
@@ -162,6 +166,8 @@ const restaurantShape = z.object({
     .transform((value) => value ?? DEFAULT_IS_24X7),
   // Where a closed batch's pick list is mailed; optional.
   contactEmail: zText({ max: TEXT_LIMITS.email }),
+  // The most orders a delivery round takes from it (decision 026); empty: no limit.
+  roundCapacity: zShort(),
 });
 export type TRestaurantFormValues = z.input<typeof restaurantShape>;
 
@@ -189,12 +195,23 @@ export function validateRestaurantForm(values: TRestaurantFormValues): FieldErro
   if (email !== '' && !isEmailAddress(email)) {
     return fieldError('contactEmail', M.contactEmailInvalid);
   }
+  const capacity = values.roundCapacity?.trim() ?? '';
+  if (capacity !== '' && roundCapacityOf(capacity) === null) {
+    return fieldError('roundCapacity', M.roundCapacityInvalid);
+  }
   return null;
+}
+
+/** A round capacity as typed ('25'), or null when it is not a whole number in range. */
+function roundCapacityOf(text: string): number | null {
+  if (!/^\d{1,3}$/.test(text)) return null;
+  const value = Number(text);
+  return value >= 1 && value <= MAX_ROUND_CAPACITY ? value : null;
 }
 
 /**
  * The restaurant form (add or edit); times come out canonical ('9:00 PM') or null, the contact
- * e-mail in lower case or null.
+ * e-mail in lower case or null, the round capacity a number or null.
  */
 export const ZRestaurantForm = withValidator(restaurantShape, validateRestaurantForm).transform(
   (values) => ({
@@ -202,6 +219,7 @@ export const ZRestaurantForm = withValidator(restaurantShape, validateRestaurant
     openTime: normaliseTime12h(values.openTime),
     closeTime: normaliseTime12h(values.closeTime),
     contactEmail: values.contactEmail === '' ? null : normaliseEmail(values.contactEmail),
+    roundCapacity: values.roundCapacity === '' ? null : roundCapacityOf(values.roundCapacity),
   }),
 );
 export type TRestaurantForm = z.output<typeof ZRestaurantForm>;
@@ -210,7 +228,11 @@ export type TRestaurantForm = z.output<typeof ZRestaurantForm>;
  * A restaurant as the admin lists and writes answer it: with the contact e-mail that gets its
  * pick lists (null: none). The storefront's answers never carry it.
  */
-export type TAdminRestaurant = TRestaurant & { contactEmail: string | null };
+export type TAdminRestaurant = TRestaurant & {
+  contactEmail: string | null;
+  /** The most orders of one round from it; null: no limit. */
+  roundCapacity: number | null;
+};
 
 /** GET /api/admin/restaurants. */
 export type TAdminRestaurantsResponse = { ok: true; restaurants: TAdminRestaurant[] };

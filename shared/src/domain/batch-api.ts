@@ -29,11 +29,16 @@ export const ZDeliverySlotsResponse = z.object({
 });
 export type TDeliverySlotsResponse = z.infer<typeof ZDeliverySlotsResponse>;
 
-/** GET /api/checkout-round?campusId: the round an order placed now joins (null: no batches). */
+/**
+ * GET /api/checkout-round?campusId&restaurants: the round an order placed now joins (null: no
+ * batches), past rounds where one of the bucket's restaurants (ids, comma-separated) is full.
+ */
 export const ZCheckoutRoundResponse = z.object({
   ok: z.literal(true),
   round: ZRound.nullable(),
   timeZone: z.string(),
+  /** Why it is not the round before: 'Chai Dhaba takes no more orders in the ... round.' */
+  fullNote: z.string().nullable(),
 });
 export type TCheckoutRoundResponse = z.infer<typeof ZCheckoutRoundResponse>;
 

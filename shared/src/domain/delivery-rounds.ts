@@ -284,3 +284,22 @@ export function roundMoveNote(
     ? `${cause}; this order goes with the ${roundName(to, timeZone)}.`
     : `${cause}; the campus runs no rounds now, so this order is delivered outside a batch.`;
 }
+
+/** What checkout says of a round a restaurant of the bucket has no room in (decision 026). */
+export function roundFullText(
+  restaurantName: string,
+  full: Round,
+  timeZone: string = DEFAULT_TIME_ZONE,
+): string {
+  return `${restaurantName} takes no more orders in the ${roundName(full, timeZone)}`;
+}
+
+/** An order's timeline note when a restaurant's round was full: where the order goes instead. */
+export function roundFullNote(
+  restaurantName: string,
+  full: Round,
+  to: Round,
+  timeZone: string = DEFAULT_TIME_ZONE,
+): string {
+  return `${roundFullText(restaurantName, full, timeZone)}; this order goes with the ${roundName(to, timeZone)}.`;
+}

@@ -2,6 +2,7 @@ import type { Page } from '@playwright/test';
 import { DEMO, signIn } from './support/auth';
 import { checkoutWithTea, submitCheckout } from './support/orders';
 import { readQrCode } from './support/qr-code';
+import { changeRestaurant } from './support/restaurants';
 import { card, openMenu } from './support/storefront';
 import { expect, test } from './support/test';
 
@@ -151,6 +152,26 @@ test('an admin runs a delivery round: slots, verified order, printed pick lists,
     const order = await submitCheckout(page, undefined, { name: WALK_PLACE, room: 'Room 5' });
     await expect(page.getByTestId('order-round')).toHaveText(promise);
     await expect(page.getByTestId('order-deliver-to')).toHaveText(`${WALK_PLACE}, Room 5`);
+
+    // Slice Corner takes one order a round now: the next bucket with a slice is promised the
+    // round after, with the reason, and its order joins that round.
+    const capped = await changeRestaurant(admin, 'Slice Corner', { roundCapacity: 1 });
+    try {
+      await openMenu(page, 'Slice Corner');
+      await card(page, 'Fajita Slice')
+        .getByRole('button', { name: /Add to Bucket/ })
+        .click();
+      await page.goto('/checkout');
+      await expect(page.getByTestId('delivery-round')).toHaveText(
+        new RegExp(
+          `^Slice Corner takes no more orders in the .+ ${twelveHour(delivery)} round\\. Arrives with the ${twelveHour(delivery)} round on .+`,
+        ),
+      );
+      await submitCheckout(page);
+      await expect(page.getByTestId('order-round')).toHaveText(/ on /);
+    } finally {
+      await capped.restore();
+    }
 
     // The admin verifies the payment from the Payments tab.
     await admin.getByRole('tab', { name: 'Payments' }).click();

@@ -6,6 +6,7 @@ import { expectNoSevereViolations } from './support/a11y';
 import { DEMO, signIn, waitForCaptcha } from './support/auth';
 import { chooseCampus, DEMO_CAMPUS, DEMO_UNIVERSITY } from './support/campus';
 import { checkoutWithTea, chooseDeliveryPlace } from './support/orders';
+import { changeRestaurant } from './support/restaurants';
 import { openSheetRow, sheetRow } from './support/sheet';
 import { expect, test } from './support/test';
 
@@ -45,31 +46,18 @@ async function openMidnightGrillNow(
   baseURL: string | undefined,
 ) {
   const context = await browser.newContext({ baseURL });
-  await signIn(await context.newPage(), DEMO.campusAdmin.email, DEMO.campusAdmin.password);
-  const session = await (await context.request.get('/api/account/session')).json();
-  const { universityId, campusId } = session.user as { universityId: string; campusId: string };
-  const listed = await context.request.get(
-    `/api/admin/restaurants?universityId=${universityId}&campusId=${campusId}`,
-  );
-  expect(listed.status()).toBe(200);
-  const list = await listed.json();
-  const grill = (list.restaurants as Array<Record<string, unknown>>).find(
-    (restaurant) => restaurant.name === 'Midnight Grill',
-  );
-  if (!grill) throw new Error('The demo has no Midnight Grill');
-  const save = async (hours: { openTime: unknown; closeTime: unknown }) => {
-    const response = await context.request.patch(`/api/admin/restaurants/${grill.id}`, {
-      data: { ...grill, contactEmail: grill.contactEmail ?? '', ...hours },
-    });
-    expect(response.status()).toBe(200);
-  };
+  const admin = await context.newPage();
+  await signIn(admin, DEMO.campusAdmin.email, DEMO.campusAdmin.password);
   const hourNow = (new Date().getUTCHours() + KARACHI_UTC_OFFSET_HOURS) % 24;
   const openTime = hour12((hourNow + 23) % 24);
-  await save({ openTime, closeTime: hour12((hourNow + 3) % 24) });
+  const changed = await changeRestaurant(admin, 'Midnight Grill', {
+    openTime,
+    closeTime: hour12((hourNow + 3) % 24),
+  });
   return {
     openTime,
     async restore() {
-      await save({ openTime: grill.openTime, closeTime: grill.closeTime });
+      await changed.restore();
       await context.close();
     },
   };

@@ -93,6 +93,7 @@ export function buildRestaurant(overrides: Partial<TAdminRestaurant> = {}): TAdm
     closeTime: '10:00 PM',
     is24x7: false,
     contactEmail: 'kitchen@chaidhaba.pk',
+    roundCapacity: null,
     ...overrides,
   };
 }

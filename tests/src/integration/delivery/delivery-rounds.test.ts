@@ -290,7 +290,7 @@ describe(`delivery rounds on ${engine}`, () => {
         isMart: false,
         restaurantId: null,
         restaurantName: tree.restaurant.name,
-        items: [{ name: tree.menuItem.name, quantity: 1 }],
+        items: [{ name: tree.menuItem.name, quantity: 1, added: 0 }],
         waitingOrders: 0,
       },
     ]);

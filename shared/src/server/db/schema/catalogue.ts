@@ -74,10 +74,16 @@ export const restaurants = pgTable(
     is24x7: boolean('is_24x7').notNull().default(DEFAULT_IS_24X7),
     // Where a closed batch's pick list goes; null: the restaurant gets none by e-mail.
     contactEmail: text('contact_email'),
+    // The most orders of one delivery round with lines of this restaurant (decision 026); null:
+    // no limit. A full round passes its next orders on to the next round with room.
+    roundCapacity: integer('round_capacity'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [index('restaurants_campus_idx').on(t.campusId)],
+  (t) => [
+    index('restaurants_campus_idx').on(t.campusId),
+    check('restaurants_round_capacity_check', sql`${t.roundCapacity} > 0`),
+  ],
 );
 
 export const menuItems = pgTable(

@@ -34,6 +34,7 @@ function buildRestaurant(overrides: Partial<TAdminRestaurant> = {}): TAdminResta
     closeTime: '11:00 PM',
     is24x7: false,
     contactEmail: 'kitchen@burgerlab.pk',
+    roundCapacity: 25,
     ...overrides,
   };
 }

@@ -37,6 +37,7 @@ export function emptyRestaurantForm(place: TFormPlace = {}): TRestaurantFormValu
     closeTime: DEFAULT_CLOSE_TIME,
     is24x7: DEFAULT_IS_24X7,
     contactEmail: '',
+    roundCapacity: '',
   };
 }
 
@@ -53,6 +54,7 @@ export function restaurantForm(restaurant: TAdminRestaurant): TRestaurantFormVal
     closeTime: restaurant.closeTime ?? '',
     is24x7: restaurant.is24x7,
     contactEmail: restaurant.contactEmail ?? '',
+    roundCapacity: restaurant.roundCapacity === null ? '' : String(restaurant.roundCapacity),
   };
 }
 

@@ -33,13 +33,16 @@ export function checkoutContextQueryOptions(campusId: string | null) {
  * The delivery round an order placed now joins (null: the campus delivers outside batches).
  * Asked again every minute, so a cut-off passing while the form is open moves the promise on.
  */
-export function checkoutRoundQueryOptions(campusId: string | null) {
+export function checkoutRoundQueryOptions(
+  campusId: string | null,
+  restaurantIds: readonly string[] = [],
+) {
+  const query = new URLSearchParams({ campusId: campusId ?? '' });
+  if (restaurantIds.length > 0) query.set('restaurants', restaurantIds.join(','));
   return queryOptions({
-    queryKey: ['checkout-round', campusId],
+    queryKey: ['checkout-round', campusId, restaurantIds],
     queryFn: async () =>
-      ZCheckoutRoundResponse.parse(
-        await apiFetch(`/api/checkout-round?campusId=${encodeURIComponent(campusId ?? '')}`),
-      ),
+      ZCheckoutRoundResponse.parse(await apiFetch(`/api/checkout-round?${query}`)),
     enabled: campusId !== null,
     refetchInterval: 60_000,
   });

@@ -142,7 +142,11 @@ function CheckoutForm({
   const cart = useCart();
   const orderCampus = useOrderCampus(user);
   const context = useQuery(checkoutContextQueryOptions(orderCampus.campusId || null));
-  const round = useRoundPromise(orderCampus.campusId || null);
+  // Sorted, so the same restaurants in another order ask the same question.
+  const restaurantIds = [
+    ...new Set(cart.items.flatMap((line) => (line.restaurantId ? [line.restaurantId] : []))),
+  ].sort();
+  const round = useRoundPromise(orderCampus.campusId || null, restaurantIds);
   const prices = useLivePrices();
   const quote = useQuote(orderCampus, cart.items);
   const { process, step, processing } = useCheckoutProcess();

@@ -33,6 +33,12 @@ export function RestaurantForm({
         autoComplete="off"
         {...form.register('contactEmail')}
       />
+      <TextField
+        label="Orders per round (empty: no limit)"
+        inputMode="numeric"
+        autoComplete="off"
+        {...form.register('roundCapacity')}
+      />
       <label className="flex items-center gap-2 self-end pb-2 text-sm font-medium text-gray-800">
         <input type="checkbox" className="size-4 accent-orange-700" {...form.register('is24x7')} />
         Open 24/7

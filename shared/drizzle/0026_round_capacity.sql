@@ -1,0 +1,2 @@
+ALTER TABLE "restaurants" ADD COLUMN "round_capacity" integer;--> statement-breakpoint
+ALTER TABLE "restaurants" ADD CONSTRAINT "restaurants_round_capacity_check" CHECK ("restaurants"."round_capacity" > 0);

@@ -1,4 +1,9 @@
-import type { TBatchList, TDropPlace, TPickList } from '@campus/shared/domain/batch-api';
+import {
+  bagsText,
+  type TBatchList,
+  type TDropPlace,
+  type TPickList,
+} from '@campus/shared/domain/batch-api';
 import { roundName } from '@campus/shared/domain/delivery-rounds';
 import { formatRs } from '@campus/shared/domain/money';
 import type { SheetExport } from '../sheets/sheet-export';
@@ -12,16 +17,18 @@ function pickListTable(lists: readonly TPickList[]): Pick<SheetExport, 'header' 
       'Item',
       'Quantity',
       'Added after the pick list',
+      'Bags',
       'Orders waiting for payment check',
     ],
     rows: lists.flatMap((list) =>
       list.items.length === 0
-        ? [[list.restaurantName, '', 0, 0, list.waitingOrders]]
+        ? [[list.restaurantName, '', 0, 0, '', list.waitingOrders]]
         : list.items.map((item, index) => [
             list.restaurantName,
             item.name,
             item.quantity,
             item.added,
+            bagsText(item),
             index === 0 ? list.waitingOrders : '',
           ]),
     ),

@@ -75,7 +75,14 @@ export const ZPickItem = z.object({ name: z.string(), quantity: z.number().int()
 export const ZPickListItem = ZPickItem.extend({
   /** From orders verified after the batch closed (its pick lists sent): mailed as additions. */
   added: z.number().int(),
+  /** How the quantity splits into the orders' bags, by the order's code, in the order placed. */
+  bags: z.array(z.object({ paymentReference: z.string(), quantity: z.number().int() })),
 });
+export type TPickListItem = z.infer<typeof ZPickListItem>;
+
+/** An item's split into bags, as lists print it: 'CB-4KX7M × 2, CB-9PQ2T × 1'. */
+export const bagsText = (item: TPickListItem) =>
+  item.bags.map((bag) => `${bag.paymentReference} × ${bag.quantity}`).join(', ');
 
 /** What one restaurant (or the mart) prepares for a batch. */
 export const ZPickList = z.object({

@@ -200,7 +200,14 @@ export function buildBatchDetail(
         isMart: true,
         restaurantId: null,
         restaurantName: 'Mart',
-        items: [{ name: 'Water', quantity: 4, added: 0 }],
+        items: [
+          {
+            name: 'Water',
+            quantity: 4,
+            added: 0,
+            bags: [{ paymentReference: 'CB-3MN8', quantity: 4 }],
+          },
+        ],
         waitingOrders: 0,
       },
       {
@@ -208,8 +215,21 @@ export function buildBatchDetail(
         restaurantId: 'r-1',
         restaurantName: 'Chai Dhaba',
         items: [
-          { name: 'Doodh Patti', quantity: 5, added: 0 },
-          { name: 'Samosa', quantity: 3, added: 1 },
+          {
+            name: 'Doodh Patti',
+            quantity: 5,
+            added: 0,
+            bags: [
+              { paymentReference: 'CB-4KX7', quantity: 2 },
+              { paymentReference: 'CB-9PQ2', quantity: 3 },
+            ],
+          },
+          {
+            name: 'Samosa',
+            quantity: 3,
+            added: 1,
+            bags: [{ paymentReference: 'CB-9PQ2', quantity: 3 }],
+          },
         ],
         waitingOrders: 2,
       },
@@ -217,7 +237,14 @@ export function buildBatchDetail(
         isMart: false,
         restaurantId: 'r-2',
         restaurantName: 'Burger Lab',
-        items: [{ name: 'Zinger', quantity: 2, added: 0 }],
+        items: [
+          {
+            name: 'Zinger',
+            quantity: 2,
+            added: 0,
+            bags: [{ paymentReference: 'CB-9PQ2', quantity: 2 }],
+          },
+        ],
         waitingOrders: 0,
       },
     ],

@@ -1,4 +1,4 @@
-import { type TPickList, waitingText } from '@campus/shared/domain/batch-api';
+import { bagsText, type TPickList, waitingText } from '@campus/shared/domain/batch-api';
 import { roundName } from '@campus/shared/domain/delivery-rounds';
 import { formatRs } from '@campus/shared/domain/money';
 import type { Db } from '@campus/shared/server/db/client';
@@ -27,7 +27,7 @@ export interface ClosedBatch {
 
 const items = (list: TPickList) =>
   list.items.length > 0
-    ? list.items.map((item) => `  ${item.name} x ${item.quantity}`)
+    ? list.items.map((item) => `  ${item.name} x ${item.quantity} (${bagsText(item)})`)
     : ['  (nothing verified yet)'];
 
 const waitingLine = (waiting: number) =>

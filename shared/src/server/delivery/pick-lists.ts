@@ -1,4 +1,4 @@
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { TPickList } from '../../domain/batch-api';
 import { MART_RESTAURANT_NAME } from '../../domain/cart';
 import type { TOrderState } from '../../domain/order-status';
@@ -23,13 +23,15 @@ const isPicked = (state: TOrderState) => (PICKED_STATES as readonly TOrderState[
  * item, its quantity summed over the batch's orders whose payment was checked (verified, out for
  * delivery, delivered), and apart from them how many orders with lines there still wait for
  * their payment check; of each quantity, how much came from orders verified after the batch closed
- * (added after the pick list went out). Rejected and cancelled orders count nowhere. The Batches tab, its
+ * (added after the pick list went out), and how it splits into the orders' bags. Rejected and
+ * cancelled orders count nowhere. The Batches tab, its
  * downloads and the closed batch's mails all read this one list.
  */
 export async function pickLists(db: Db, batchId: string): Promise<TPickList[]> {
   const lines = await db
     .select({
       orderId: orders.id,
+      paymentReference: orders.paymentReference,
       status: orders.status,
       kind: orderLines.kind,
       restaurantId: orderLines.restaurantId,
@@ -44,7 +46,8 @@ export async function pickLists(db: Db, batchId: string): Promise<TPickList[]> {
     .innerJoin(orders, eq(orders.id, orderLines.orderId))
     .innerJoin(deliveryBatches, eq(deliveryBatches.id, orders.batchId))
     .leftJoin(restaurants, eq(restaurants.id, orderLines.restaurantId))
-    .where(and(eq(orders.batchId, batchId), inArray(orders.status, LISTED_STATES)));
+    .where(and(eq(orders.batchId, batchId), inArray(orders.status, LISTED_STATES)))
+    .orderBy(asc(orders.placedAt), asc(orders.id), asc(orderLines.position));
 
   const lists = new Map<
     string,
@@ -52,6 +55,7 @@ export async function pickLists(db: Db, batchId: string): Promise<TPickList[]> {
       list: TPickList;
       quantities: Map<string, number>;
       added: Map<string, number>;
+      bags: Map<string, Map<string, number>>;
       waiting: Set<string>;
     }
   >();
@@ -73,6 +77,7 @@ export async function pickLists(db: Db, batchId: string): Promise<TPickList[]> {
         },
         quantities: new Map(),
         added: new Map(),
+        bags: new Map(),
         waiting: new Set(),
       };
       lists.set(key, entry);
@@ -80,16 +85,27 @@ export async function pickLists(db: Db, batchId: string): Promise<TPickList[]> {
     if (isPicked(line.status)) {
       entry.quantities.set(line.name, (entry.quantities.get(line.name) ?? 0) + line.quantity);
       if (line.late) entry.added.set(line.name, (entry.added.get(line.name) ?? 0) + line.quantity);
+      const bags = entry.bags.get(line.name) ?? new Map<string, number>();
+      bags.set(line.paymentReference, (bags.get(line.paymentReference) ?? 0) + line.quantity);
+      entry.bags.set(line.name, bags);
     } else {
       entry.waiting.add(line.orderId);
     }
   }
   const byName = (a: string, b: string) => a.localeCompare(b, 'en');
   return [...lists.values()]
-    .map(({ list, quantities, added, waiting }) => ({
+    .map(({ list, quantities, added, bags, waiting }) => ({
       ...list,
       items: [...quantities]
-        .map(([name, quantity]) => ({ name, quantity, added: added.get(name) ?? 0 }))
+        .map(([name, quantity]) => ({
+          name,
+          quantity,
+          added: added.get(name) ?? 0,
+          bags: [...(bags.get(name) ?? [])].map(([paymentReference, inBag]) => ({
+            paymentReference,
+            quantity: inBag,
+          })),
+        }))
         .sort((a, b) => byName(a.name, b.name)),
       waitingOrders: waiting.size,
     }))

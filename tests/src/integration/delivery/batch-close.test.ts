@@ -288,7 +288,9 @@ describe(`closing delivery batches on ${engine}`, () => {
   it('an order verified after its round closed goes to the restaurant as an addition, once, and its pick list marks it', async () => {
     const { tree, contactEmail, admin } = await buildBatchCampus();
     const batch = await insertBatch(tree.campus.id, 30 * MINUTE);
-    await insertBatchOrder(tree, batch.id, 'verified', [{ item: 'tea', quantity: 2 }]);
+    const first = await insertBatchOrder(tree, batch.id, 'verified', [
+      { item: 'tea', quantity: 2 },
+    ]);
     const late = await insertBatchOrder(tree, batch.id, 'placed', [
       { item: 'tea', quantity: 1 },
       { item: 'water', quantity: 3 },
@@ -329,10 +331,23 @@ describe(`closing delivery batches on ${engine}`, () => {
     // The round's pick list counts it, marked as added after the list went out.
     const lists = await pickLists(db(), batch.id);
     expect(lists.find((list) => !list.isMart)?.items).toEqual([
-      { name: 'Tea', quantity: 3, added: 1 },
+      {
+        name: 'Tea',
+        quantity: 3,
+        added: 1,
+        bags: [
+          { paymentReference: first.paymentReference, quantity: 2 },
+          { paymentReference: late.paymentReference, quantity: 1 },
+        ],
+      },
     ]);
     expect(lists.find((list) => list.isMart)?.items).toEqual([
-      { name: 'Water', quantity: 3, added: 3 },
+      {
+        name: 'Water',
+        quantity: 3,
+        added: 3,
+        bags: [{ paymentReference: late.paymentReference, quantity: 3 }],
+      },
     ]);
     // A retry of the addition's job sends nothing again.
     const job = await workers.producer
@@ -370,7 +385,10 @@ describe(`closing delivery batches on ${engine}`, () => {
     expect(toKitchen[0]?.subject).toBe(
       `Pick list: ${tree.university.name} - Main Campus — ${round}`,
     );
-    expect(toKitchen[0]?.text).toContain('Biryani x 1\n  Tea x 3');
+    // Each item with its split into the orders' bags.
+    expect(toKitchen[0]?.text).toMatch(
+      /\n {2}Biryani x 1 \(CB-\w+ × 1\)\n {2}Tea x 3 \(CB-\w+ × [12], CB-\w+ × [12]\)/,
+    );
     expect(toKitchen[0]?.text).toContain('1 order still waits for their payment check');
     expect(toKitchen[0]?.text).toContain('by Sana Admin');
     expect(toKitchen[0]?.text).not.toContain('Water');
@@ -473,7 +491,16 @@ describe(`pick lists on ${engine}`, () => {
               ]
             : [];
         };
-        expect(await pickLists(db(), batch.id)).toEqual([...expected(false), ...expected(true)]);
+        const lists = await pickLists(db(), batch.id);
+        // Each item's bags add up to its quantity; the totals are the property checked here.
+        for (const item of lists.flatMap((list) => list.items)) {
+          expect(item.bags.reduce((sum, bag) => sum + bag.quantity, 0)).toBe(item.quantity);
+        }
+        const withoutBags = lists.map((list) => ({
+          ...list,
+          items: list.items.map(({ bags: _bags, ...item }) => item),
+        }));
+        expect(withoutBags).toEqual([...expected(false), ...expected(true)]);
       }),
       { numRuns: 25 },
     );

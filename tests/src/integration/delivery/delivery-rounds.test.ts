@@ -290,7 +290,14 @@ describe(`delivery rounds on ${engine}`, () => {
         isMart: false,
         restaurantId: null,
         restaurantName: tree.restaurant.name,
-        items: [{ name: tree.menuItem.name, quantity: 1, added: 0 }],
+        items: [
+          {
+            name: tree.menuItem.name,
+            quantity: 1,
+            added: 0,
+            bags: [{ paymentReference: placed.paymentReference, quantity: 1 }],
+          },
+        ],
         waitingOrders: 0,
       },
     ]);

@@ -260,7 +260,10 @@ describe('a batch', () => {
       .slice(1)
       .map((row) => row.textContent);
     // What an order verified after the list went out added is marked.
-    expect(rows).toEqual(['Doodh Patti5', 'Samosa1 added after the pick list3']);
+    expect(rows).toEqual([
+      'Doodh Patti5CB-4KX7 × 2, CB-9PQ2 × 3',
+      'Samosa1 added after the pick list3CB-9PQ2 × 3',
+    ]);
     expect(within(chai).getByText('2 orders still wait for their payment check')).toBeTruthy();
     expect(within(batch).getAllByText('2 orders still wait for their payment check')).toHaveLength(
       2,

@@ -1,4 +1,4 @@
-import { addedText, type TPickList, waitingText } from '@campus/shared/domain/batch-api';
+import { addedText, bagsText, type TPickList, waitingText } from '@campus/shared/domain/batch-api';
 import { MART_RESTAURANT_NAME } from '@campus/shared/domain/cart';
 import type { ReactNode } from 'react';
 
@@ -13,8 +13,9 @@ const pickListName = (list: TPickList) =>
 
 /**
  * What one restaurant (or the mart) prepares: each item with its total quantity over the
- * verified orders, and how much of it was added after the list went out; the orders still waiting
- * for their payment check are counted apart.
+ * verified orders, how much of it was added after the list went out and how it splits into the
+ * orders' bags (by order code); the orders still waiting for their payment check are counted
+ * apart.
  */
 export function PickList({
   list,
@@ -46,6 +47,9 @@ export function PickList({
               <th scope="col" className="py-1 text-right">
                 Quantity
               </th>
+              <th scope="col" className="py-1 ps-6 text-left">
+                Bags
+              </th>
             </tr>
           </thead>
           <tbody className="divide-y divide-gray-200">
@@ -60,6 +64,7 @@ export function PickList({
                   )}
                 </td>
                 <td className="py-1 text-right tabular-nums">{item.quantity}</td>
+                <td className="py-1 ps-6 font-mono text-xs">{bagsText(item)}</td>
               </tr>
             ))}
           </tbody>

@@ -1,32 +1,11 @@
-import type { TBagLabel, TBagLabelsResponse } from '@campus/shared/domain/batch-api';
-import { MART_RESTAURANT_NAME } from '@campus/shared/domain/cart';
+import type { TBagLabelsResponse } from '@campus/shared/domain/batch-api';
 import type { TUserProfile } from '@campus/shared/domain/entities';
 import type { Db } from '@campus/shared/server/db/client';
 import { orderLines, orders } from '@campus/shared/server/db/schema';
+import { orderParts } from '@campus/shared/server/delivery/order-parts';
 import { PICKED_STATES } from '@campus/shared/server/delivery/pick-lists';
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import { batchSummary, dropList, findBatch } from './get-batch';
-
-type Part = Pick<TBagLabel, 'restaurantName' | 'lines'> & { isMart: boolean };
-
-/** An order's lines by the restaurant (or the mart) they come from, the mart's bag last. */
-function partsOf(
-  lines: readonly { kind: string; restaurantName: string; name: string; quantity: number }[],
-) {
-  const parts = new Map<string, Part>();
-  for (const line of lines) {
-    const isMart = line.kind === 'mart';
-    const key = isMart ? 'mart' : `restaurant-${line.restaurantName}`;
-    const part = parts.get(key) ?? {
-      isMart,
-      restaurantName: isMart ? MART_RESTAURANT_NAME : line.restaurantName,
-      lines: [],
-    };
-    part.lines.push({ name: line.name, quantity: line.quantity });
-    parts.set(key, part);
-  }
-  return [...parts.values()].sort((a, b) => Number(a.isMart) - Number(b.isMart));
-}
 
 /**
  * The bag labels of a batch (decision 026): one per order and restaurant part of its paid orders,
@@ -46,6 +25,7 @@ export async function bagLabels(
         orderId: orderLines.orderId,
         firstName: orders.firstName,
         kind: orderLines.kind,
+        restaurantId: orderLines.restaurantId,
         restaurantName: orderLines.restaurantName,
         name: orderLines.name,
         quantity: orderLines.quantity,
@@ -60,7 +40,7 @@ export async function bagLabels(
   const labels = drops.flatMap(({ place, orders: dropped }) =>
     dropped.flatMap((order) => {
       const own = linesOf.get(order.orderId) ?? [];
-      const parts = partsOf(own);
+      const parts = orderParts(own);
       return parts.map((part, index) => ({
         orderId: order.orderId,
         paymentReference: order.paymentReference,

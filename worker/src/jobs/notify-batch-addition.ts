@@ -1,6 +1,6 @@
-import { MART_RESTAURANT_NAME } from '@campus/shared/domain/cart';
 import { deliveryAddress } from '@campus/shared/domain/delivery-places';
 import { batchMails, orderLines, orders } from '@campus/shared/server/db/schema';
+import { type OrderPart, orderParts } from '@campus/shared/server/delivery/order-parts';
 import type { MailMessage } from '@campus/shared/server/mail/mailer';
 import { UnrecoverableError } from 'bullmq';
 import { and, asc, eq } from 'drizzle-orm';
@@ -15,14 +15,7 @@ export interface AddedOrder {
   deliverTo: string;
 }
 
-/** What one restaurant (or the mart) adds for the order: its lines. */
-export interface AddedPart {
-  restaurantId: string | null;
-  restaurantName: string;
-  lines: { name: string; quantity: number }[];
-}
-
-const partLines = (part: AddedPart) =>
+const partLines = (part: OrderPart) =>
   part.lines.map((line) => `  ${line.name} x ${line.quantity}`);
 
 const orderLine = (order: AddedOrder) =>
@@ -32,7 +25,7 @@ const orderLine = (order: AddedOrder) =>
 export function restaurantAdditionMail(
   batch: ClosedBatch,
   order: AddedOrder,
-  part: AddedPart,
+  part: OrderPart,
   to: string,
 ): MailMessage {
   return {
@@ -53,7 +46,7 @@ export function restaurantAdditionMail(
 export function additionNoticeMail(
   batch: ClosedBatch,
   order: AddedOrder,
-  unmailed: readonly AddedPart[],
+  unmailed: readonly OrderPart[],
   to: string,
   publicUrl: string,
 ): MailMessage {
@@ -110,22 +103,11 @@ export const notifyBatchAdditionJob: JobProcessor<'notify-batch-addition'> = asy
     .from(orderLines)
     .where(eq(orderLines.orderId, orderId))
     .orderBy(asc(orderLines.position));
-  const parts = new Map<string, AddedPart>();
-  for (const line of lines) {
-    const mart = line.kind === 'mart';
-    const key = mart ? 'mart' : `restaurant-${line.restaurantId ?? line.restaurantName}`;
-    const part = parts.get(key) ?? {
-      restaurantId: mart ? null : line.restaurantId,
-      restaurantName: mart ? MART_RESTAURANT_NAME : line.restaurantName,
-      lines: [],
-    };
-    part.lines.push({ name: line.name, quantity: line.quantity });
-    parts.set(key, part);
-  }
+  const parts = orderParts(lines);
 
   const contacts = await restaurantContacts(
     db,
-    [...parts.values()].flatMap((part) => (part.restaurantId ? [part.restaurantId] : [])),
+    parts.flatMap((part) => (part.restaurantId ? [part.restaurantId] : [])),
   );
   const sent = new Set(
     (
@@ -139,7 +121,7 @@ export const notifyBatchAdditionJob: JobProcessor<'notify-batch-addition'> = asy
     db.insert(batchMails).values({ batchId, recipient, sentAt: new Date() }).onConflictDoNothing();
 
   let restaurantMails = 0;
-  for (const part of parts.values()) {
+  for (const part of parts) {
     const to = part.restaurantId ? contacts.get(part.restaurantId) : undefined;
     if (!part.restaurantId || !to) continue;
     const recipient = `addition-${orderId}-restaurant-${part.restaurantId}`;
@@ -150,9 +132,7 @@ export const notifyBatchAdditionJob: JobProcessor<'notify-batch-addition'> = asy
   }
   let admins = 0;
   if (!sent.has(`addition-${orderId}-admins`)) {
-    const unmailed = [...parts.values()].filter(
-      (part) => !part.restaurantId || !contacts.has(part.restaurantId),
-    );
+    const unmailed = parts.filter((part) => !part.restaurantId || !contacts.has(part.restaurantId));
     const recipients = await campusAdminEmails(db, batch.campusId);
     for (const email of recipients) {
       await context.mailer.send(

@@ -4,6 +4,7 @@ import { MART_RESTAURANT_NAME } from '../../domain/cart';
 import type { TOrderState } from '../../domain/order-status';
 import type { Db } from '../db/client';
 import { deliveryBatches, orderLines, orders, orderTransitions, restaurants } from '../db/schema';
+import { partKey } from './order-parts';
 
 /** The states of an order whose payment was checked: its lines are prepared. */
 export const PICKED_STATES = [
@@ -61,8 +62,7 @@ export async function pickLists(db: Db, batchId: string): Promise<TPickList[]> {
   >();
   for (const line of lines) {
     const mart = line.kind === 'mart';
-    // A restaurant deleted since keeps its lines together under the name they were ordered from.
-    const key = mart ? 'mart' : `restaurant-${line.restaurantId ?? line.lineRestaurantName}`;
+    const key = partKey({ ...line, restaurantName: line.lineRestaurantName });
     let entry = lists.get(key);
     if (!entry) {
       entry = {

@@ -1,4 +1,5 @@
 import type { TBagLabel } from '@campus/shared/domain/batch-api';
+import { deliveryAddress } from '@campus/shared/domain/delivery-places';
 import { clockTime, roundName } from '@campus/shared/domain/delivery-rounds';
 import { formatError } from '@campus/shared/domain/error-catalogue';
 import { toString as qrSvg } from 'qrcode';
@@ -134,7 +135,7 @@ function BagLabel({
   qr: string | undefined;
   className: string;
 }) {
-  const where = [label.place, label.room].filter((part) => part !== '').join(', ');
+  const where = deliveryAddress({ placeName: label.place, room: label.room });
   return (
     <li
       aria-label={`Bag ${label.bag} of ${label.bags}, ${label.paymentReference}`}

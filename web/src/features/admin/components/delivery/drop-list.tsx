@@ -1,4 +1,5 @@
 import type { TDropOrder, TDropPlace } from '@campus/shared/domain/batch-api';
+import { deliveryAddress } from '@campus/shared/domain/delivery-places';
 import { formatRs } from '@campus/shared/domain/money';
 import { OrderStatusBadge } from '@/components/ui/order-status-badge';
 import { rowButton } from '../admin-controls';
@@ -83,7 +84,7 @@ export function DropList({
                         <button
                           type="button"
                           className={rowButton}
-                          aria-label={`Delivered: ${order.name}, ${[place, order.room].filter(Boolean).join(', ')}`}
+                          aria-label={`Delivered: ${order.name}, ${deliveryAddress({ placeName: place, room: order.room })}`}
                           disabled={delivering.has(order.orderId)}
                           onClick={() => onDelivered(order)}
                         >

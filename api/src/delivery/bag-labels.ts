@@ -2,7 +2,7 @@ import type { TBagLabelsResponse } from '@campus/shared/domain/batch-api';
 import type { TUserProfile } from '@campus/shared/domain/entities';
 import type { Db } from '@campus/shared/server/db/client';
 import { orderLines, orders } from '@campus/shared/server/db/schema';
-import { orderParts } from '@campus/shared/server/delivery/order-parts';
+import { orderParts, PART_LINE_FIELDS } from '@campus/shared/server/delivery/order-parts';
 import { PICKED_STATES } from '@campus/shared/server/delivery/pick-lists';
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import { batchSummary, dropList, findBatch } from './get-batch';
@@ -24,11 +24,7 @@ export async function bagLabels(
       .select({
         orderId: orderLines.orderId,
         firstName: orders.firstName,
-        kind: orderLines.kind,
-        restaurantId: orderLines.restaurantId,
-        restaurantName: orderLines.restaurantName,
-        name: orderLines.name,
-        quantity: orderLines.quantity,
+        ...PART_LINE_FIELDS,
       })
       .from(orderLines)
       .innerJoin(orders, eq(orders.id, orderLines.orderId))

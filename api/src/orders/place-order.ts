@@ -1,4 +1,9 @@
-import { campusLockMessage, isWithinOrderLimit, orderTotals } from '@campus/shared/domain/cart';
+import {
+  campusLockMessage,
+  isWithinOrderLimit,
+  orderTotals,
+  restaurantIdsOf,
+} from '@campus/shared/domain/cart';
 import { CHECKOUT_MESSAGES, type TCheckoutForm } from '@campus/shared/domain/checkout';
 import type { Round } from '@campus/shared/domain/delivery-rounds';
 import type { TUserProfile } from '@campus/shared/domain/entities';
@@ -143,7 +148,7 @@ async function heldLines(
     hours: null,
   }));
   // The quote holds prices and stock, not opening hours: a restaurant that closed since is closed.
-  const restaurantIds = [...new Set(lines.flatMap((line) => line.restaurantId ?? []))];
+  const restaurantIds = restaurantIdsOf(lines);
   const hours = restaurantIds.length
     ? await tx
         .select({
@@ -222,8 +227,7 @@ export async function placeOrder(
       const martLines = lines.filter((l) => l.kind === 'mart');
       // A quote's stock was taken when it was made.
       if (!quoteId) await takeMartStock(tx, martLines, now);
-      const restaurantIds = new Set(lines.flatMap((l) => (l.restaurantId ? [l.restaurantId] : [])));
-      const joined = await joinRound(tx, campus, now, [...restaurantIds]);
+      const joined = await joinRound(tx, campus, now, restaurantIdsOf(lines));
       const paymentReference = await claimPaymentReference(tx, user.uid, campus.id);
       const order: NewOrder = {
         id: orderId,

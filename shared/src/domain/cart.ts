@@ -83,6 +83,11 @@ export function cartLineKey(line: CartLineKey): string {
   return JSON.stringify([line.name, line.restaurantName]);
 }
 
+/** The restaurants lines come from, each once and sorted (the mart's lines name none). */
+export function restaurantIdsOf(lines: readonly { restaurantId: string | null }[]): string[] {
+  return [...new Set(lines.flatMap((line) => line.restaurantId ?? []))].sort();
+}
+
 /** Whether a line is a mart item. */
 export function isMartLine(line: Pick<TCartLine, 'restaurantName'>): boolean {
   return line.restaurantName === MART_RESTAURANT_NAME;

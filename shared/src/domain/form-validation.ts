@@ -84,3 +84,15 @@ export function withValidator<T extends z.ZodObject>(schema: T, validate: Valida
     if (failure) ctx.addIssue({ code: 'custom', message: failure.message, path: [failure.field] });
   });
 }
+
+/**
+ * The first message of each field a schema refuses in `value`, by the path the api names it with
+ * too ('slots.3.cutoff', 'places.2.code'); none when it holds.
+ */
+export function fieldMessages(schema: z.ZodType, value: unknown): Record<string, string> {
+  const messages: Record<string, string> = {};
+  const parsed = schema.safeParse(value);
+  if (parsed.success) return messages;
+  for (const issue of parsed.error.issues) messages[issue.path.join('.')] ??= issue.message;
+  return messages;
+}

@@ -1,12 +1,21 @@
 import { deliveryAddress } from '@campus/shared/domain/delivery-places';
-import { batchMails, orderLines, orders } from '@campus/shared/server/db/schema';
-import { type OrderPart, orderParts } from '@campus/shared/server/delivery/order-parts';
+import { orderLines, orders } from '@campus/shared/server/db/schema';
+import {
+  type OrderPart,
+  orderParts,
+  PART_LINE_FIELDS,
+} from '@campus/shared/server/delivery/order-parts';
 import type { MailMessage } from '@campus/shared/server/mail/mailer';
 import { UnrecoverableError } from 'bullmq';
 import { and, asc, eq } from 'drizzle-orm';
 import type { JobProcessor } from '../job-context';
 import { campusAdminEmails } from './campus-admins';
-import { type ClosedBatch, loadClosedBatch, restaurantContacts } from './notify-batch-closed';
+import {
+  batchMailLog,
+  type ClosedBatch,
+  loadClosedBatch,
+  restaurantContacts,
+} from './notify-batch-closed';
 
 /** An order added to a closed round, as its mails name it. */
 export interface AddedOrder {
@@ -93,13 +102,7 @@ export const notifyBatchAdditionJob: JobProcessor<'notify-batch-addition'> = asy
   const added: AddedOrder = { ...order, deliverTo: deliveryAddress(order) };
 
   const lines = await db
-    .select({
-      kind: orderLines.kind,
-      restaurantId: orderLines.restaurantId,
-      restaurantName: orderLines.restaurantName,
-      name: orderLines.name,
-      quantity: orderLines.quantity,
-    })
+    .select(PART_LINE_FIELDS)
     .from(orderLines)
     .where(eq(orderLines.orderId, orderId))
     .orderBy(asc(orderLines.position));
@@ -109,16 +112,7 @@ export const notifyBatchAdditionJob: JobProcessor<'notify-batch-addition'> = asy
     db,
     parts.flatMap((part) => (part.restaurantId ? [part.restaurantId] : [])),
   );
-  const sent = new Set(
-    (
-      await db
-        .select({ recipient: batchMails.recipient })
-        .from(batchMails)
-        .where(eq(batchMails.batchId, batchId))
-    ).map((mail) => mail.recipient),
-  );
-  const markSent = (recipient: string) =>
-    db.insert(batchMails).values({ batchId, recipient, sentAt: new Date() }).onConflictDoNothing();
+  const { sent, markSent } = await batchMailLog(db, batchId);
 
   let restaurantMails = 0;
   for (const part of parts) {

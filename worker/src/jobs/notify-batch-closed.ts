@@ -125,6 +125,25 @@ export async function loadClosedBatch(db: Db, batchId: string) {
   return { batch, closed };
 }
 
+/**
+ * The mails of a batch already sent (batch_mails, by recipient), and how to mark one sent: a
+ * retry of a mail job skips what went.
+ */
+export async function batchMailLog(db: Db, batchId: string) {
+  const rows = await db
+    .select({ recipient: batchMails.recipient })
+    .from(batchMails)
+    .where(eq(batchMails.batchId, batchId));
+  return {
+    sent: new Set(rows.map((mail) => mail.recipient)),
+    markSent: (recipient: string) =>
+      db
+        .insert(batchMails)
+        .values({ batchId, recipient, sentAt: new Date() })
+        .onConflictDoNothing(),
+  };
+}
+
 /** The contact e-mail of each of these restaurants that has one. */
 export async function restaurantContacts(
   db: Db,
@@ -153,16 +172,7 @@ export const notifyBatchClosedJob: JobProcessor<'notify-batch-closed'> = async (
   const { db } = context.database;
   const { batch, closed } = await loadClosedBatch(db, batchId);
 
-  const sent = new Set(
-    (
-      await db
-        .select({ recipient: batchMails.recipient })
-        .from(batchMails)
-        .where(eq(batchMails.batchId, batchId))
-    ).map((mail) => mail.recipient),
-  );
-  const markSent = (recipient: string) =>
-    db.insert(batchMails).values({ batchId, recipient, sentAt: new Date() }).onConflictDoNothing();
+  const { sent, markSent } = await batchMailLog(db, batchId);
 
   const lists = await pickLists(db, batchId);
   const contacts = await restaurantContacts(

@@ -1,4 +1,5 @@
 import { MART_RESTAURANT_NAME } from '../../domain/cart';
+import { orderLines } from '../db/schema';
 
 /** One line of an order as its parts are made of it. */
 type PartLine = {
@@ -7,6 +8,15 @@ type PartLine = {
   restaurantName: string;
   name: string;
   quantity: number;
+};
+
+/** The columns of order_lines an order's parts are made of, for a query's select. */
+export const PART_LINE_FIELDS = {
+  kind: orderLines.kind,
+  restaurantId: orderLines.restaurantId,
+  restaurantName: orderLines.restaurantName,
+  name: orderLines.name,
+  quantity: orderLines.quantity,
 };
 
 /** What one restaurant (or the mart) prepares for an order: one bag of it (decision 026). */

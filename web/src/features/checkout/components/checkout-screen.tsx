@@ -1,4 +1,4 @@
-import { cartItemTotalPaisa, orderTotals } from '@campus/shared/domain/cart';
+import { cartItemTotalPaisa, orderTotals, restaurantIdsOf } from '@campus/shared/domain/cart';
 import { CHECKOUT_MESSAGES, type TCheckoutValues } from '@campus/shared/domain/checkout';
 import type { TUserProfile } from '@campus/shared/domain/entities';
 import { paisaToRupees } from '@campus/shared/domain/money';
@@ -142,11 +142,7 @@ function CheckoutForm({
   const cart = useCart();
   const orderCampus = useOrderCampus(user);
   const context = useQuery(checkoutContextQueryOptions(orderCampus.campusId || null));
-  // Sorted, so the same restaurants in another order ask the same question.
-  const restaurantIds = [
-    ...new Set(cart.items.flatMap((line) => (line.restaurantId ? [line.restaurantId] : []))),
-  ].sort();
-  const round = useRoundPromise(orderCampus.campusId || null, restaurantIds);
+  const round = useRoundPromise(orderCampus.campusId || null, restaurantIdsOf(cart.items));
   const prices = useLivePrices();
   const quote = useQuote(orderCampus, cart.items);
   const { process, step, processing } = useCheckoutProcess();

@@ -5,11 +5,14 @@ import {
   ZDeliveryPlacesRequest,
 } from '@campus/shared/domain/delivery-places';
 import { formatError } from '@campus/shared/domain/error-catalogue';
+import { fieldMessages } from '@campus/shared/domain/form-validation';
 import { type FormEvent, useRef, useState } from 'react';
 import { TextField } from '@/components/forms/form-field';
 import { Alert } from '@/components/ui/alert';
 import { primaryButton } from '@/components/ui/button-styles';
+import { LoadFailure } from '@/components/ui/load-failure';
 import { StatusMessage } from '@/components/ui/status-message';
+import { focusFirstInvalid } from '@/lib/focus-first-invalid';
 import { type TBatchCampus, useDeliveryPlaces, useSaveDeliveryPlaces } from '../../api/delivery';
 import { rowButton, rowDangerButton } from '../admin-controls';
 
@@ -36,14 +39,6 @@ const requestOf = (rows: readonly TPlaceRow[]) => ({
   places: rows.map(({ id, name, code, note }) => ({ ...(id ? { id } : {}), name, code, note })),
 });
 
-function localErrors(rows: readonly TPlaceRow[]): TErrors {
-  const errors: TErrors = {};
-  const parsed = ZDeliveryPlacesRequest.safeParse(requestOf(rows));
-  if (parsed.success) return errors;
-  for (const issue of parsed.error.issues) errors[issue.path.join('.')] ??= issue.message;
-  return errors;
-}
-
 /**
  * A campus's delivery places (docs/decisions/026-delivery-places.md): the list checkout offers, in
  * its order, which is also the drop list's. Each place has a name, a short code for labels and an
@@ -54,16 +49,7 @@ export function PlacesEditor({ campus }: { campus: TBatchCampus }) {
   const places = useDeliveryPlaces(campus);
   const [done, setDone] = useState('');
   if (places.isPending) return <StatusMessage title="Loading delivery places..." busy />;
-  if (places.isError) {
-    return (
-      <Alert>
-        <p>{formatError(places.error).message}</p>
-        <button type="button" className={`${rowButton} mt-2`} onClick={() => places.refetch()}>
-          Retry
-        </button>
-      </Alert>
-    );
-  }
+  if (places.isError) return <LoadFailure error={places.error} onRetry={() => places.refetch()} />;
   return (
     <PlacesForm
       key={JSON.stringify(places.data.places)}
@@ -108,16 +94,14 @@ function PlacesForm({
 
   const showErrors = (found: TErrors) => {
     setErrors(found);
-    requestAnimationFrame(() =>
-      formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus(),
-    );
+    focusFirstInvalid(formRef.current);
   };
 
   async function submit(event: FormEvent) {
     event.preventDefault();
     setFailure(null);
     setDone('');
-    const found = localErrors(rows);
+    const found = fieldMessages(ZDeliveryPlacesRequest, requestOf(rows));
     if (Object.keys(found).length > 0) {
       showErrors(found);
       return;

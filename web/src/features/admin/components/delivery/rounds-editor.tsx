@@ -8,12 +8,14 @@ import {
   ZDeliverySlotsRequest,
 } from '@campus/shared/domain/delivery-rounds';
 import { formatError } from '@campus/shared/domain/error-catalogue';
+import { fieldMessages } from '@campus/shared/domain/form-validation';
 import { time12hToTime24h, time24hToTime12h } from '@campus/shared/domain/time-of-day';
 import { type FormEvent, useRef, useState } from 'react';
 import { TextField } from '@/components/forms/form-field';
 import { Alert } from '@/components/ui/alert';
 import { primaryButton, secondaryButton } from '@/components/ui/button-styles';
 import { StatusMessage } from '@/components/ui/status-message';
+import { focusFirstInvalid } from '@/lib/focus-first-invalid';
 import { roundOf } from '@/lib/rounds';
 import { type TBatchCampus, useDeliverySlots, useSaveDeliverySlots } from '../../api/delivery';
 import { rowButton, rowDangerButton } from '../admin-controls';
@@ -57,18 +59,6 @@ function slotsOf(week: TWeek): { slots: TDeliverySlot[]; start: Record<TWeekday,
     }
   }
   return { slots, start };
-}
-
-/** The first message of each field the schema refuses, by the path the api uses too. */
-function localErrors(week: TWeek): TErrors {
-  const errors: TErrors = {};
-  const parsed = ZDeliverySlotsRequest.safeParse(slotsOf(week));
-  if (parsed.success) return errors;
-  for (const issue of parsed.error.issues) {
-    const path = issue.path.join('.');
-    errors[path] ??= issue.message;
-  }
-  return errors;
 }
 
 /**
@@ -143,17 +133,14 @@ function RoundsForm({
 
   const showErrors = (found: TErrors) => {
     setErrors(found);
-    // The first refused field takes the focus, so the admin lands on what to fix.
-    requestAnimationFrame(() =>
-      formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus(),
-    );
+    focusFirstInvalid(formRef.current);
   };
 
   async function submit(event: FormEvent) {
     event.preventDefault();
     setFailure(null);
     setDone('');
-    const found = localErrors(week);
+    const found = fieldMessages(ZDeliverySlotsRequest, slotsOf(week));
     if (Object.keys(found).length > 0) {
       showErrors(found);
       return;
